@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // The Electron runtime cannot run here; main-process code never imports it outside the
+    // Electron host, and anything that does gets this small stub under test.
+    alias: { electron: fileURLToPath(new URL('./tests/stubs/electron.ts', import.meta.url)) },
+  },
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    // electron-store is ESM that imports `electron`; inlining it lets the alias reach it, so the
+    // real store writes real files in a temp folder.
+    server: { deps: { inline: ['electron-store'] } },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
