@@ -1,10 +1,11 @@
 // Stand-in for the `electron` module under vitest: just enough for electron-store to load in
-// plain Node. It has no app to ask for a user-data folder, so every store under test is given an
-// explicit `cwd` (a temp folder).
+// plain Node. electron-store asks for the user-data folder even when given a `cwd`, so the stub
+// answers with a folder under the OS temp dir; every store under test is given its own `cwd`.
+import os from 'node:os';
+import path from 'node:path';
+
 export const app = {
-  getPath(name: string): string {
-    throw new Error(`electron stub: app.getPath('${name}') is not available in tests; pass cwd`);
-  },
+  getPath: (name: string): string => path.join(os.tmpdir(), 'mcp-tool-names-electron-stub', name),
   getVersion: (): string => '0.0.0-test',
   getName: (): string => 'mcp-tool-names-test',
   on: (): void => undefined,

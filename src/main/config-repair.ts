@@ -1,0 +1,148 @@
+// Turns whatever is in config.json (possibly hand-edited) into a valid AppConfig, field by field,
+// with a warning for every repair. Unknown fields are kept as they are, so nothing the user or a
+// newer version saved is lost; only values that cannot mean anything are dropped.
+import { randomUUID } from 'node:crypto';
+import type { AppConfig, McpServer, ModelTools, ToolSelection } from '../types/config.js';
+import { ServerStateSchema, ServerTypeSchema } from '../types/config.js';
+
+export interface RepairResult {
+  config: AppConfig;
+  warnings: string[];
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string → string map built entry by entry, so keys such as `__proto__` stay plain data. */
+function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) {
+    warnings.push(`${what} was not an object and was reset.`);
+    return undefined;
+  }
+  const entries = Object.entries(value);
+  const kept = entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  if (kept.length < entries.length) warnings.push(`${what}: ${entries.length - kept.length} non-text value(s) dropped.`);
+  return Object.fromEntries(kept);
+}
+
+function stringList(value: unknown, what: string, warnings: string[]): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    warnings.push(`${what} was not a list and was reset.`);
+    return undefined;
+  }
+  const kept = value.filter((item): item is string => typeof item === 'string');
+  if (kept.length < value.length) warnings.push(`${what}: ${value.length - kept.length} non-text item(s) dropped.`);
+  return kept;
+}
+
+function selection(value: unknown, what: string, warnings: string[]): ToolSelection {
+  if (value === null || value === undefined) return null;
+  return stringList(value, what, warnings) ?? null;
+}
+
+function optionalString(raw: Json, key: string, what: string, warnings: string[]): string | undefined {
+  const value = raw[key];
+  if (value === undefined || typeof value === 'string') return value;
+  warnings.push(`${what}: "${key}" was not text and was dropped.`);
+  return undefined;
+}
+
+function repairServer(raw: Json, index: number, seen: Set<string>, warnings: string[]): McpServer {
+  const where = `Server ${index + 1}`;
+  let uuid = typeof raw.uuid === 'string' && raw.uuid ? raw.uuid : '';
+  if (!uuid || seen.has(uuid)) {
+    uuid = randomUUID();
+    warnings.push(`${where} had a missing or duplicate id and was given a new one.`);
+  }
+  seen.add(uuid);
+  const command = optionalString(raw, 'command', where, warnings);
+  const url = optionalString(raw, 'url', where, warnings);
+  const type = ServerTypeSchema.safeParse(raw.type);
+  const state = ServerStateSchema.safeParse(raw.state ?? 'enabled');
+  if (!type.success) warnings.push(`${where}: unknown type ${JSON.stringify(raw.type)}; guessed from its settings.`);
+  if (!state.success) warnings.push(`${where}: unknown state ${JSON.stringify(raw.state)}; the server was disabled.`);
+  const label = typeof raw.label === 'string' && raw.label.trim() ? raw.label : (command ?? url ?? `Server ${index + 1}`);
+  const timeout = raw.connectTimeoutMs;
+  const server: McpServer = {
+    ...raw,
+    uuid,
+    label,
+    state: state.success ? state.data : 'disabled',
+    type: type.success ? type.data : url ? 'http' : 'stdio',
+    command,
+    args: stringList(raw.args, `${where} args`, warnings),
+    cwd: optionalString(raw, 'cwd', where, warnings),
+    env: stringMap(raw.env, `${where} env`, warnings),
+    url,
+    headers: stringMap(raw.headers, `${where} headers`, warnings),
+    connectTimeoutMs: typeof timeout === 'number' && timeout >= 100 ? timeout : undefined,
+    toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
+    disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
+  };
+  // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.
+  for (const key of Object.keys(server) as Array<keyof McpServer>) {
+    if (server[key] === undefined) delete server[key];
+  }
+  return server;
+}
+
+function repairModels(value: unknown, warnings: string[]): ModelTools[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    warnings.push('The per-model tool selections were not a list and were reset.');
+    return [];
+  }
+  return value.flatMap((entry, i): ModelTools[] => {
+    if (!isObject(entry)) {
+      warnings.push(`Model entry ${i + 1} was not an object and was dropped.`);
+      return [];
+    }
+    return [{
+      ...entry,
+      engine: typeof entry.engine === 'string' ? entry.engine : '',
+      model: typeof entry.model === 'string' ? entry.model : '',
+      tools: selection(entry.tools, `Model entry ${i + 1} tools`, warnings),
+    }];
+  });
+}
+
+function section(raw: Json, key: string): Json {
+  const value = raw[key];
+  return isObject(value) ? value : {};
+}
+
+export function repairConfig(raw: unknown): RepairResult {
+  const warnings: string[] = [];
+  const root: Json = isObject(raw) ? raw : {};
+  const mcp = section(root, 'mcp');
+  const seen = new Set<string>();
+  let servers: McpServer[] = [];
+  if (Array.isArray(mcp.servers)) {
+    servers = mcp.servers.flatMap((entry: unknown, i) => {
+      if (isObject(entry)) return [repairServer(entry, i, seen, warnings)];
+      warnings.push(`Server entry ${i + 1} was not an object and was dropped.`);
+      return [];
+    });
+  } else if (mcp.servers !== undefined) {
+    warnings.push('The MCP server list was not a list and was reset.');
+  }
+  const llm = section(root, 'llm');
+  const prompt = section(root, 'prompt');
+  const realtime = section(root, 'realtime');
+  const config: AppConfig = {
+    ...root,
+    mcp: { ...mcp, servers },
+    llm: { ...llm, defaults: repairModels(llm.defaults, warnings) },
+    prompt: { ...prompt, tools: selection(prompt.tools, 'Prompt tools', warnings) },
+    realtime: { ...realtime, tools: selection(realtime.tools, 'Realtime tools', warnings) },
+  };
+  const migrations = stringList(root.migrations, 'Migration ledger', warnings);
+  if (migrations) config.migrations = migrations;
+  else delete config.migrations;
+  return { config, warnings };
+}

@@ -1,0 +1,316 @@
+// The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
+// naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
+import { randomUUID } from 'node:crypto';
+import type { McpServer, ServerSettingsInput, ToolSelection } from '../types/config.js';
+import { ServerSettingsSchema, transportProblem } from '../types/config.js';
+import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import { ServerConnection } from './mcp/connection.js';
+import type { ConnectionOptions } from './mcp/connection.js';
+import { ToolIndex } from './mcp/tool-index.js';
+import type { NameAssignment, ServerTools } from './naming.js';
+import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import { rewriteSelections, selectionsHolding } from './selections.js';
+import type { ConfigStore } from './store.js';
+
+export interface McpOptions {
+  store: ConfigStore;
+  /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
+  reserved?: Iterable<string>;
+  clientInfo?: { name: string; version: string };
+  reconnect?: ConnectionOptions['reconnect'];
+  log?: (message: string) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-call timeout; the SDK's default (60 s) when unset. */
+  timeoutMs?: number;
+}
+
+export type StatusListener = (status: ServerStatus[]) => void;
+
+export class Mcp {
+  readonly reserved: ReadonlySet<string>;
+  #store: ConfigStore;
+  #connections = new Map<string, ServerConnection>();
+  #index = new ToolIndex();
+  #listeners = new Set<StatusListener>();
+  /** Naming waits for the first connect round, so answer order never decides names. */
+  #naming = false;
+  #emitQueued = false;
+  #log: (message: string) => void;
+  #connectionOptions: ConnectionOptions;
+
+  constructor(options: McpOptions) {
+    this.#store = options.store;
+    this.reserved = new Set(options.reserved ?? []);
+    this.#log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
+    this.#connectionOptions = {
+      clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
+      reconnect: options.reconnect,
+      log: this.#log,
+      onChange: (connection) => this.#changed(connection),
+    };
+  }
+
+  /** Connects every enabled server in parallel, then names all tools in config order. */
+  async start(): Promise<void> {
+    const servers = this.#store.config.mcp.servers;
+    for (const server of servers) this.#connections.set(server.uuid, new ServerConnection(server, this.#connectionOptions));
+    this.#rename();
+    await Promise.all(servers.map((server) => this.#startServer(server.uuid)));
+    this.#naming = true;
+    this.#rename();
+  }
+
+  async stop(): Promise<void> {
+    this.#naming = false;
+    await Promise.all([...this.#connections.values()].map((connection) => connection.stop()));
+    this.#connections.clear();
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
+
+  async callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
+    const entry = this.#index.get(exposedName);
+    if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
+    const connection = this.#connections.get(entry.uuid);
+    const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
+    if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
+    if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+    try {
+      return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
+    } catch (error) {
+      throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
+  isMcpToolName(name: string): boolean {
+    return this.#index.get(name) !== undefined;
+  }
+
+  /** Exposed name → the owning server and the tool's original name, or null. */
+  originalToolName(name: string): { uuid: string; original: string } | null {
+    const entry = this.#index.get(name);
+    return entry ? { uuid: entry.uuid, original: entry.original } : null;
+  }
+
+  /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
+  getLlmTools(selection: ToolSelection = null): LlmTool[] {
+    return this.#index.llmTools(selection);
+  }
+
+  getStatus(): ServerStatus[] {
+    return this.#store.config.mcp.servers.map((server) => {
+      const connection = this.#connections.get(server.uuid);
+      return this.#index.serverStatus(server, connection);
+    });
+  }
+
+  /**
+   * The names one server's tools get when it joins the running set with `toolNames` and its
+   * persisted `existingMappings`: the same core as every other assignment, over all servers.
+   */
+  detectAndResolveCollisions(
+    serverUuid: string,
+    toolNames: readonly string[],
+    existingMappings: Readonly<Record<string, string>> = {},
+  ): Record<string, string> {
+    const input = this.#namingInput();
+    const joining = { uuid: serverUuid, tools: toolNames, mappings: existingMappings };
+    const at = input.findIndex((server) => server.uuid === serverUuid);
+    if (at >= 0) input[at] = joining;
+    else input.push(joining);
+    return toMappings(this.#assign(input).filter((a) => a.uuid === serverUuid));
+  }
+
+  // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
+
+  async addServer(settings: ServerSettingsInput): Promise<McpServer> {
+    const parsed = ServerSettingsSchema.parse(settings);
+    const problem = transportProblem(parsed);
+    if (problem) throw new Error(problem);
+    const server: McpServer = { ...parsed, uuid: randomUUID() };
+    this.#store.update((config) => { config.mcp.servers.push(server); });
+    this.#connections.set(server.uuid, new ServerConnection(this.#server(server.uuid), this.#connectionOptions));
+    await this.#startServer(server.uuid);
+    return this.#server(server.uuid);
+  }
+
+  async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
+    const parsed = ServerSettingsSchema.parse(settings);
+    const problem = transportProblem(parsed);
+    if (problem) throw new Error(problem);
+    this.#server(uuid);
+    this.#store.update((config) => {
+      const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
+      const { toolMappings, disabledTools } = config.mcp.servers[at]!;
+      config.mcp.servers[at] = { ...parsed, uuid, toolMappings, disabledTools };
+    });
+    await this.restartServer(uuid);
+    return this.#server(uuid);
+  }
+
+  /** Deletes a server: its names are released and its tools leave every saved selection. */
+  async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
+    const names = this.#namesOf(uuid);
+    await this.#connections.get(uuid)?.stop();
+    this.#connections.delete(uuid);
+    let removed = 0;
+    this.#store.update((config) => {
+      config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);
+      removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
+    });
+    this.#rename();
+    return { removedFromSelections: removed };
+  }
+
+  /** Which saved selections would lose tools if the server were deleted. */
+  selectionsUsing(uuid: string): Array<{ where: string; tools: string[] }> {
+    return selectionsHolding(this.#store.config, this.#namesOf(uuid));
+  }
+
+  async setServerEnabled(uuid: string, enabled: boolean): Promise<void> {
+    this.#server(uuid);
+    this.#store.update((config) => {
+      config.mcp.servers.find((s) => s.uuid === uuid)!.state = enabled ? 'enabled' : 'disabled';
+    });
+    await this.restartServer(uuid);
+  }
+
+  async restartServer(uuid: string): Promise<void> {
+    const connection = this.#connections.get(uuid);
+    await connection?.stop();
+    if (connection) connection.server = this.#server(uuid);
+    await this.#startServer(uuid);
+  }
+
+  setToolEnabled(uuid: string, original: string, enabled: boolean): void {
+    this.#server(uuid);
+    this.#store.update((config) => {
+      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      const off = new Set(server.disabledTools ?? []);
+      if (enabled) off.delete(original);
+      else off.add(original);
+      server.disabledTools = [...off];
+    });
+    this.#rename();
+  }
+
+  /**
+   * Pins a user-chosen name on a tool (null: back to the name the rules give). Saved selections
+   * follow the tool to its new name. Throws a message for the user when the alias is refused.
+   */
+  setAlias(uuid: string, original: string, alias: string | null): string {
+    const current = this.#index.assignmentOf(uuid, original);
+    if (!current) throw new Error(`Server ${uuid} has no known tool "${original}".`);
+    if (alias !== null) {
+      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved);
+      if (problem) throw new Error(problem);
+    }
+    this.#store.update((config) => {
+      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+      if (alias === null) mappings.delete(original);
+      else mappings.set(original, alias);
+      server.toolMappings = Object.fromEntries(mappings);
+    });
+    this.#rename();
+    const exposed = this.#index.assignmentOf(uuid, original)!.exposed;
+    if (exposed !== current.exposed) {
+      this.#store.update((config) => { rewriteSelections(config, (name) => (name === current.exposed ? exposed : name)); });
+    }
+    return exposed;
+  }
+
+  // --- Internals ---
+
+  #server(uuid: string): McpServer {
+    const server = this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
+    if (!server) throw new Error(`No MCP server with id "${uuid}".`);
+    return server;
+  }
+
+  async #startServer(uuid: string): Promise<void> {
+    const connection = this.#connections.get(uuid);
+    if (!connection) return;
+    if (connection.server.state === 'disabled') {
+      await connection.stop('disabled');
+      return;
+    }
+    await connection.start();
+  }
+
+  #namesOf(uuid: string): Set<string> {
+    const server = this.#server(uuid);
+    return new Set([
+      ...Object.values(server.toolMappings ?? {}),
+      ...this.#index.assignments().filter((a) => a.uuid === uuid).map((a) => a.exposed),
+    ]);
+  }
+
+  #namingInput(): ServerTools[] {
+    return this.#store.config.mcp.servers.map((server) => ({
+      uuid: server.uuid,
+      tools: (this.#naming ? this.#connections.get(server.uuid)?.tools : null)?.map((tool) => tool.name) ?? [],
+      mappings: server.toolMappings,
+    }));
+  }
+
+  #assign(input: ServerTools[]): NameAssignment[] {
+    return assignToolNames(input, { reserved: this.reserved });
+  }
+
+  /** Re-runs naming over all servers, persists changed mappings, rebuilds the index. */
+  #rename(): void {
+    const assignments = this.#assign(this.#namingInput());
+    const byServer = new Map<string, NameAssignment[]>();
+    for (const a of assignments) {
+      const list = byServer.get(a.uuid);
+      if (list) list.push(a);
+      else byServer.set(a.uuid, [a]);
+    }
+    const changed = this.#store.config.mcp.servers.filter((server) => {
+      const persisted = server.toolMappings ?? {};
+      const next = byServer.get(server.uuid) ?? [];
+      for (const a of next) {
+        const before = Object.hasOwn(persisted, a.original) ? persisted[a.original] : undefined;
+        if (before !== undefined && before !== a.exposed) {
+          this.#log(`${server.label}: saved name "${before}" of tool "${a.original}" was invalid or taken; it is now "${a.exposed}".`);
+        }
+      }
+      return next.length !== Object.keys(persisted).length || next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed);
+    });
+    if (changed.length > 0) {
+      const uuids = new Set(changed.map((server) => server.uuid));
+      this.#store.update((config) => {
+        for (const server of config.mcp.servers) {
+          if (uuids.has(server.uuid)) server.toolMappings = toMappings(byServer.get(server.uuid) ?? []);
+        }
+      });
+    }
+    this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#emitStatus();
+  }
+
+  #changed(connection: ServerConnection): void {
+    if (this.#naming && this.#connections.get(connection.server.uuid) === connection) this.#rename();
+    else this.#emitStatus();
+  }
+
+  /** At most one status event per tick, however many servers changed in it. */
+  #emitStatus(): void {
+    if (this.#emitQueued || this.#listeners.size === 0) return;
+    this.#emitQueued = true;
+    queueMicrotask(() => {
+      this.#emitQueued = false;
+      const status = this.getStatus();
+      for (const listener of this.#listeners) listener(status);
+    });
+  }
+}

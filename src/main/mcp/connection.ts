@@ -1,0 +1,193 @@
+// One MCP server's live connection: connect with a timeout, list tools page by page, follow
+// `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
+// about names: the manager maps exposed names to (connection, original).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '../../types/config.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
+import type { ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import type { StderrTail } from './transports.js';
+import { createTransport } from './transports.js';
+
+export interface ListedTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ConnectionOptions {
+  clientInfo: { name: string; version: string };
+  /** Called whenever status or tools change. */
+  onChange: (connection: ServerConnection) => void;
+  /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
+  reconnect?: { baseMs: number; maxMs: number; attempts: number };
+  log?: (message: string) => void;
+}
+
+const MAX_PAGES = 10_000;
+
+export class ServerConnection {
+  status: ServerStatusKind = 'connecting';
+  error: string | undefined;
+  /** Listed tools, each name once; null until the first listing. */
+  tools: ListedTool[] | null = null;
+  #client: Client | null = null;
+  #stderr: StderrTail | undefined;
+  #generation = 0;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+  #reconnects = 0;
+  #relisting = false;
+  #relistAgain = false;
+
+  constructor(
+    public server: McpServer,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  get timeoutMs(): number {
+    return this.server.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  }
+
+  /** Connects and lists tools. Never rejects: the outcome is in `status` and `error`. */
+  async start(): Promise<void> {
+    const generation = ++this.#generation;
+    clearTimeout(this.#reconnectTimer);
+    this.#set('connecting', undefined);
+    let client: Client | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const { transport, stderr } = createTransport(this.server);
+      this.#stderr = stderr;
+      client = new Client(this.options.clientInfo, { capabilities: {} });
+      this.#client = client;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      });
+      await Promise.race([this.#connectAndList(client, transport), timedOut]);
+      if (generation !== this.#generation) return;
+      this.#reconnects = 0;
+      client.onclose = () => this.#closed(generation);
+      this.#set('ready', undefined);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.#client = null;
+      await client?.close().catch(() => undefined);
+      this.#set('failed', this.#explain(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes the connection for good (until `start` again). */
+  async stop(status: ServerStatusKind = 'disabled'): Promise<void> {
+    this.#generation++;
+    clearTimeout(this.#reconnectTimer);
+    const client = this.#client;
+    this.#client = null;
+    this.#set(status, undefined);
+    await client?.close().catch(() => undefined);
+  }
+
+  async callTool(original: string, args: Record<string, unknown>, options: RequestOptions): Promise<ToolCallResult> {
+    const client = this.#client;
+    if (!client || this.status !== 'ready') {
+      throw new Error(`server "${this.server.label}" is ${this.status === 'failed' ? `offline (${this.error})` : this.status}`);
+    }
+    return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
+  }
+
+  async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<void> {
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      void this.#relist(client);
+    });
+    await client.connect(transport, { timeout: this.timeoutMs });
+    this.tools = await this.#listAll(client);
+  }
+
+  /** Follows `nextCursor` to the end; a repeated cursor ends the walk instead of looping. */
+  async #listAll(client: Client): Promise<ListedTool[]> {
+    const byName = new Map<string, ListedTool>();
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.timeoutMs });
+      for (const tool of result.tools) {
+        if (byName.has(tool.name)) {
+          this.options.log?.(`${this.server.label}: lists tool "${tool.name}" twice; the first is used.`);
+          continue;
+        }
+        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+      }
+      cursor = result.nextCursor;
+      if (cursor === undefined || cursors.has(cursor)) break;
+      cursors.add(cursor);
+    }
+    return [...byName.values()];
+  }
+
+  /** One re-list at a time; notifications that arrive meanwhile coalesce into one more. */
+  async #relist(client: Client): Promise<void> {
+    if (this.#relisting) {
+      this.#relistAgain = true;
+      return;
+    }
+    this.#relisting = true;
+    try {
+      do {
+        this.#relistAgain = false;
+        const tools = await this.#listAll(client);
+        if (client !== this.#client) return;
+        this.tools = tools;
+        this.options.onChange(this);
+      } while (this.#relistAgain);
+    } catch (error) {
+      this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`);
+    } finally {
+      this.#relisting = false;
+    }
+  }
+
+  #closed(generation: number): void {
+    if (generation !== this.#generation) return;
+    this.#client = null;
+    const reason = `the server stopped${this.#stderrHint()}`;
+    const policy = this.options.reconnect ?? { baseMs: 1_000, maxMs: 30_000, attempts: 5 };
+    if (this.#reconnects >= policy.attempts) {
+      this.#set('failed', `${reason}; gave up after ${policy.attempts} reconnects`);
+      return;
+    }
+    const delay = Math.min(policy.maxMs, policy.baseMs * 2 ** this.#reconnects);
+    this.#reconnects++;
+    this.#set('connecting', `${reason}; reconnecting in ${Math.round(delay / 100) / 10} s`);
+    this.#reconnectTimer = setTimeout(() => void this.start(), delay);
+  }
+
+  #set(status: ServerStatusKind, error: string | undefined): void {
+    this.status = status;
+    this.error = error;
+    this.options.onChange(this);
+  }
+
+  #stderrHint(): string {
+    const line = this.#stderr?.lastLine();
+    return line ? ` (it said: ${line.slice(0, 300)})` : '';
+  }
+
+  /** An error in words a user can act on. */
+  #explain(error: unknown): string {
+    const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {
+      return `the server refused the connection (HTTP ${status ?? (/\b403\b/.test(message) ? 403 : 401)}): check its URL and headers (API key)`;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /ENOENT/.test(message)) {
+      return `command not found: ${this.server.command}`;
+    }
+    if (/Connection closed/i.test(message)) return `the server exited before it was ready${this.#stderrHint()}`;
+    if (error instanceof Error && error.name === 'ZodError') return `the server sent a malformed tool list (${message.slice(0, 200)})`;
+    return message + this.#stderrHint();
+  }
+}

@@ -1,0 +1,82 @@
+// The persisted config (DESIGN.md section 3). The zod schemas are the contract; the types derive
+// from them. Shared by main, preload and renderer, so nothing here touches Node or Electron.
+import { z } from 'zod';
+
+export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
+export const ServerStateSchema = z.enum(['enabled', 'disabled']);
+
+/** A selection of exposed tool names; null means "all tools". */
+export const ToolSelectionSchema = z.array(z.string()).nullable();
+
+const StringMapSchema = z.record(z.string(), z.string());
+
+/** What a user can set for a server (add/edit); the manager owns uuid and name mappings. */
+export const ServerSettingsSchema = z.object({
+  label: z.string().trim().min(1, 'A server needs a name').max(200),
+  state: ServerStateSchema.default('enabled'),
+  type: ServerTypeSchema,
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  cwd: z.string().optional(),
+  env: StringMapSchema.optional(),
+  url: z.string().optional(),
+  headers: StringMapSchema.optional(),
+  /** Connect-and-list timeout for this server; 30 s when unset. */
+  connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+});
+
+export const McpServerSchema = ServerSettingsSchema.extend({
+  uuid: z.string().min(1),
+  /** original → exposed, one entry per tool the server has listed (identity entries included). */
+  toolMappings: StringMapSchema.optional(),
+  /** Original names the user switched off for this server. */
+  disabledTools: z.array(z.string()).optional(),
+});
+
+export const ModelToolsSchema = z.object({
+  engine: z.string(),
+  model: z.string(),
+  tools: ToolSelectionSchema,
+});
+
+export const AppConfigSchema = z.object({
+  mcp: z.object({ servers: z.array(McpServerSchema) }),
+  llm: z.object({ defaults: z.array(ModelToolsSchema) }),
+  prompt: z.object({ tools: ToolSelectionSchema }),
+  realtime: z.object({ tools: ToolSelectionSchema }),
+  /** Ids of the upgrade migrations already applied to this config. */
+  migrations: z.array(z.string()).optional(),
+});
+
+export type ServerType = z.infer<typeof ServerTypeSchema>;
+export type ServerState = z.infer<typeof ServerStateSchema>;
+export type ToolSelection = z.infer<typeof ToolSelectionSchema>;
+export type ServerSettings = z.infer<typeof ServerSettingsSchema>;
+export type ServerSettingsInput = z.input<typeof ServerSettingsSchema>;
+export type McpServer = z.infer<typeof McpServerSchema>;
+export type ModelTools = z.infer<typeof ModelToolsSchema>;
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+export function defaultConfig(): AppConfig {
+  return {
+    mcp: { servers: [] },
+    llm: { defaults: [] },
+    prompt: { tools: null },
+    realtime: { tools: null },
+  };
+}
+
+/** A server's transport settings are complete enough to connect; null or why not. */
+export function transportProblem(server: ServerSettings): string | null {
+  if (server.type === 'stdio') return server.command?.trim() ? null : 'A stdio server needs a command.';
+  if (!server.url) return `An ${server.type === 'http' ? 'HTTP' : 'SSE'} server needs a URL.`;
+  try {
+    const url = new URL(server.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://.';
+  } catch {
+    return `"${server.url}" is not a valid URL.`;
+  }
+  return null;
+}
