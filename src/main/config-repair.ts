@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, McpServer, ModelTools, ToolSelection } from '../types/config.js';
 import { ServerStateSchema, ServerTypeSchema } from '../types/config.js';
+import { MigrationReportSchema } from '../types/migration.js';
 
 export interface RepairResult {
   config: AppConfig;
@@ -144,5 +145,10 @@ export function repairConfig(raw: unknown): RepairResult {
   const migrations = stringList(root.migrations, 'Migration ledger', warnings);
   if (migrations) config.migrations = migrations;
   else delete config.migrations;
+  // The report is only shown to the user: an unreadable one is not worth keeping, but say so.
+  const report = root.migrationReport === undefined ? undefined : MigrationReportSchema.safeParse(root.migrationReport);
+  if (report?.success) config.migrationReport = report.data;
+  else delete config.migrationReport;
+  if (report && !report.success) warnings.push('The report of the last upgrade could not be read and was dropped.');
   return { config, warnings };
 }

@@ -1,6 +1,7 @@
 // The persisted config (DESIGN.md section 3). The zod schemas are the contract; the types derive
 // from them. Shared by main, preload and renderer, so nothing here touches Node or Electron.
 import { z } from 'zod';
+import { MigrationReportSchema } from './migration.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export const ServerStateSchema = z.enum(['enabled', 'disabled']);
@@ -46,6 +47,8 @@ export const AppConfigSchema = z.object({
   realtime: z.object({ tools: ToolSelectionSchema }),
   /** Ids of the upgrade migrations already applied to this config. */
   migrations: z.array(z.string()).optional(),
+  /** What the last upgrade migration did, until and after the UI has shown it. */
+  migrationReport: MigrationReportSchema.optional(),
 });
 
 export type ServerType = z.infer<typeof ServerTypeSchema>;

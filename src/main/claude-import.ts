@@ -1,0 +1,54 @@
+// Reads a Claude Desktop style `{"mcpServers": {"name": {...}}}` JSON into server settings.
+// Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason.
+import type { ServerSettings } from '../types/config.js';
+import { ServerSettingsSchema, transportProblem } from '../types/config.js';
+
+export interface ParsedImport {
+  servers: ServerSettings[];
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseClaudeDesktopConfig(json: string): ParsedImport {
+  let root: unknown;
+  try {
+    root = JSON.parse(json);
+  } catch (error) {
+    throw new Error(`The text is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const servers = isObject(root) && isObject(root.mcpServers) ? root.mcpServers : null;
+  if (!servers) throw new Error('Expected a JSON object with an "mcpServers" object, as in claude_desktop_config.json.');
+  const result: ParsedImport = { servers: [], skipped: [] };
+  for (const [name, entry] of Object.entries(servers)) {
+    if (!isObject(entry)) {
+      result.skipped.push({ name, reason: 'not an object' });
+      continue;
+    }
+    const declared = typeof entry.type === 'string' ? entry.type.toLowerCase() : undefined;
+    const type = typeof entry.url === 'string'
+      ? (declared === 'sse' || (declared === undefined && /\/sse\/?$/.test(entry.url)) ? 'sse' : 'http')
+      : 'stdio';
+    const parsed = ServerSettingsSchema.safeParse({
+      label: name,
+      state: entry.disabled === true ? 'disabled' : 'enabled',
+      type,
+      command: entry.command,
+      args: entry.args,
+      cwd: entry.cwd,
+      env: entry.env,
+      url: entry.url,
+      headers: entry.headers,
+    });
+    if (!parsed.success) {
+      result.skipped.push({ name, reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      continue;
+    }
+    const problem = transportProblem(parsed.data);
+    if (problem) result.skipped.push({ name, reason: problem });
+    else result.servers.push(parsed.data);
+  }
+  return result;
+}

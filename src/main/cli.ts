@@ -1,0 +1,124 @@
+// Headless inspection (DESIGN.md section 6): the same start-up as the app, then a listing of
+// every server and tool, or one tool call through the manager.
+//
+//   npm run inspect -- --user-data DIR [--json]
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}'
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ServerStatus } from '../types/mcp.js';
+import type { Core } from './core.js';
+import { startCore } from './core.js';
+import { CONFIG_FILE_NAME } from './store.js';
+
+const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
+
+export class UsageError extends Error {}
+
+export interface InspectArgs {
+  userDataDir: string;
+  json: boolean;
+  call: { name: string; args: Record<string, unknown> } | null;
+}
+
+export function parseInspectArgs(argv: readonly string[]): InspectArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}; ${USAGE}`);
+  }
+  const userDataDir = parsed.values['user-data'];
+  if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
+  const [verb, name, rawArgs, ...extra] = parsed.positionals;
+  if (verb === undefined) return { userDataDir, json: parsed.values.json ?? false, call: null };
+  if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
+  let args: unknown = {};
+  if (rawArgs !== undefined) {
+    try {
+      args = JSON.parse(rawArgs);
+    } catch (error) {
+      throw new UsageError(`the tool arguments are not valid JSON (${(error as Error).message})`);
+    }
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('the tool arguments must be a JSON object');
+  return { userDataDir, json: parsed.values.json ?? false, call: { name, args: args as Record<string, unknown> } };
+}
+
+/** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
+export function checkUserData(dir: string): void {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`no such folder: ${dir}`);
+  const file = path.join(dir, CONFIG_FILE_NAME);
+  if (!fs.existsSync(file)) return;
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it does not hold a settings object');
+  } catch (error) {
+    throw new UsageError(`${file} is not a valid config: ${(error as Error).message}`);
+  }
+}
+
+export function listingJson(status: readonly ServerStatus[]): string {
+  const servers = status.map((server) => ({
+    uuid: server.uuid,
+    label: server.label,
+    status: server.status,
+    ...(server.error ? { error: server.error } : {}),
+    tools: server.tools.map((tool) => ({ original: tool.original, exposed: tool.exposed, reasons: tool.reasons })),
+  }));
+  return JSON.stringify({ servers }, null, 2);
+}
+
+export function listingText(status: readonly ServerStatus[]): string {
+  const lines: string[] = [];
+  for (const server of status) {
+    lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}`);
+    for (const tool of server.tools) {
+      const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
+      lines.push(tool.exposed === tool.original ? `  ${tool.exposed}${why}` : `  ${tool.exposed} <- ${tool.original}${why}`);
+    }
+  }
+  return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
+}
+
+async function run(args: InspectArgs, core: Core): Promise<number> {
+  for (const notice of core.notices) console.error(notice.message);
+  if (!args.call) {
+    const status = core.mcp.getStatus();
+    console.log(args.json ? listingJson(status) : listingText(status));
+    return 0;
+  }
+  try {
+    const result = await core.mcp.callTool(args.call.name, args.call.args);
+    console.log(JSON.stringify(result, null, 2));
+    return result.isError ? 1 : 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let args: InspectArgs;
+  try {
+    args = parseInspectArgs(argv);
+    checkUserData(args.userDataDir);
+  } catch (error) {
+    console.error(`inspect: ${(error as Error).message}`);
+    return 2;
+  }
+  const core = await startCore({ userDataDir: args.userDataDir, log: (message) => console.error(message) });
+  try {
+    return await run(args, core);
+  } finally {
+    await core.mcp.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

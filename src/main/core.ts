@@ -1,0 +1,37 @@
+// The main-process start-up every host runs (Electron, browser host, inspect): open the store,
+// migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
+import type { Notice } from '../types/ipc.js';
+import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
+import { Mcp } from './mcp.js';
+import type { BackendFactory, StoreNotice } from './store.js';
+import { ConfigStore } from './store.js';
+
+export interface CoreOptions {
+  userDataDir: string;
+  /** electron-store in the Electron host; conf on the same file elsewhere. */
+  backend?: BackendFactory;
+  log?: (message: string) => void;
+  /** Resolve once servers are connecting rather than after the first round settles. */
+  background?: boolean;
+}
+
+export interface Core {
+  store: ConfigStore;
+  mcp: Mcp;
+  /** What the user must be told about their settings file (moved aside, repaired). */
+  notices: StoreNotice[];
+  /** Settles when the first connect round has. */
+  ready: Promise<void>;
+  /** Notices beyond the store's (the upgrade migration's report). */
+  extraNotices?: () => Notice[];
+  /** The user has read a notice: persist that where it is persisted. */
+  dismissNotice?: (kind: Notice['kind']) => void;
+}
+
+export async function startCore(options: CoreOptions): Promise<Core> {
+  const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend });
+  const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
+  const ready = mcp.start();
+  if (!options.background) await ready;
+  return { store, mcp, notices: store.notices, ready };
+}

@@ -1,0 +1,89 @@
+// The main-process side of the IPC contract: one handler per channel, every input validated
+// against src/types/ipc.ts before a handler sees it. Both hosts (Electron, browser) call
+// `invoke`, so they answer identically.
+import type { AppConfig } from '../types/config.js';
+import type { AppState, IpcChannel, IpcParsedInput, IpcResult, Notice } from '../types/ipc.js';
+import { ipcContract } from '../types/ipc.js';
+import type { ServerStatus } from '../types/mcp.js';
+import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
+import { parseClaudeDesktopConfig } from './claude-import.js';
+import type { Core } from './core.js';
+
+/** A request the contract refuses: the renderer gets the message, nothing runs. */
+export class IpcInputError extends Error {}
+
+type Handlers = { [C in IpcChannel]: (input: IpcParsedInput<C>) => Promise<IpcResult<C>> | IpcResult<C> };
+
+export interface IpcHost {
+  kind: AppState['host'];
+  userDataDir: string;
+}
+
+export interface IpcServer {
+  invoke(channel: unknown, input: unknown): Promise<unknown>;
+  onStatus(listener: (status: ServerStatus[]) => void): () => void;
+}
+
+function storeNotices(core: Core): Notice[] {
+  return core.notices.map((notice) => ({ kind: notice.kind, message: notice.message, details: notice.details }));
+}
+
+export function createIpcServer(core: Core, host: IpcHost): IpcServer {
+  const { mcp, store } = core;
+  const dismissed = new Set<Notice['kind']>();
+  const extraNotices: () => Notice[] = () => core.extraNotices?.() ?? [];
+
+  const handlers: Handlers = {
+    getState: () => ({
+      config: store.config as AppConfig,
+      status: mcp.getStatus(),
+      notices: [...storeNotices(core), ...extraNotices()].filter((notice) => !dismissed.has(notice.kind)),
+      builtInTools: BUILT_IN_TOOL_NAMES,
+      userDataDir: host.userDataDir,
+      host: host.kind,
+    }),
+    getStatus: () => mcp.getStatus(),
+    addServer: (settings) => mcp.addServer(settings),
+    updateServer: ({ uuid, settings }) => mcp.updateServer(uuid, settings),
+    removeServer: ({ uuid }) => mcp.removeServer(uuid),
+    selectionsUsing: ({ uuid }) => mcp.selectionsUsing(uuid),
+    setServerEnabled: ({ uuid, enabled }) => mcp.setServerEnabled(uuid, enabled),
+    restartServer: ({ uuid }) => mcp.restartServer(uuid),
+    setToolEnabled: ({ uuid, original, enabled }) => mcp.setToolEnabled(uuid, original, enabled),
+    setAlias: ({ uuid, original, alias }) => ({ exposed: mcp.setAlias(uuid, original, alias === '' ? null : alias) }),
+    importClaudeDesktop: async ({ json }) => {
+      const parsed = parseClaudeDesktopConfig(json);
+      const added = await Promise.all(parsed.servers.map((settings) => mcp.addServer(settings)));
+      return { added, skipped: parsed.skipped };
+    },
+    setModels: ({ models }) => {
+      store.update((config) => { config.llm.defaults = models; });
+    },
+    setSelection: ({ target, tools }) => {
+      store.update((config) => { config[target].tools = tools; });
+    },
+    getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
+    callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
+    dismissNotice: ({ kind }) => {
+      dismissed.add(kind);
+      core.dismissNotice?.(kind);
+    },
+  };
+
+  return {
+    async invoke(channel, input) {
+      if (typeof channel !== 'string' || !Object.hasOwn(ipcContract, channel)) {
+        throw new IpcInputError(`Unknown request "${String(channel)}".`);
+      }
+      const name = channel as IpcChannel;
+      const parsed = ipcContract[name].input.safeParse(input);
+      if (!parsed.success) {
+        const why = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
+        throw new IpcInputError(`Invalid input for "${name}": ${why}`);
+      }
+      const handler = handlers[name] as (input: unknown) => unknown;
+      return await handler(parsed.data);
+    },
+    onStatus: (listener) => mcp.onStatus(listener),
+  };
+}

@@ -1,0 +1,84 @@
+// The one IPC contract (DESIGN.md section 6): every channel, its input schema and its result
+// type. The main-process handlers validate against it; the Electron preload and the browser
+// client are both generated from this table, so neither can drift from it.
+import { z } from 'zod';
+import type { AppConfig, McpServer } from './config.js';
+import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
+import type { LlmTool, ServerStatus, ToolCallResult } from './mcp.js';
+
+/** A channel: a zod schema for its input, and (types only) its result. */
+interface Channel<I extends z.ZodTypeAny, R> {
+  input: I;
+  /** Never read at run time: carries the result type. */
+  result?: R;
+}
+const channel = <R>() => <I extends z.ZodTypeAny>(input: I): Channel<I, R> => ({ input });
+
+const Uuid = z.string().min(1).max(200);
+const ToolName = z.string().min(1).max(10_000);
+const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
+
+export interface Notice {
+  kind: 'corrupt' | 'repaired' | 'migration';
+  message: string;
+  details?: string[];
+}
+
+export interface AppState {
+  config: AppConfig;
+  status: ServerStatus[];
+  notices: Notice[];
+  builtInTools: readonly string[];
+  userDataDir: string;
+  host: 'electron' | 'web';
+}
+
+export interface ImportResult {
+  added: McpServer[];
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+export const ipcContract = {
+  getState: channel<AppState>()(NoInput),
+  getStatus: channel<ServerStatus[]>()(NoInput),
+  addServer: channel<McpServer>()(ServerSettingsSchema),
+  updateServer: channel<McpServer>()(z.object({ uuid: Uuid, settings: ServerSettingsSchema })),
+  removeServer: channel<{ removedFromSelections: number }>()(z.object({ uuid: Uuid })),
+  selectionsUsing: channel<Array<{ where: string; tools: string[] }>>()(z.object({ uuid: Uuid })),
+  setServerEnabled: channel<void>()(z.object({ uuid: Uuid, enabled: z.boolean() })),
+  restartServer: channel<void>()(z.object({ uuid: Uuid })),
+  setToolEnabled: channel<void>()(z.object({ uuid: Uuid, original: ToolName, enabled: z.boolean() })),
+  setAlias: channel<{ exposed: string }>()(z.object({ uuid: Uuid, original: ToolName, alias: z.string().max(200).nullable() })),
+  importClaudeDesktop: channel<ImportResult>()(z.object({ json: z.string().max(1_000_000) })),
+  setModels: channel<void>()(z.object({ models: z.array(ModelToolsSchema).max(1_000) })),
+  setSelection: channel<void>()(z.object({ target: z.enum(['prompt', 'realtime']), tools: ToolSelectionSchema })),
+  getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
+  callTool: channel<ToolCallResult>()(z.object({
+    name: ToolName,
+    args: z.record(z.string(), z.unknown()).default({}),
+    timeoutMs: z.number().int().min(1).max(600_000).optional(),
+  })),
+  dismissNotice: channel<void>()(z.object({ kind: z.enum(['corrupt', 'repaired', 'migration']) })),
+} as const;
+
+export type IpcContract = typeof ipcContract;
+export type IpcChannel = keyof IpcContract;
+export type IpcInput<C extends IpcChannel> = z.input<IpcContract[C]['input']>;
+export type IpcParsedInput<C extends IpcChannel> = z.output<IpcContract[C]['input']>;
+export type IpcResult<C extends IpcChannel> = Exclude<IpcContract[C]['result'], undefined>;
+
+export const IPC_CHANNELS = Object.keys(ipcContract) as IpcChannel[];
+
+/** Events pushed from main to renderer. */
+export interface IpcEvents {
+  status: ServerStatus[];
+}
+
+/** What the renderer sees as `window.api`, in Electron and in the browser alike. */
+export type Api = { [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResult<C>> } & {
+  onStatus(listener: (status: ServerStatus[]) => void): () => void;
+};
+
+/** The Electron channel for invocations, and the event channel for pushes. */
+export const ELECTRON_INVOKE_CHANNEL = 'mcp-app:invoke';
+export const ELECTRON_STATUS_CHANNEL = 'mcp-app:status';
