@@ -69,7 +69,15 @@ export class ServerConnection {
       await Promise.race([this.#connectAndList(client, transport), timedOut]);
       if (generation !== this.#generation) return;
       this.#reconnects = 0;
-      client.onclose = () => this.#closed(generation);
+      const connected = client;
+      connected.onclose = () => this.#closed(generation);
+      if (this.server.type === 'sse') {
+        // The SDK's SSE client only reports a dropped stream as an error and leaves pending
+        // calls waiting for their timeout; closing fails them now and starts the reconnect.
+        connected.onerror = () => {
+          if (generation === this.#generation && this.status === 'ready') void connected.close();
+        };
+      }
       this.#set('ready', undefined);
     } catch (error) {
       if (generation !== this.#generation) return;
