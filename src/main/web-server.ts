@@ -1,0 +1,180 @@
+// The browser host's HTTP server: the renderer's static files and the IPC contract over HTTP on
+// 127.0.0.1. Its handlers spawn processes, so it answers only the page it launched:
+//   - a per-launch random token, required on every API request (Bearer header, or `token` query
+//     for the event stream, which EventSource cannot give headers);
+//   - a Host check (127.0.0.1 / localhost with our port), which defeats DNS rebinding;
+//   - no CORS headers, and any request whose Origin is not our own is refused;
+//   - JSON bodies only, with a size limit.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { IpcServer } from './ipc.js';
+import { IpcInputError } from './ipc.js';
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+export interface WebServerOptions {
+  ipc: IpcServer;
+  /** The built renderer (dist/renderer). */
+  staticDir: string;
+  port?: number;
+  /** For tests only; a fresh random token otherwise. */
+  token?: string;
+}
+
+export interface WebServer {
+  /** The address to open, token in the fragment (never sent to the server, never logged). */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+};
+
+function send(res: http.ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8'): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+  send(res, status, JSON.stringify(value));
+}
+
+function sameToken(given: string | null | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Requests must be JSON.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request is larger than ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const root = path.resolve(options.staticDir);
+  let port = 0;
+  const eventStreams = new Set<http.ServerResponse>();
+
+  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((host) => `http://${host}`));
+
+  function serveStatic(pathname: string, res: http.ServerResponse): void {
+    const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+    const file = path.resolve(root, `.${relative}`);
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+      return;
+    }
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  }
+
+  function openEventStream(res: http.ServerResponse): void {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    eventStreams.add(res);
+    res.on('close', () => eventStreams.delete(res));
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!allowedHosts().has(req.headers.host ?? '')) return send(res, 421, 'Unknown host', 'text/plain; charset=utf-8');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin)) return send(res, 403, 'Cross-origin requests are refused', 'text/plain; charset=utf-8');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (!url.pathname.startsWith('/api/')) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8');
+      return serveStatic(url.pathname, res);
+    }
+    if (url.pathname === '/api/events') {
+      if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: 'Method not allowed.' });
+      if (!sameToken(url.searchParams.get('token'), token)) return sendJson(res, 401, { ok: false, error: 'Missing or wrong token.' });
+      return openEventStream(res);
+    }
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!sameToken(bearer, token)) return sendJson(res, 401, { ok: false, error: 'Missing or wrong token.' });
+    if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: 'Method not allowed.' });
+    const channel = url.pathname.slice('/api/'.length);
+    try {
+      const body = await readJsonBody(req);
+      const input = typeof body === 'object' && body !== null && 'input' in body ? body.input : undefined;
+      const result = await options.ipc.invoke(channel, input);
+      sendJson(res, 200, { ok: true, result: result ?? null });
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : error instanceof IpcInputError ? 400 : 200;
+      sendJson(res, status, { ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: (error as Error).message });
+      else res.end();
+    });
+  });
+  const unsubscribe = options.ipc.onStatus((status) => {
+    const frame = `event: status\ndata: ${JSON.stringify(status)}\n\n`;
+    for (const stream of eventStreams) stream.write(frame);
+  });
+  const heartbeat = setInterval(() => {
+    for (const stream of eventStreams) stream.write(': keep-alive\n\n');
+  }, 15_000);
+  heartbeat.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    port,
+    token,
+    async close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      for (const stream of eventStreams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// The browser host (`npm run web`, and `npm start` where the Electron runtime is missing): the
+// same main-process core and renderer, the IPC contract over HTTP on 127.0.0.1.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCore } from './core.js';
+import { parseHostArgs } from './host-args.js';
+import { createIpcServer } from './ipc.js';
+import { startWebServer } from './web-server.js';
+import type { WebServer } from './web-server.js';
+
+export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+
+export interface RunningWebHost {
+  server: WebServer;
+  stop(): Promise<void>;
+}
+
+export async function startWebHost(argv: readonly string[]): Promise<RunningWebHost> {
+  const args = parseHostArgs(argv);
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('the renderer is not built: run `npm run build:renderer` (npm start and npm run web do it)');
+  }
+  const core = await startCore({ userDataDir: args.userDataDir, background: true, log: (message) => console.error(message) });
+  const ipc = createIpcServer(core, { kind: 'web', userDataDir: args.userDataDir });
+  const server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port });
+  return {
+    server,
+    async stop() {
+      await server.close();
+      await core.mcp.stop();
+    },
+  };
+}
+
+export async function runWebHost(argv: readonly string[]): Promise<void> {
+  const host = await startWebHost(argv);
+  console.log(`MCP Tool Names is running. Open this address in your browser (it holds this launch's key):\n  ${host.server.url}`);
+  const stop = (): void => {
+    void host.stop().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runWebHost(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`web: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}
