@@ -1,0 +1,168 @@
+// Every IPC handler, with valid input (real core, real fixture servers, real store in a temp
+// folder) and with invalid input (refused with a clear message before any handler runs).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src/main/core.js';
+import { startCore } from '../../src/main/core.js';
+import type { IpcServer } from '../../src/main/ipc.js';
+import { createIpcServer } from '../../src/main/ipc.js';
+import type { AppConfig, McpServer } from '../../src/types/config.js';
+import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
+import { IPC_CHANNELS } from '../../src/types/ipc.js';
+import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+
+const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
+const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
+
+function text(result: ToolCallResult): unknown {
+  const first = result.content[0] as { type: string; text: string };
+  return JSON.parse(first.text);
+}
+
+describe('IPC handlers', () => {
+  let dir: string;
+  let core: Core;
+  let ipc: IpcServer;
+  let a: McpServer;
+  let b: McpServer;
+  const call = async <T>(channel: IpcChannel, input?: unknown): Promise<T> => (await ipc.invoke(channel, input)) as T;
+  const config = (): AppConfig => core.store.config as AppConfig;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipc-'));
+    core = await startCore({ userDataDir: dir, log: () => undefined });
+    ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+    a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
+    b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
+  });
+
+  afterAll(async () => {
+    await core.mcp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses unknown channels and non-string channel names', async () => {
+    await expect(ipc.invoke('__proto__', {})).rejects.toThrow('Unknown request "__proto__".');
+    await expect(ipc.invoke('constructor', {})).rejects.toThrow('Unknown request "constructor".');
+    await expect(ipc.invoke(42, {})).rejects.toThrow('Unknown request "42".');
+  });
+
+  it('refuses invalid input on every channel that takes input', async () => {
+    const bad: Partial<Record<IpcChannel, unknown>> = {
+      addServer: { label: 'x', type: 'ftp' },
+      updateServer: { uuid: a.uuid, settings: { label: '', type: 'stdio' } },
+      removeServer: { uuid: 7 },
+      selectionsUsing: {},
+      setServerEnabled: { uuid: a.uuid, enabled: 'yes' },
+      restartServer: null,
+      setToolEnabled: { uuid: a.uuid, original: '', enabled: true },
+      setAlias: { uuid: a.uuid, original: 'search', alias: 5 },
+      importClaudeDesktop: { json: { mcpServers: {} } },
+      setModels: { models: [{ engine: 'openai' }] },
+      setSelection: { target: 'everything', tools: [] },
+      getLlmTools: { tools: 'all' },
+      callTool: { name: 'search', args: [1, 2] },
+      dismissNotice: { kind: 'all' },
+      getState: { unexpected: true },
+      getStatus: 'now',
+    };
+    expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
+    for (const [channel, input] of Object.entries(bad)) {
+      await expect(ipc.invoke(channel, input), channel).rejects.toThrow(new RegExp(`^Invalid input for "${channel}": `));
+    }
+    expect(config().mcp.servers.map((s) => s.label)).toEqual(['Alpha', 'Beta']);
+  });
+
+  it('getState and getStatus: both servers ready, the second search is search_1', async () => {
+    const state = await call<AppState>('getState');
+    expect(state.host).toBe('web');
+    expect(state.userDataDir).toBe(dir);
+    expect(state.builtInTools).toContain('web_search');
+    const status = await call<ServerStatus[]>('getStatus');
+    expect(status.map((s) => [s.label, s.status])).toEqual([['Alpha', 'ready'], ['Beta', 'ready']]);
+    expect(status[1]!.tools.map((t) => [t.original, t.exposed, t.reasons])).toEqual([
+      ['search', 'search_1', ['collision']],
+      ['fetch', 'fetch', []],
+    ]);
+  });
+
+  it('callTool routes to the owning server under the original name', async () => {
+    expect(text(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' } }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
+    expect(text(await call<ToolCallResult>('callTool', { name: 'unity_health' }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
+    await expect(ipc.invoke('callTool', { name: 'nope' })).rejects.toThrow('Unknown tool "nope"');
+  });
+
+  it('setModels, setSelection and getLlmTools', async () => {
+    await call('setModels', { models: [{ engine: 'openai', model: 'gpt-4o', tools: ['search_1', 'fetch'] }] });
+    await call('setSelection', { target: 'prompt', tools: ['search'] });
+    await call('setSelection', { target: 'realtime', tools: null });
+    expect(config().llm.defaults).toEqual([{ engine: 'openai', model: 'gpt-4o', tools: ['search_1', 'fetch'] }]);
+    expect(config().prompt.tools).toEqual(['search']);
+    const tools = await call<LlmTool[]>('getLlmTools', { tools: ['search_1'] });
+    expect(tools.map((t) => t.name)).toEqual(['search_1']);
+    expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toEqual(['search', 'unity_health', 'search_1', 'fetch']);
+  });
+
+  it('setAlias pins a name, selections follow; a taken alias is refused', async () => {
+    const { exposed } = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: 'beta_search' });
+    expect(exposed).toBe('beta_search');
+    expect(config().llm.defaults[0]!.tools).toEqual(['beta_search', 'fetch']);
+    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'search' })).rejects.toThrow('"search" is already the name of tool "search".');
+    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'web_search' })).rejects.toThrow('built-in');
+    const reset = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: null });
+    expect(reset.exposed).toBe('search_1');
+    expect(config().llm.defaults[0]!.tools).toEqual(['search_1', 'fetch']);
+  });
+
+  it('setToolEnabled switches a tool off for the model and for calls', async () => {
+    await call('setToolEnabled', { uuid: b.uuid, original: 'fetch', enabled: false });
+    expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).not.toContain('fetch');
+    await expect(ipc.invoke('callTool', { name: 'fetch' })).rejects.toThrow('switched off');
+    await call('setToolEnabled', { uuid: b.uuid, original: 'fetch', enabled: true });
+    expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toContain('fetch');
+  });
+
+  it('setServerEnabled, restartServer and updateServer keep names', async () => {
+    await call('setServerEnabled', { uuid: b.uuid, enabled: false });
+    const off = (await call<ServerStatus[]>('getStatus'))[1]!;
+    expect(off.status).toBe('disabled');
+    expect(off.tools.map((t) => t.exposed)).toEqual(['search_1', 'fetch']);
+    await call('setServerEnabled', { uuid: b.uuid, enabled: true });
+    await call('restartServer', { uuid: b.uuid });
+    const updated = await call<McpServer>('updateServer', { uuid: b.uuid, settings: { label: 'Beta 2', type: 'stdio', ...beta } });
+    expect(updated.label).toBe('Beta 2');
+    const status = (await call<ServerStatus[]>('getStatus'))[1]!;
+    expect([status.status, status.tools.map((t) => t.exposed)]).toEqual(['ready', ['search_1', 'fetch']]);
+  });
+
+  it('importClaudeDesktop adds usable servers and explains the skipped ones', async () => {
+    const json = JSON.stringify({ mcpServers: { Gamma: { ...fixtureCommand({ id: 'gamma', transport: 'stdio', tools: ['search'] }) }, Broken: { args: ['x'] } } });
+    const result = await call<ImportResult>('importClaudeDesktop', { json });
+    expect(result.added.map((s) => s.label)).toEqual(['Gamma']);
+    expect(result.skipped).toEqual([{ name: 'Broken', reason: 'A stdio server needs a command.' }]);
+    await expect(ipc.invoke('importClaudeDesktop', { json: '{"servers": {}}' })).rejects.toThrow('"mcpServers"');
+    const gamma = (await call<ServerStatus[]>('getStatus'))[2]!;
+    expect(gamma.tools.map((t) => t.exposed)).toEqual(['search_2']);
+  });
+
+  it('selectionsUsing and removeServer: the deleted server leaves every selection', async () => {
+    await call('setModels', { models: [{ engine: 'openai', model: 'gpt-4o', tools: ['search', 'search_1', 'fetch'] }] });
+    await call('setSelection', { target: 'realtime', tools: ['fetch'] });
+    expect(await call('selectionsUsing', { uuid: b.uuid })).toEqual([
+      { where: 'gpt-4o (openai)', tools: ['search_1', 'fetch'] },
+      { where: 'realtime', tools: ['fetch'] },
+    ]);
+    expect(await call('removeServer', { uuid: b.uuid })).toEqual({ removedFromSelections: 3 });
+    expect(config().llm.defaults[0]!.tools).toEqual(['search']);
+    expect(config().realtime.tools).toEqual([]);
+    await expect(ipc.invoke('removeServer', { uuid: b.uuid })).rejects.toThrow(`No MCP server with id "${b.uuid}".`);
+  });
+
+  it('dismissNotice hides a notice for this launch', async () => {
+    await call('dismissNotice', { kind: 'repaired' });
+    expect((await call<AppState>('getState')).notices.filter((n) => n.kind === 'repaired')).toEqual([]);
+  });
+});
