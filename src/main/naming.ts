@@ -69,7 +69,7 @@ export function sanitizeToolName(original: string): string {
 /** `base` with `_n` appended, the base cut so that the whole fits; the suffix is never cut. */
 export function numberedName(base: string, n: number): string {
   const suffix = `_${n}`;
-  return (base + suffix).slice(0, MAX_TOOL_NAME_LENGTH);
+  return base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
 }
 
 /**

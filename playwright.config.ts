@@ -1,0 +1,24 @@
+// e2e: Playwright drives Chromium against the browser host, which each test file starts itself
+// (tests/e2e/host.ts) on a fresh user-data folder with real fixture MCP servers.
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.js';
+
+const browser = findBrowser();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: 'executablePath' in browser ? browser.executablePath : undefined,
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+  },
+});

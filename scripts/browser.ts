@@ -1,0 +1,35 @@
+// Which Chromium the e2e tests drive. Browsers cannot be downloaded by Playwright on every machine
+// (ours reach only the npm registry and Debian's apt), so: CHROMIUM_PATH when set, else
+// Playwright's own browser where it is installed, else the system's.
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+export type BrowserChoice = { executablePath: string | undefined; source: string } | { missing: string };
+
+export function findBrowser(env: NodeJS.ProcessEnv = process.env): BrowserChoice {
+  const override = env.CHROMIUM_PATH;
+  if (override) {
+    return fs.existsSync(override) ? { executablePath: override, source: 'CHROMIUM_PATH' } : { missing: `CHROMIUM_PATH=${override} does not exist` };
+  }
+  let own: string | undefined;
+  try {
+    own = chromium.executablePath();
+  } catch {
+    own = undefined;
+  }
+  if (own && fs.existsSync(own)) return { executablePath: undefined, source: "Playwright's own Chromium" };
+  const system = SYSTEM_BROWSERS.find((file) => fs.existsSync(file));
+  return system ? { executablePath: system, source: system } : { missing: 'no Chromium found' };
+}
+
+/** Flags that keep Chromium quiet on a machine with no network but loopback. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
