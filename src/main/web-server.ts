@@ -40,6 +40,11 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+// The page's policy as a header too: `frame-ancestors` only works there (the meta tag in
+// index.html, which the Electron host relies on, cannot carry it).
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -104,7 +109,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       send(res, 404, 'Not found', 'text/plain; charset=utf-8');
       return;
     }
-    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    });
     fs.createReadStream(file).pipe(res);
   }
 

@@ -143,6 +143,7 @@ describe('browser host', () => {
     expect(page.body).toContain('<title>app</title>');
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     for (const escape of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
       const reply = await request(server.port, { path: escape, headers: { Host: host } });
       expect(reply.status, escape).toBe(404);

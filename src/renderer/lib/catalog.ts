@@ -1,0 +1,105 @@
+// Every tool of every server, flattened once per status change, with a lowercase search key
+// computed up front: filtering thousands of tools is then one loop of `includes` per keystroke.
+import type { RenameReason, ServerStatus, ServerStatusKind } from '../../types/mcp.js';
+
+export interface CatalogTool {
+  exposed: string;
+  original: string;
+  reasons: readonly RenameReason[];
+  description: string;
+  /** The user's per-tool switch on its server. */
+  enabled: boolean;
+  serverUuid: string;
+  serverLabel: string;
+  /** exposed + original, lowercased: what the filter box matches. */
+  key: string;
+}
+
+export interface CatalogServer {
+  uuid: string;
+  label: string;
+  status: ServerStatusKind;
+  offline: boolean;
+  tools: CatalogTool[];
+}
+
+export interface Catalog {
+  servers: CatalogServer[];
+  byExposed: Map<string, CatalogTool>;
+}
+
+export function buildCatalog(status: readonly ServerStatus[]): Catalog {
+  const byExposed = new Map<string, CatalogTool>();
+  const servers = status.map((server): CatalogServer => {
+    const tools = server.tools.map((tool): CatalogTool => {
+      const entry: CatalogTool = {
+        exposed: tool.exposed,
+        original: tool.original,
+        reasons: tool.reasons,
+        description: tool.description ?? '',
+        enabled: tool.enabled,
+        serverUuid: server.uuid,
+        serverLabel: server.label,
+        key: `${tool.exposed}\n${tool.original}`.toLowerCase(),
+      };
+      byExposed.set(tool.exposed, entry);
+      return entry;
+    });
+    return { uuid: server.uuid, label: server.label, status: server.status, offline: server.offline, tools };
+  });
+  return { servers, byExposed };
+}
+
+export interface FilteredServer {
+  server: CatalogServer;
+  /** Every tool of this server that matches the filter. */
+  matches: CatalogTool[];
+  /** The matches to render: the first ones, until the overall row budget is spent. */
+  shown: CatalogTool[];
+}
+
+export interface FilterResult {
+  servers: FilteredServer[];
+  total: number;
+  shown: number;
+}
+
+/**
+ * Tools whose exposed or original name contains `query` (case-insensitive), per server, and a
+ * window of at most `limit` rows to render: the DOM, not the loop, is what gets slow.
+ */
+export function filterCatalog(servers: readonly CatalogServer[], query: string, limit: number): FilterResult {
+  const needle = query.trim().toLowerCase();
+  const result: FilteredServer[] = [];
+  let total = 0;
+  let budget = limit;
+  for (const server of servers) {
+    let matches: CatalogTool[];
+    if (needle === '') {
+      matches = server.tools;
+    } else {
+      matches = [];
+      for (const tool of server.tools) if (tool.key.includes(needle)) matches.push(tool);
+    }
+    if (matches.length === 0 && needle !== '') continue;
+    const shown = budget > 0 ? matches.slice(0, budget) : [];
+    budget -= shown.length;
+    total += matches.length;
+    result.push({ server, matches, shown });
+  }
+  return { servers: result, total, shown: limit - budget };
+}
+
+/** The first `limit` tools of one server matching `query`, and how many matched in all. */
+export function filterTools(tools: readonly CatalogTool[], query: string, limit: number): { shown: CatalogTool[]; total: number } {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return { shown: tools.slice(0, limit), total: tools.length };
+  const shown: CatalogTool[] = [];
+  let total = 0;
+  for (const tool of tools) {
+    if (!tool.key.includes(needle)) continue;
+    total++;
+    if (shown.length < limit) shown.push(tool);
+  }
+  return { shown, total };
+}

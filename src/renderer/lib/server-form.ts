@@ -1,0 +1,147 @@
+// Text fields of the server form ↔ ServerSettings. Pure functions, so the rules for args, env and
+// headers are the same on every screen and easy to test.
+import type { McpServer, ServerSettingsInput, ServerType } from '../../types/config.js';
+
+export interface ServerDraft {
+  label: string;
+  type: ServerType;
+  command: string;
+  args: string;
+  env: string;
+  cwd: string;
+  url: string;
+  headers: string;
+  /** Seconds, as typed; empty means the default. */
+  timeout: string;
+}
+
+export function emptyDraft(): ServerDraft {
+  return { label: '', type: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '' };
+}
+
+/**
+ * Splits one line like a POSIX shell would for words: whitespace separates, '…' is literal,
+ * "…" allows \" and \\, a backslash outside quotes escapes the next character. No expansion:
+ * nothing here runs a shell, this only saves the user from typing one argument per line.
+ */
+export function splitShellWords(line: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote === "'") {
+      if (ch === "'") quote = null;
+      else word += ch;
+    } else if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
+      else word += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\' && i + 1 < line.length) {
+      word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  if (quote) throw new Error(`Arguments: a ${quote === '"' ? 'double' : 'single'} quote is not closed.`);
+  if (inWord) words.push(word);
+  return words;
+}
+
+/** Several lines: one argument per line (trimmed, blank lines skipped). One line: shell-like words. */
+export function parseArgs(text: string): string[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return splitShellWords(lines[0]!);
+  return lines;
+}
+
+function quoteIfNeeded(arg: string): string {
+  return arg === '' || /[\s'"\\]/.test(arg) ? `'${arg.replace(/'/g, `'\\''`)}'` : arg;
+}
+
+/** The inverse of parseArgs: one per line; a lone argument is quoted so it is not split again. */
+export function formatArgs(args: readonly string[] | undefined): string {
+  if (!args || args.length === 0) return '';
+  if (args.length === 1) return quoteIfNeeded(args[0]!);
+  return args.join('\n');
+}
+
+/** `KEY=VALUE` (env) or `Name: value` (headers) lines into a map; the first separator splits. */
+export function parsePairs(text: string, separator: '=' | ':', what: string): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const at = line.indexOf(separator);
+    const key = at > 0 ? line.slice(0, at).trim() : '';
+    if (!key) {
+      const example = separator === '=' ? 'KEY=VALUE' : 'Name: value';
+      throw new Error(`${what}, line ${index + 1}: expected ${example}.`);
+    }
+    // defineProperty, not assignment: a key such as __proto__ must become an ordinary entry.
+    Object.defineProperty(pairs, key, {
+      value: separator === '=' ? line.slice(at + 1) : line.slice(at + 1).trim(),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  });
+  return pairs;
+}
+
+export function formatPairs(map: Readonly<Record<string, string>> | undefined, separator: '=' | ': '): string {
+  return map ? Object.entries(map).map(([key, value]) => `${key}${separator}${value}`).join('\n') : '';
+}
+
+export function draftOf(server: McpServer): ServerDraft {
+  return {
+    label: server.label,
+    type: server.type,
+    command: server.command ?? '',
+    args: formatArgs(server.args),
+    env: formatPairs(server.env, '='),
+    cwd: server.cwd ?? '',
+    url: server.url ?? '',
+    headers: formatPairs(server.headers, ': '),
+    timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
+  };
+}
+
+/** The settings to send; throws with a message for the form when a field cannot be read. */
+export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
+  const settings: ServerSettingsInput = { label: draft.label.trim(), state, type: draft.type };
+  if (!settings.label) throw new Error('A server needs a name.');
+  const timeout = draft.timeout.trim();
+  if (timeout !== '') {
+    const seconds = Number(timeout);
+    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 600) {
+      throw new Error('Connect timeout: a number of seconds between 0.1 and 600.');
+    }
+    settings.connectTimeoutMs = Math.round(seconds * 1000);
+  }
+  if (draft.type === 'stdio') {
+    settings.command = draft.command.trim();
+    if (!settings.command) throw new Error('A stdio server needs a command.');
+    settings.args = parseArgs(draft.args);
+    const env = parsePairs(draft.env, '=', 'Environment');
+    if (Object.keys(env).length > 0) settings.env = env;
+    if (draft.cwd.trim()) settings.cwd = draft.cwd.trim();
+  } else {
+    settings.url = draft.url.trim();
+    if (!settings.url) throw new Error(`An ${draft.type === 'http' ? 'HTTP' : 'SSE'} server needs a URL.`);
+    const headers = parsePairs(draft.headers, ':', 'Headers');
+    if (Object.keys(headers).length > 0) settings.headers = headers;
+  }
+  return settings;
+}

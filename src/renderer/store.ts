@@ -1,0 +1,59 @@
+// The renderer's state: the last AppState from main, and live server status from events.
+// shallowRef, not reactive(): status can hold thousands of tools, and deep proxies over them
+// would cost far more than replacing the whole value when main sends a new one.
+import { computed, shallowRef } from 'vue';
+import type { AppConfig } from '../types/config.js';
+import type { AppState } from '../types/ipc.js';
+import type { ServerStatus } from '../types/mcp.js';
+import { api } from './api.js';
+
+export const appState = shallowRef<AppState | null>(null);
+export const serverStatus = shallowRef<ServerStatus[]>([]);
+export const loadError = shallowRef('');
+
+export const config = computed<AppConfig | null>(() => appState.value?.config ?? null);
+
+/** Counts refreshes so an older getState answering late cannot overwrite a newer one. */
+let generation = 0;
+
+export async function refresh(): Promise<void> {
+  const mine = ++generation;
+  try {
+    const state = await api.getState(undefined);
+    if (mine !== generation) return;
+    appState.value = state;
+    serverStatus.value = state.status;
+    loadError.value = '';
+  } catch (error) {
+    if (mine === generation) loadError.value = messageOf(error);
+  }
+}
+
+/**
+ * Runs a mutation, then re-reads the whole state: a change can ripple (deleting a server edits
+ * saved selections, an alias renames a selected tool), and main is the one that knows how.
+ * The mutation's error is rethrown so the caller can show it next to what the user did.
+ */
+export async function mutate<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } finally {
+    await refresh();
+  }
+}
+
+let started = false;
+
+export async function startStore(): Promise<void> {
+  if (started) return;
+  started = true;
+  api.onStatus((status) => {
+    serverStatus.value = status;
+  });
+  await refresh();
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Something went wrong.';
+}
