@@ -68,7 +68,11 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!type.success) warnings.push(`${where}: unknown type ${JSON.stringify(raw.type)}; guessed from its settings.`);
   if (!state.success) warnings.push(`${where}: unknown state ${JSON.stringify(raw.state)}; the server was disabled.`);
   const label = typeof raw.label === 'string' && raw.label.trim() ? raw.label : (command ?? url ?? `Server ${index + 1}`);
+  // Fix: the schema's bounds (an integer, 100 ms – 10 min); an unusable value used to be dropped
+  // without a warning, or kept when out of bounds, failing the schema later.
   const timeout = raw.connectTimeoutMs;
+  const timeoutOk = typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 100 && timeout <= 600_000;
+  if (timeout !== undefined && !timeoutOk) warnings.push(`${where}: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`);
   const server: McpServer = {
     ...raw,
     uuid,
@@ -81,7 +85,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     env: stringMap(raw.env, `${where} env`, warnings),
     url,
     headers: stringMap(raw.headers, `${where} headers`, warnings),
-    connectTimeoutMs: typeof timeout === 'number' && timeout >= 100 ? timeout : undefined,
+    connectTimeoutMs: timeoutOk ? timeout : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
   };
@@ -112,15 +116,18 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
   });
 }
 
-function section(raw: Json, key: string): Json {
+// Fix: a section that is there but not an object used to be replaced without a warning, so the
+// store neither told the user nor kept a copy of the file before overwriting it.
+function section(raw: Json, key: string, warnings: string[]): Json {
   const value = raw[key];
+  if (value !== undefined && !isObject(value)) warnings.push(`The "${key}" settings were not an object and were reset.`);
   return isObject(value) ? value : {};
 }
 
 export function repairConfig(raw: unknown): RepairResult {
   const warnings: string[] = [];
   const root: Json = isObject(raw) ? raw : {};
-  const mcp = section(root, 'mcp');
+  const mcp = section(root, 'mcp', warnings);
   const seen = new Set<string>();
   let servers: McpServer[] = [];
   if (Array.isArray(mcp.servers)) {
@@ -132,9 +139,9 @@ export function repairConfig(raw: unknown): RepairResult {
   } else if (mcp.servers !== undefined) {
     warnings.push('The MCP server list was not a list and was reset.');
   }
-  const llm = section(root, 'llm');
-  const prompt = section(root, 'prompt');
-  const realtime = section(root, 'realtime');
+  const llm = section(root, 'llm', warnings);
+  const prompt = section(root, 'prompt', warnings);
+  const realtime = section(root, 'realtime', warnings);
   const config: AppConfig = {
     ...root,
     mcp: { ...mcp, servers },

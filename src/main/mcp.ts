@@ -149,8 +149,11 @@ export class Mcp {
     this.#server(uuid);
     this.#store.update((config) => {
       const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-      const { toolMappings, disabledTools } = config.mcp.servers[at]!;
-      config.mcp.servers[at] = { ...parsed, uuid, toolMappings, disabledTools };
+      // Fix: keep every field that is not a user setting (uuid, toolMappings, disabledTools and
+      // fields unknown to this version, which the store keeps too); the edit used to drop the
+      // unknown ones. Settings the user cleared are not carried over.
+      const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
+      config.mcp.servers[at] = { ...Object.fromEntries(kept), ...parsed, uuid } as McpServer;
     });
     await this.restartServer(uuid);
     return this.#server(uuid);
@@ -185,7 +188,9 @@ export class Mcp {
 
   async restartServer(uuid: string): Promise<void> {
     const connection = this.#connections.get(uuid);
-    await connection?.stop();
+    // Fix: stop as 'connecting', not the default 'disabled', so that restarting or editing an
+    // enabled server never reports it as disabled in between.
+    await connection?.stop('connecting');
     if (connection) connection.server = this.#server(uuid);
     await this.#startServer(uuid);
   }
@@ -278,11 +283,14 @@ export class Mcp {
     const changed = this.#store.config.mcp.servers.filter((server) => {
       const persisted = server.toolMappings ?? {};
       const next = byServer.get(server.uuid) ?? [];
-      for (const a of next) {
-        const before = Object.hasOwn(persisted, a.original) ? persisted[a.original] : undefined;
-        if (before !== undefined && before !== a.exposed) {
-          this.#log(`${server.label}: saved name "${before}" of tool "${a.original}" was invalid or taken; it is now "${a.exposed}".`);
-        }
+      // Fix: walk the saved names, not the new ones. A saved name that is invalid or taken is
+      // not kept by the naming core at all while its server has not listed the tool (always so
+      // at start, before connecting), so it used to be dropped from the file without a word.
+      const now = new Map(next.map((a) => [a.original, a.exposed]));
+      for (const [original, before] of Object.entries(persisted)) {
+        const exposed = now.get(original);
+        if (exposed === before) continue;
+        this.#log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
       }
       return next.length !== Object.keys(persisted).length || next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed);
     });

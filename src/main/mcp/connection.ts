@@ -53,9 +53,20 @@ export class ServerConnection {
 
   /** Connects and lists tools. Never rejects: the outcome is in `status` and `error`. */
   async start(): Promise<void> {
+    this.#reconnects = 0;
+    await this.#connect(false);
+  }
+
+  /**
+   * One connect attempt. Fix: a failed attempt that is a reconnect (`retrying`) schedules the
+   * next one with backoff until the policy's attempts are used up; before, the first failed
+   * reconnect left the server `failed` for good, so a server that took longer than `baseMs`
+   * to come back (an HTTP server restarting, a crashed process respawning slowly) never did.
+   */
+  async #connect(retrying: boolean): Promise<void> {
     const generation = ++this.#generation;
     clearTimeout(this.#reconnectTimer);
-    this.#set('connecting', undefined);
+    this.#set('connecting', retrying ? this.error : undefined);
     let client: Client | null = null;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -77,13 +88,24 @@ export class ServerConnection {
         connected.onerror = () => {
           if (generation === this.#generation && this.status === 'ready') void connected.close();
         };
+      } else if (this.server.type === 'http') {
+        // Fix: the Streamable HTTP client never closes by itself when the server goes away; it
+        // only retries its standing GET stream and then reports, as an error, that it gave up.
+        // That is the server being gone: close, which starts the reconnect with backoff.
+        connected.onerror = (error) => {
+          if (generation === this.#generation && this.status === 'ready' && /Maximum reconnection attempts/.test(error.message)) {
+            void connected.close();
+          }
+        };
       }
       this.#set('ready', undefined);
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#client = null;
       await client?.close().catch(() => undefined);
-      this.#set('failed', this.#explain(error));
+      if (generation !== this.#generation) return;
+      if (retrying) this.#retry(this.#explain(error));
+      else this.#set('failed', this.#explain(error));
     } finally {
       clearTimeout(timer);
     }
@@ -104,7 +126,18 @@ export class ServerConnection {
     if (!client || this.status !== 'ready') {
       throw new Error(`server "${this.server.label}" is ${this.status === 'failed' ? `offline (${this.error})` : this.status}`);
     }
-    return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
+    try {
+      return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
+    } catch (error) {
+      // Fix: over Streamable HTTP a server that has gone away (or restarted and forgotten our
+      // session) shows only as failing requests, and the connection used to stay `ready` with
+      // every call failing. A request that could not be delivered closes the connection, which
+      // reconnects with backoff (onclose → #closed).
+      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) {
+        void client.close();
+      }
+      throw error;
+    }
   }
 
   async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<void> {
@@ -112,7 +145,13 @@ export class ServerConnection {
       void this.#relist(client);
     });
     await client.connect(transport, { timeout: this.timeoutMs });
-    this.tools = await this.#listAll(client);
+    try {
+      this.tools = await this.#listAll(client);
+    } catch (error) {
+      // Fix: say which answer was malformed (the list), in one line; see validationIssues.
+      const issues = validationIssues(error);
+      throw issues ? new Error(`the server sent a malformed tool list (${issues})`) : error;
+    }
   }
 
   /** Follows `nextCursor` to the end; a repeated cursor ends the walk instead of looping. */
@@ -161,7 +200,11 @@ export class ServerConnection {
   #closed(generation: number): void {
     if (generation !== this.#generation) return;
     this.#client = null;
-    const reason = `the server stopped${this.#stderrHint()}`;
+    this.#retry(`the server stopped${this.#stderrHint()}`);
+  }
+
+  /** Schedules the next reconnect with backoff, or gives up once the attempts are used up. */
+  #retry(reason: string): void {
     const policy = this.options.reconnect ?? { baseMs: 1_000, maxMs: 30_000, attempts: 5 };
     if (this.#reconnects >= policy.attempts) {
       this.#set('failed', `${reason}; gave up after ${policy.attempts} reconnects`);
@@ -170,7 +213,7 @@ export class ServerConnection {
     const delay = Math.min(policy.maxMs, policy.baseMs * 2 ** this.#reconnects);
     this.#reconnects++;
     this.#set('connecting', `${reason}; reconnecting in ${Math.round(delay / 100) / 10} s`);
-    this.#reconnectTimer = setTimeout(() => void this.start(), delay);
+    this.#reconnectTimer = setTimeout(() => void this.#connect(true), delay);
   }
 
   #set(status: ServerStatusKind, error: string | undefined): void {
@@ -191,11 +234,41 @@ export class ServerConnection {
     if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {
       return `the server refused the connection (HTTP ${status ?? (/\b403\b/.test(message) ? 403 : 401)}): check its URL and headers (API key)`;
     }
+    if (error instanceof TypeError && /fetch failed/i.test(message)) {
+      // Fix: undici's "fetch failed" alone does not say why; the cause does (ECONNREFUSED, …).
+      const cause: unknown = error.cause;
+      return `cannot reach ${this.server.url}${cause instanceof Error ? ` (${cause.message})` : ''}`;
+    }
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /ENOENT/.test(message)) {
       return `command not found: ${this.server.command}`;
     }
     if (/Connection closed/i.test(message)) return `the server exited before it was ready${this.#stderrHint()}`;
-    if (error instanceof Error && error.name === 'ZodError') return `the server sent a malformed tool list (${message.slice(0, 200)})`;
+    const issues = validationIssues(error);
+    if (issues) return `the server sent a malformed answer (${issues})`;
     return message + this.#stderrHint();
   }
+}
+
+/**
+ * A one-line summary of a result-validation error, or null for any other error. Fix: the SDK
+ * validates results with zod 4, whose error is named `$ZodError` (not `ZodError`) and whose
+ * message is a multi-line JSON dump of the issues, so a malformed tool list used to surface as
+ * that raw dump in the server's status.
+ */
+function validationIssues(error: unknown): string | null {
+  if (!(error instanceof Error) || !/ZodError$/.test(error.name)) return null;
+  const issues: unknown = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return error.message.replace(/\s+/g, ' ').slice(0, 200);
+  const described = issues.slice(0, 3).map((issue: { path?: unknown; message?: unknown }) => {
+    const where = Array.isArray(issue.path) && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
+    return `${where}: ${String(issue.message)}`;
+  });
+  if (issues.length > 3) described.push(`${issues.length - 3} more`);
+  return described.join('; ');
+}
+
+/** A request that never reached the server: the network failed, or the session is gone (404). */
+function isConnectionLost(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  return error instanceof TypeError && /fetch failed/i.test(error.message);
 }

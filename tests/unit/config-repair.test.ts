@@ -1,0 +1,180 @@
+// repairConfig: whatever a hand edit left in config.json becomes a valid AppConfig, field by
+// field, with a warning for every repair; unknown fields are kept; nothing valid is lost.
+import { describe, expect, it } from 'vitest';
+import { repairConfig } from '../../src/main/config-repair.js';
+import { AppConfigSchema, defaultConfig } from '../../src/types/config.js';
+
+/** What JSON.parse gives for a config.json, so `__proto__` keys are own data as on disk. */
+const parse = (text: string): unknown => JSON.parse(text);
+
+const VALID = parse(`{
+  "mcp": { "servers": [
+    { "uuid": "s1", "label": "Files", "state": "enabled", "type": "stdio", "command": "npx",
+      "args": ["-y", "fs"], "cwd": "/tmp", "env": { "A": "1" }, "connectTimeoutMs": 5000,
+      "toolMappings": { "read_file": "read_file", "unity/health": "unity_health" }, "disabledTools": ["write_file"] },
+    { "uuid": "s2", "label": "Remote", "state": "disabled", "type": "http", "url": "https://example.com/mcp",
+      "headers": { "Authorization": "Bearer x" }, "toolMappings": {} }
+  ] },
+  "llm": { "defaults": [ { "engine": "openai", "model": "gpt-4o", "tools": ["read_file"] },
+                         { "engine": "anthropic", "model": "claude", "tools": null } ] },
+  "prompt": { "tools": ["unity_health"] },
+  "realtime": { "tools": null },
+  "migrations": ["2026-11-legacy-tool-suffixes"]
+}`);
+
+describe('repairConfig', () => {
+  it('a valid config comes back equal, with no warnings', () => {
+    const { config, warnings } = repairConfig(VALID);
+    expect(warnings).toEqual([]);
+    expect(config).toEqual(VALID);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it.each([undefined, null, [], 'text', 42])('%j → the defaults', (raw) => {
+    expect(repairConfig(raw).config).toEqual(defaultConfig());
+  });
+
+  it('keeps unknown fields at the top, in every section, per server and per model entry', () => {
+    const raw = parse(`{
+      "theme": "dark", "window": { "width": 800 },
+      "mcp": { "servers": [ { "uuid": "s1", "label": "X", "type": "stdio", "command": "x", "icon": "x.png", "future": { "a": [1] } } ], "autoConnect": true },
+      "llm": { "defaults": [ { "engine": "e", "model": "m", "tools": null, "temperature": 0.2 } ], "engine": "openai" },
+      "prompt": { "tools": null, "template": "hi" },
+      "realtime": { "tools": null, "voice": "alloy" }
+    }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(warnings).toEqual([]);
+    expect(config).toMatchObject({
+      theme: 'dark',
+      window: { width: 800 },
+      mcp: { autoConnect: true, servers: [{ uuid: 's1', icon: 'x.png', future: { a: [1] }, state: 'enabled' }] },
+      llm: { engine: 'openai', defaults: [{ temperature: 0.2 }] },
+      prompt: { template: 'hi' },
+      realtime: { voice: 'alloy' },
+    });
+  });
+
+  it.each([
+    ['a string', '"read_file=read_file"'],
+    ['a list', '["read_file"]'],
+    ['null', 'null'],
+    ['a number', '7'],
+  ])('toolMappings that is %s is dropped with a warning; the rest of the server stays', (_, mappings) => {
+    const raw = parse(`{ "mcp": { "servers": [
+      { "uuid": "s1", "label": "Files", "type": "stdio", "command": "x", "args": ["a"], "toolMappings": ${mappings}, "disabledTools": ["w"], "extra": 1 }
+    ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(warnings).toEqual(['Server 1 tool names was not an object and was reset.']);
+    expect(config.mcp.servers[0]).toEqual({
+      uuid: 's1', label: 'Files', state: 'enabled', type: 'stdio', command: 'x', args: ['a'], disabledTools: ['w'], extra: 1,
+    });
+  });
+
+  it('keeps every text mapping (even invalid or duplicate names: the manager renames those) and drops non-text ones', () => {
+    const raw = parse(`{ "mcp": { "servers": [ { "uuid": "s1", "label": "F", "type": "stdio", "command": "x",
+      "toolMappings": { "a": "shared", "b": "shared", "c": "bad name!", "d": 5, "e": { "x": 1 } } } ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]!.toolMappings).toEqual({ a: 'shared', b: 'shared', c: 'bad name!' });
+    expect(warnings).toEqual(['Server 1 tool names: 2 non-text value(s) dropped.']);
+  });
+
+  it('`__proto__`, `constructor` and `toString` keys are plain data and pollute nothing', () => {
+    const raw = parse(`{ "mcp": { "servers": [ { "uuid": "s1", "label": "F", "type": "stdio", "command": "x",
+      "toolMappings": { "__proto__": "__proto__", "constructor": "constructor_1", "toString": "to_string", "hasOwnProperty": "h" },
+      "env": { "__proto__": "x" } } ] },
+      "__proto__": { "polluted": "yes" } }`);
+    const { config } = repairConfig(raw);
+    const mappings = config.mcp.servers[0]!.toolMappings!;
+    expect(Object.keys(mappings)).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+    expect(Object.getOwnPropertyDescriptor(mappings, '__proto__')?.value).toBe('__proto__');
+    expect(Object.getPrototypeOf(mappings)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(config.mcp.servers[0]!.env, '__proto__')?.value).toBe('x');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(config)).mcp.servers[0].toolMappings).toEqual(mappings);
+  });
+
+  it('repairs servers one field at a time, each with a warning', () => {
+    const raw = parse(`{ "mcp": { "servers": [
+      { "uuid": "dup", "label": "One", "type": "stdio", "command": "a" },
+      { "uuid": "dup", "label": "Two", "type": "stdio", "command": "b" },
+      { "label": "", "type": "ftp", "url": "https://x.example/mcp", "state": "paused", "args": "nope", "env": { "A": 1, "B": "2" } },
+      "not a server",
+      { "uuid": "s4", "type": "stdio", "command": 12, "cwd": false, "connectTimeoutMs": 5, "disabledTools": ["ok", 3] }
+    ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    const [one, two, three, four] = config.mcp.servers;
+    expect(config.mcp.servers).toHaveLength(4);
+    expect(one!.uuid).toBe('dup');
+    expect(two!.uuid).not.toBe('dup');
+    expect(two!.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(three).toMatchObject({ label: 'https://x.example/mcp', type: 'http', state: 'disabled', env: { B: '2' } });
+    expect(three!.args).toBeUndefined();
+    expect(four).toMatchObject({ uuid: 's4', label: 'Server 5', type: 'stdio', disabledTools: ['ok'] });
+    expect(four).not.toHaveProperty('command');
+    expect(four).not.toHaveProperty('cwd');
+    expect(four).not.toHaveProperty('connectTimeoutMs');
+    expect(warnings).toEqual([
+      'Server 2 had a missing or duplicate id and was given a new one.',
+      'Server 3 had a missing or duplicate id and was given a new one.',
+      'Server 3: unknown type "ftp"; guessed from its settings.',
+      'Server 3: unknown state "paused"; the server was disabled.',
+      'Server 3 args was not a list and was reset.',
+      'Server 3 env: 1 non-text value(s) dropped.',
+      'Server entry 4 was not an object and was dropped.',
+      'Server 5: "command" was not text and was dropped.',
+      'Server 5: connect timeout 5 is not usable and was dropped.',
+      'Server 5: "cwd" was not text and was dropped.',
+      'Server 5 switched-off tools: 1 non-text item(s) dropped.',
+    ]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('repairs selections and the server list, keeping what is valid', () => {
+    const raw = parse(`{
+      "mcp": { "servers": { "s1": {} } },
+      "llm": { "defaults": [ { "engine": "e", "model": "m", "tools": ["a", 1, "b"] }, 7, { "model": 3, "tools": "all" } ] },
+      "prompt": { "tools": "read_file" },
+      "realtime": [ "not", "an", "object" ],
+      "migrations": "done",
+      "migrationReport": { "id": 1 }
+    }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers).toEqual([]);
+    expect(config.llm.defaults).toEqual([
+      { engine: 'e', model: 'm', tools: ['a', 'b'] },
+      { engine: '', model: '', tools: null },
+    ]);
+    expect(config.prompt.tools).toBeNull();
+    expect(config.realtime).toEqual({ tools: null });
+    expect(config).not.toHaveProperty('migrations');
+    expect(config).not.toHaveProperty('migrationReport');
+    expect(warnings).toHaveLength(8);
+    expect(warnings).toContain('The "realtime" settings were not an object and were reset.');
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it.each([
+    ['mcp', '"servers"'],
+    ['llm', '[]'],
+    ['prompt', 'true'],
+  ])('a "%s" section that is not an object is reset with a warning', (key, value) => {
+    const { config, warnings } = repairConfig(parse(`{ "${key}": ${value}, "theme": "dark" }`));
+    expect(warnings).toEqual([`The "${key}" settings were not an object and were reset.`]);
+    expect(config).toEqual({ ...defaultConfig(), theme: 'dark' });
+  });
+
+  it.each([5, 1.5e3 + 0.5, 700_000, '3000'])('connectTimeoutMs %j is dropped with a warning', (timeout) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', connectTimeoutMs: timeout }] } };
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]).not.toHaveProperty('connectTimeoutMs');
+    expect(warnings).toEqual([`Server 1: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('does not change its input', () => {
+    const raw = parse('{ "mcp": { "servers": [ { "label": "x", "type": "stdio", "command": "x", "toolMappings": [] } ] } }');
+    const before = structuredClone(raw);
+    repairConfig(raw);
+    expect(raw).toEqual(before);
+  });
+});
