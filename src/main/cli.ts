@@ -86,7 +86,11 @@ export function listingText(status: readonly ServerStatus[]): string {
 }
 
 async function run(args: InspectArgs, core: Core): Promise<number> {
-  for (const notice of core.notices) console.error(notice.message);
+  // Notices go to stderr, so `--json` leaves stdout to the listing alone.
+  for (const notice of [...core.notices, ...core.extraNotices()]) {
+    console.error(notice.message);
+    for (const line of notice.details ?? []) console.error(`  ${line}`);
+  }
   if (!args.call) {
     const status = core.mcp.getStatus();
     console.log(args.json ? listingJson(status) : listingText(status));

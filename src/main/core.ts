@@ -1,8 +1,10 @@
 // The main-process start-up every host runs (Electron, browser host, inspect): open the store,
 // migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
 import type { Notice } from '../types/ipc.js';
+import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
+import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
 import type { BackendFactory, StoreNotice } from './store.js';
 import { ConfigStore } from './store.js';
 
@@ -22,16 +24,35 @@ export interface Core {
   notices: StoreNotice[];
   /** Settles when the first connect round has. */
   ready: Promise<void>;
-  /** Notices beyond the store's (the upgrade migration's report). */
-  extraNotices?: () => Notice[];
+  /** Notices beyond the store's: the upgrade migration's report, until the user has read it. */
+  extraNotices: () => Notice[];
   /** The user has read a notice: persist that where it is persisted. */
-  dismissNotice?: (kind: Notice['kind']) => void;
+  dismissNotice: (kind: Notice['kind']) => void;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? ((message: string) => console.warn(message));
   const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend });
+  // Before any server connects, so that the names written by the migration are the ones held.
+  try {
+    runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
+  } catch (error) {
+    log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
+  }
   const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   const ready = mcp.start();
   if (!options.background) await ready;
-  return { store, mcp, notices: store.notices, ready };
+  return {
+    store,
+    mcp,
+    notices: store.notices,
+    ready,
+    extraNotices: () => {
+      const report = pendingMigrationReport(store);
+      return report ? [{ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) }] : [];
+    },
+    dismissNotice: (kind) => {
+      if (kind === 'migration') markMigrationReportShown(store);
+    },
+  };
 }

@@ -31,13 +31,12 @@ function storeNotices(core: Core): Notice[] {
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
   const dismissed = new Set<Notice['kind']>();
-  const extraNotices: () => Notice[] = () => core.extraNotices?.() ?? [];
 
   const handlers: Handlers = {
     getState: () => ({
       config: store.config as AppConfig,
       status: mcp.getStatus(),
-      notices: [...storeNotices(core), ...extraNotices()].filter((notice) => !dismissed.has(notice.kind)),
+      notices: [...storeNotices(core), ...core.extraNotices()].filter((notice) => !dismissed.has(notice.kind)),
       builtInTools: BUILT_IN_TOOL_NAMES,
       userDataDir: host.userDataDir,
       host: host.kind,
@@ -66,7 +65,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
     dismissNotice: ({ kind }) => {
       dismissed.add(kind);
-      core.dismissNotice?.(kind);
+      core.dismissNotice(kind);
     },
   };
 

@@ -9,9 +9,12 @@ import { assignToolNames } from '../naming.js';
 import type { ServerTools } from '../naming.js';
 import { selectionsOf } from '../selections.js';
 
-/** `X___ssss`: greedy, so a base that itself holds `___` (`a___b___ab12`) stays whole. */
-const LEGACY_NAME = /^(.+)___([A-Za-z0-9-]{4})$/s;
+/** `X___ssss`, suffix `[A-Za-z0-9-]{4}`; parsed by `parseLegacyName` without a match array. */
+export const LEGACY_NAME = /^(.+)___([A-Za-z0-9-]{4})$/s;
 const SUFFIX_LENGTH = 4;
+/** `___` plus the suffix. */
+const TAIL_LENGTH = 3 + SUFFIX_LENGTH;
+const UNDERSCORE = 0x5f;
 
 export interface LegacyMigrationOptions {
   /** Names of the app's built-in tools: never rewritten, never given to an MCP tool. */
@@ -26,22 +29,49 @@ export interface LegacyMigrationResult {
   report: MigrationReport;
 }
 
-/** What one saved name turns into; computed once per distinct name. */
-type Resolution =
-  | { kind: 'keep' }
-  | { kind: 'drop'; reason: string }
-  | { kind: 'rewrite'; server: McpServer; base: string; ambiguous: boolean };
+function isSuffixChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x2d;
+}
 
-const KEEP: Resolution = { kind: 'keep' };
+/**
+ * `LEGACY_NAME` by hand: start-up parses every saved name, and a regex match allocates an array
+ * per name. The base is everything before the last `___ssss`, so `a___b___ab12` keeps `a___b`.
+ */
+export function parseLegacyName(name: string): { base: string; suffix: string } | null {
+  const n = name.length;
+  if (n <= TAIL_LENGTH) return null;
+  for (let i = n - TAIL_LENGTH; i < n - SUFFIX_LENGTH; i++) if (name.charCodeAt(i) !== UNDERSCORE) return null;
+  for (let i = n - SUFFIX_LENGTH; i < n; i++) if (!isSuffixChar(name.charCodeAt(i))) return null;
+  return { base: name.slice(0, n - TAIL_LENGTH), suffix: name.slice(n - SUFFIX_LENGTH) };
+}
+
+/** One tool of one server that saved names point at; shared by every reference to it. */
+interface Target {
+  kind: 'rewrite';
+  server: McpServer;
+  base: string;
+  /** Several servers' ids end in this suffix; the first in config order was taken. */
+  ambiguous: boolean;
+  /** Filled in once the naming core has run. */
+  exposed: string;
+}
+
+interface Drop {
+  kind: 'drop';
+  reason: string;
+}
+
+/** What one saved name turns into; null: left as it is. */
+type Resolution = Target | Drop | null;
 
 class Resolver {
   readonly #reserved: ReadonlySet<string>;
   /** Names some server is already known by: current names, not legacy ones, whatever they look like. */
   readonly #current = new Set<string>();
   readonly #bySuffix = new Map<string, McpServer[]>();
-  readonly #cache = new Map<string, Resolution>();
-  /** Per server uuid: the legacy bases referenced, in first-seen order. */
-  readonly bases = new Map<string, Set<string>>();
+  readonly #drops = new Map<string, Drop>();
+  /** Per server uuid: base → target, in first-seen order (the order the bases are named in). */
+  readonly targets = new Map<string, Map<string, Target>>();
   readonly ambiguous = new Map<string, MigrationAmbiguity>();
 
   constructor(servers: readonly McpServer[], reserved: Iterable<string>) {
@@ -56,38 +86,49 @@ class Resolver {
   }
 
   resolve(name: string): Resolution {
-    let resolution = this.#cache.get(name);
-    if (!resolution) {
-      resolution = this.#resolve(name);
-      this.#cache.set(name, resolution);
+    if (this.#reserved.has(name) || this.#current.has(name)) return null;
+    const legacy = parseLegacyName(name);
+    if (!legacy) return null;
+    const servers = this.#bySuffix.get(legacy.suffix);
+    if (!servers) return this.#drop(legacy.suffix);
+    const server = servers[0]!;
+    if (servers.length > 1 && !this.ambiguous.has(legacy.suffix)) {
+      this.ambiguous.set(legacy.suffix, { suffix: legacy.suffix, servers: servers.map((s) => s.label), chosen: server.label });
     }
-    return resolution;
+    let targets = this.targets.get(server.uuid);
+    if (!targets) this.targets.set(server.uuid, (targets = new Map()));
+    let target = targets.get(legacy.base);
+    if (!target) {
+      target = { kind: 'rewrite', server, base: legacy.base, ambiguous: servers.length > 1, exposed: '' };
+      targets.set(legacy.base, target);
+    }
+    return target;
   }
 
-  #resolve(name: string): Resolution {
-    if (this.#reserved.has(name) || this.#current.has(name)) return KEEP;
-    const match = LEGACY_NAME.exec(name);
-    if (!match) return KEEP;
-    const base = match[1]!;
-    const suffix = match[2]!;
-    const servers = this.#bySuffix.get(suffix);
-    if (!servers) {
-      return { kind: 'drop', reason: `no configured server has an id ending in "${suffix}" (the server was removed)` };
+  #drop(suffix: string): Drop {
+    let drop = this.#drops.get(suffix);
+    if (!drop) {
+      drop = { kind: 'drop', reason: `no configured server has an id ending in "${suffix}" (the server was removed)` };
+      this.#drops.set(suffix, drop);
     }
-    const server = servers[0]!;
-    if (servers.length > 1 && !this.ambiguous.has(suffix)) {
-      this.ambiguous.set(suffix, { suffix, servers: servers.map((s) => s.label), chosen: server.label });
-    }
-    let bases = this.bases.get(server.uuid);
-    if (!bases) this.bases.set(server.uuid, (bases = new Set()));
-    bases.add(base);
-    return { kind: 'rewrite', server, base, ambiguous: servers.length > 1 };
+    return drop;
   }
 }
 
-/** True when a selection holds a name the migration changes; untouched selections stay as they are. */
-function touches(tools: readonly string[], resolver: Resolver): boolean {
-  return tools.some((name) => resolver.resolve(name).kind !== 'keep');
+/**
+ * A copy whose servers, model entries and selection holders are new objects, so mappings and
+ * selections can be replaced without touching the input. Everything else (unchanged tool lists,
+ * args, env) is shared rather than deep-cloned: 10,000 saved names are copied only once, when
+ * they are rewritten. Neither object is mutated afterwards.
+ */
+function copyForRewrite(config: AppConfig): AppConfig {
+  return {
+    ...config,
+    mcp: { ...config.mcp, servers: config.mcp.servers.map((server) => ({ ...server })) },
+    llm: { ...config.llm, defaults: config.llm.defaults.map((entry) => ({ ...entry })) },
+    prompt: { ...config.prompt },
+    realtime: { ...config.realtime },
+  };
 }
 
 export function migrateLegacyToolNames(
@@ -96,37 +137,37 @@ export function migrateLegacyToolNames(
 ): LegacyMigrationResult | null {
   const reserved = [...(options.reserved ?? [])];
   const resolver = new Resolver(config.mcp.servers, reserved);
-  // Positions in selectionsOf order, which is the same for the config and its clone.
-  const pending = new Set<number>();
+  // Per selection (by position in selectionsOf order, the same for the config and its copy):
+  // what each name resolves to, kept only for selections the migration changes.
+  const plans = new Map<number, Resolution[]>();
   selectionsOf(config).forEach((ref, i) => {
     const tools = ref.get();
-    if (tools !== null && touches(tools, resolver)) pending.add(i);
+    if (tools === null) return;
+    const plan = tools.map((name) => resolver.resolve(name));
+    if (plan.some((resolution) => resolution !== null)) plans.set(i, plan);
   });
-  if (pending.size === 0) return null;
+  if (plans.size === 0) return null;
 
   // Every server with its persisted names, plus the legacy bases as tools: the core's first pass
   // keeps names already owned, and the rest follow config order, so when two servers' `read_file`
   // were saved the first keeps `read_file` and the other gets `read_file_1`.
   const input: ServerTools[] = config.mcp.servers.map((server) => ({
     uuid: server.uuid,
-    tools: [...(resolver.bases.get(server.uuid) ?? [])],
+    tools: [...(resolver.targets.get(server.uuid)?.keys() ?? [])],
     mappings: server.toolMappings,
   }));
-  const names = new Map<string, Map<string, string>>();
   for (const a of assignToolNames(input, { reserved })) {
-    let perServer = names.get(a.uuid);
-    if (!perServer) names.set(a.uuid, (perServer = new Map()));
-    perServer.set(a.original, a.exposed);
+    const target = resolver.targets.get(a.uuid)?.get(a.original);
+    if (target) target.exposed = a.exposed;
   }
-  const exposedOf = (uuid: string, base: string): string => names.get(uuid)!.get(base)!;
 
-  const next = structuredClone(config);
+  const next = copyForRewrite(config);
   // The new names are owned from now on, even while the server is offline.
   for (const server of next.mcp.servers) {
-    const bases = resolver.bases.get(server.uuid);
-    if (!bases) continue;
+    const targets = resolver.targets.get(server.uuid);
+    if (!targets) continue;
     const mappings = new Map(Object.entries(server.toolMappings ?? {}));
-    for (const base of bases) mappings.set(base, exposedOf(server.uuid, base));
+    for (const target of targets.values()) mappings.set(target.base, target.exposed);
     server.toolMappings = Object.fromEntries(mappings);
   }
 
@@ -134,29 +175,28 @@ export function migrateLegacyToolNames(
   const drops: MigrationDrop[] = [];
   let ambiguousRefs = 0;
   let merged = 0;
-  let changedSelections = 0;
   selectionsOf(next).forEach((ref, i) => {
+    const plan = plans.get(i);
     const tools = ref.get();
-    if (tools === null || !pending.has(i)) return;
+    if (!plan || !tools) return;
     const kept = new Set<string>();
     let dropped = 0;
-    for (const name of tools) {
-      const resolution = resolver.resolve(name);
-      if (resolution.kind === 'keep') {
+    tools.forEach((name, at) => {
+      const resolution = plan[at]!;
+      if (resolution === null) {
         kept.add(name);
       } else if (resolution.kind === 'drop') {
         drops.push({ where: ref.where, name, reason: resolution.reason });
         dropped++;
       } else {
-        const to = exposedOf(resolution.server.uuid, resolution.base);
-        rewrites.push({ where: ref.where, from: name, to, server: resolution.server.label, serverUuid: resolution.server.uuid });
+        const { server, exposed } = resolution;
+        rewrites.push({ where: ref.where, from: name, to: exposed, server: server.label, serverUuid: server.uuid });
         if (resolution.ambiguous) ambiguousRefs++;
-        kept.add(to);
+        kept.add(exposed);
       }
-    }
+    });
     merged += tools.length - dropped - kept.size;
     ref.set([...kept]);
-    changedSelections++;
   });
 
   const report: MigrationReport = {
@@ -167,7 +207,7 @@ export function migrateLegacyToolNames(
       dropped: drops.length,
       ambiguous: ambiguousRefs,
       merged,
-      selections: changedSelections,
+      selections: plans.size,
     },
     rewrites,
     drops,

@@ -1,0 +1,346 @@
+// End to end: Chromium against the browser host (a real child process) with real stdio fixture
+// MCP servers. Each test gets its own user-data folder, so no test sees another's config, and
+// each checks what a user sees: names, badges, ticks, notices, answers.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { fixtureCommand } from '../fixtures/launch.js';
+import type { ConfigSeed, RunningHost } from './host.js';
+import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost, writeConfig } from './host.js';
+
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+
+interface Fixtures {
+  /** A fresh, empty user-data folder, removed after the test. */
+  userDataDir: string;
+  /** Starts the browser host on a folder; every host started is stopped after the test. */
+  launch: (userDataDir: string) => Promise<RunningHost>;
+  /** Auto: any uncaught error in the page fails the test. */
+  pageErrors: void;
+}
+
+// Playwright reads a fixture's dependencies from its first parameter, which must be an object
+// pattern even when empty; hence the no-empty-pattern exceptions.
+const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  userDataDir: async ({}, use) => {
+    const dir = makeUserDataDir();
+    await use(dir);
+    removeUserDataDir(dir);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  launch: async ({}, use) => {
+    const hosts: RunningHost[] = [];
+    await use(async (dir) => {
+      const host = await startHost(dir);
+      hosts.push(host);
+      return host;
+    });
+    await Promise.all(hosts.map((host) => host.stop()));
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+      await use();
+      // Checked after the test body: an event handler cannot fail the test by throwing.
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// The JSON configs below have no spaces, so they also survive the server form's args field.
+const ALPHA = { id: 'alpha', tools: ['search', 'fetch'] };
+const BETA = { id: 'beta', tools: ['search', 'fetch'] };
+const ALPHA_UUID = '00000000-0000-4000-8000-00000000aaaa';
+const BETA_UUID = '00000000-0000-4000-8000-00000000bbbb';
+
+function twoServers(extra: Omit<ConfigSeed, 'servers'> = {}): ConfigSeed {
+  return {
+    servers: [
+      fixtureServer({ uuid: ALPHA_UUID, label: 'Alpha', fixture: ALPHA }),
+      fixtureServer({ uuid: BETA_UUID, label: 'Beta', fixture: BETA }),
+    ],
+    ...extra,
+  };
+}
+
+/** Opens the host's URL and waits for the first state to load. */
+async function open(page: Page, host: RunningHost): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('nav-servers')).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+}
+
+function serverRow(page: Page, label: string): Locator {
+  return page.locator(`[data-testid="server-row"][data-server-label="${label}"]`);
+}
+
+function toolRow(scope: Locator, exposed: string): Locator {
+  return scope.locator(`[data-testid="tool-row"][data-exposed="${exposed}"]`);
+}
+
+function checkbox(page: Page, exposed: string): Locator {
+  return page.locator(`[data-testid="tool-checkbox"][data-exposed="${exposed}"]`);
+}
+
+async function expectReady(page: Page, label: string): Promise<void> {
+  await expect(serverRow(page, label).getByTestId('server-status')).toHaveAttribute('data-status', 'ready');
+}
+
+async function expand(page: Page, label: string): Promise<Locator> {
+  const row = serverRow(page, label);
+  const caret = row.getByTestId('server-expand');
+  if ((await caret.getAttribute('aria-expanded')) !== 'true') await caret.click();
+  await expect(row.getByTestId('server-tools')).toBeVisible();
+  return row;
+}
+
+async function addServerThroughForm(page: Page, label: string, fixture: { id: string; tools: string[] }): Promise<void> {
+  const { command, args } = fixtureCommand({ ...fixture, transport: 'stdio' });
+  await page.getByTestId('server-add').click();
+  const form = page.getByTestId('server-form');
+  await form.getByTestId('field-label').fill(label);
+  await form.getByTestId('field-type').selectOption('stdio');
+  await form.getByTestId('field-command').fill(command);
+  // One argument per line: several lines are taken verbatim, never split like a shell.
+  await form.getByTestId('field-args').fill(args.join('\n'));
+  await form.getByTestId('server-save').click();
+  await expect(form).toBeHidden();
+  await expectReady(page, label);
+}
+
+async function openModel(page: Page, model: string): Promise<Locator> {
+  await page.getByTestId('nav-models').click();
+  const row = page.locator(`[data-testid="model-row"][data-model="${model}"]`);
+  await row.getByTestId('model-pick').click();
+  const editor = page.getByTestId('selection-editor');
+  await expect(editor).toHaveAttribute('data-target', new RegExp(`/${model}$`));
+  return editor;
+}
+
+test('two servers with colliding tools: the second search is search_1, with a collision badge', async ({ page, launch, userDataDir }) => {
+  const host = await launch(userDataDir);
+  await open(page, host);
+  await expect(page.getByTestId('servers-empty')).toBeVisible();
+
+  // Alpha is ready before Beta is added, so Alpha is first in config order and keeps `search`.
+  await addServerThroughForm(page, 'Alpha', ALPHA);
+  await addServerThroughForm(page, 'Beta', BETA);
+
+  const alpha = await expand(page, 'Alpha');
+  await expect(toolRow(alpha, 'search')).toHaveAttribute('data-original', 'search');
+  await expect(toolRow(alpha, 'search').locator('[data-testid^="badge-"]')).toHaveCount(0);
+
+  const beta = await expand(page, 'Beta');
+  const renamed = toolRow(beta, 'search_1');
+  await expect(renamed).toHaveAttribute('data-original', 'search');
+  await expect(renamed.getByTestId('badge-collision')).toBeVisible();
+  await expect(toolRow(beta, 'fetch_1').getByTestId('badge-collision')).toBeVisible();
+  await expect(toolRow(beta, 'search')).toHaveCount(0);
+});
+
+test('a selected search_1 is still selected, under the same name, after a restart', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, twoServers());
+  const first = await launch(userDataDir);
+  await open(page, first);
+  await expectReady(page, 'Alpha');
+  await expectReady(page, 'Beta');
+
+  await page.getByTestId('nav-models').click();
+  await page.getByTestId('field-engine').fill('openai');
+  await page.getByTestId('field-model').fill('gpt-4o');
+  await page.getByTestId('model-add').click();
+  const editor = page.getByTestId('selection-editor');
+  await expect(editor).toHaveAttribute('data-target', 'model:openai/gpt-4o');
+  await editor.getByTestId('mode-custom').check();
+  // Custom from "all" starts with every tool ticked; untick all but search_1.
+  for (const name of ['search', 'fetch', 'fetch_1']) await checkbox(page, name).uncheck();
+  await checkbox(page, 'search_1').check();
+  await editor.getByTestId('selection-save').click();
+  await expect(editor.getByTestId('selection-saved')).toBeVisible();
+  await expect(page.locator('[data-testid="model-row"][data-model="gpt-4o"]')).toContainText('1 tool');
+
+  await first.stop();
+  const second = await launch(userDataDir);
+  // A new launch has a new port and token: the old page cannot reach it, the new URL can.
+  await open(page, second);
+  await expectReady(page, 'Beta');
+  const after = await openModel(page, 'gpt-4o');
+  await expect(after.getByTestId('mode-custom')).toBeChecked();
+  await expect(checkbox(page, 'search_1')).toBeChecked();
+  for (const name of ['search', 'fetch', 'fetch_1']) await expect(checkbox(page, name)).not.toBeChecked();
+  await expect(after.getByTestId('missing-tool')).toHaveCount(0);
+  // Still the second server's search, still under the name the model was given.
+  await page.getByTestId('nav-servers').click();
+  const beta = await expand(page, 'Beta');
+  await expect(toolRow(beta, 'search_1')).toHaveAttribute('data-original', 'search');
+});
+
+test('a legacy config is migrated: notice once, selections point at the same tools', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, twoServers({
+    models: [{ engine: 'openai', model: 'gpt-4o', tools: ['search___bbbb'] }],
+    prompt: ['search___aaaa', 'search___bbbb'],
+  }));
+  const host = await launch(userDataDir);
+  await open(page, host);
+
+  const notice = page.locator('[data-testid="notice"][data-kind="migration"]');
+  await expect(notice).toBeVisible();
+
+  await expectReady(page, 'Alpha');
+  await expectReady(page, 'Beta');
+  const model = await openModel(page, 'gpt-4o');
+  await expect(model.getByTestId('mode-custom')).toBeChecked();
+  // `search___bbbb` was Beta's search, which is `search_1` now; Alpha's keeps `search`.
+  await expect(checkbox(page, 'search_1')).toBeChecked();
+  await expect(checkbox(page, 'search')).not.toBeChecked();
+  await expect(model.getByTestId('missing-tool')).toHaveCount(0);
+
+  await page.getByTestId('target-prompt').click();
+  await expect(page.getByTestId('selection-editor')).toHaveAttribute('data-target', 'prompt');
+  await expect(checkbox(page, 'search')).toBeChecked();
+  await expect(checkbox(page, 'search_1')).toBeChecked();
+
+  await notice.getByTestId('notice-dismiss').click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(serverRow(page, 'Beta')).toBeVisible(); // the state has loaded, notices with it
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+
+  // Shown once means once: a new launch on the same folder does not show it again.
+  await host.stop();
+  const again = await launch(userDataDir);
+  await open(page, again);
+  await expect(serverRow(page, 'Beta')).toBeVisible();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  const reopened = await openModel(page, 'gpt-4o');
+  await expect(checkbox(page, 'search_1')).toBeChecked();
+  await expect(reopened.getByTestId('missing-tool')).toHaveCount(0);
+});
+
+test('deleting a server lists the selections that lose tools, then removes them', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, twoServers({
+    models: [{ engine: 'openai', model: 'gpt-4o', tools: ['search', 'search_1', 'fetch_1'] }],
+    prompt: ['fetch_1'],
+  }));
+  const host = await launch(userDataDir);
+  await open(page, host);
+  // Beta's names exist only once it has listed its tools; before that no selection holds them.
+  await expectReady(page, 'Alpha');
+  await expectReady(page, 'Beta');
+
+  await serverRow(page, 'Beta').getByTestId('server-delete').click();
+  const dialog = page.getByTestId('delete-dialog');
+  await expect(dialog).toBeVisible();
+  const uses = dialog.getByTestId('delete-uses');
+  await expect(uses.locator('li')).toHaveCount(2);
+  await expect(uses.locator('li', { hasText: 'gpt-4o (openai)' })).toContainText('search_1, fetch_1');
+  await expect(uses.locator('li', { hasText: 'prompt' })).toContainText('fetch_1');
+  await dialog.getByTestId('confirm-delete').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(serverRow(page, 'Beta')).toHaveCount(0);
+
+  const model = await openModel(page, 'gpt-4o');
+  await expect(model.getByTestId('mode-custom')).toBeChecked();
+  await expect(checkbox(page, 'search')).toBeChecked();
+  await expect(checkbox(page, 'search_1')).toHaveCount(0);
+  // Removed from the saved selection, not merely hidden: nothing is reported missing.
+  await expect(model.getByTestId('missing-tool')).toHaveCount(0);
+  await expect(model.getByTestId('selection-count')).toHaveText('1 tool selected');
+  await expect(page.locator('[data-testid="model-row"][data-model="gpt-4o"]')).toContainText('1 tool');
+});
+
+test('the tester calls search_1 on the server that owns it', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, twoServers());
+  const host = await launch(userDataDir);
+  await open(page, host);
+  await expectReady(page, 'Alpha');
+  await expectReady(page, 'Beta');
+
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('search_1');
+  await page.getByTestId('tester-args').fill('{"q":"hi"}');
+  await page.getByTestId('tester-call').click();
+  const result = page.getByTestId('tester-result');
+  await expect(result).toContainText('beta');
+  await expect(page.getByTestId('tester-error')).toHaveCount(0);
+
+  // The fixture answers with its own id, the original tool name and the args it received.
+  const parsed = JSON.parse(await result.innerText()) as { content: Array<{ type: string; text?: string }> };
+  const first = parsed.content[0];
+  expect(first?.type).toBe('text');
+  expect(JSON.parse(first?.text ?? 'null')).toEqual({ server: 'beta', tool: 'search', args: { q: 'hi' } });
+});
+
+/**
+ * The top bar shows the user-data folder, a fresh random temp path on every run: painted over in
+ * the bar's own white so the README shows no throwaway path and the PNGs do not change between
+ * runs when the screen has not.
+ */
+function screenshotOptions(page: Page): { mask: Locator[]; maskColor: string; animations: 'disabled' } {
+  return { mask: [page.getByText(/^Browser host · /)], maskColor: '#ffffff', animations: 'disabled' };
+}
+
+test('README screenshots: servers with renamed tools, and a custom model selection', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, {
+    servers: [
+      fixtureServer({
+        uuid: ALPHA_UUID,
+        label: 'Files',
+        fixture: {
+          id: 'files',
+          tools: [
+            { name: 'read_file', description: 'Read a file from the workspace' },
+            { name: 'search', description: 'Search file contents' },
+            { name: 'list_dir', description: 'List a folder' },
+          ],
+        },
+      }),
+      fixtureServer({
+        uuid: BETA_UUID,
+        label: 'Unity',
+        fixture: {
+          id: 'unity',
+          tools: [
+            { name: 'unity/health', description: 'Is the Unity editor up and responding?' },
+            { name: 'admin.tools.list', description: 'List the editor tools an admin can run' },
+            { name: 'search', description: 'Search the project assets' },
+            { name: 'read_file', description: 'Read an asset file' },
+            { name: 'scene_open', description: 'Open a scene by path' },
+          ],
+        },
+      }),
+    ],
+    models: [
+      { engine: 'openai', model: 'gpt-4o', tools: ['read_file', 'search', 'unity_health', 'search_1', 'admin_tools_list'] },
+      { engine: 'anthropic', model: 'claude-sonnet-4', tools: null },
+    ],
+    prompt: null,
+    realtime: [],
+  });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const host = await launch(userDataDir);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, host);
+  await expectReady(page, 'Files');
+  await expectReady(page, 'Unity');
+
+  const unity = await expand(page, 'Unity');
+  await expect(toolRow(unity, 'unity_health').getByTestId('badge-sanitized')).toBeVisible();
+  await expect(toolRow(unity, 'admin_tools_list').getByTestId('badge-sanitized')).toBeVisible();
+  await expect(toolRow(unity, 'search_1').getByTestId('badge-collision')).toBeVisible();
+  await expect(toolRow(unity, 'read_file_1').getByTestId('badge-collision')).toBeVisible();
+  await page.mouse.move(0, 0); // no hover highlight in the picture
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'servers.png'), ...screenshotOptions(page) });
+
+  const model = await openModel(page, 'gpt-4o');
+  await expect(model.getByTestId('mode-custom')).toBeChecked();
+  await expect(checkbox(page, 'unity_health')).toBeChecked();
+  await expect(checkbox(page, 'read_file_1')).not.toBeChecked();
+  await expect(model.getByTestId('selection-count')).toHaveText('5 tools selected');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'model-tools.png'), ...screenshotOptions(page) });
+});
