@@ -3,22 +3,30 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWebHost } from './web.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The Electron binary, or why there is none. */
+/**
+ * The Electron binary, or why there is none. Read from the package's files rather than by
+ * requiring it: `require('electron')` tries to download a missing runtime on the spot, which
+ * fails (with a stack trace) on machines that cannot reach GitHub.
+ */
 export function findElectron(): { binary: string } | { reason: string } {
+  let packageDir: string;
   try {
-    // The `electron` package's main export is the path of its downloaded runtime; it throws
-    // when the runtime was never downloaded.
-    const binary: unknown = createRequire(import.meta.url)('electron');
-    if (typeof binary === 'string' && fs.existsSync(binary)) return { binary };
-    return { reason: 'the Electron runtime is not installed' };
-  } catch (error) {
-    return { reason: `the Electron runtime is not installed (${(error as Error).message.split('\n')[0]})` };
+    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return { reason: 'the electron package is not installed' };
   }
+  const pathFile = path.join(packageDir, 'path.txt');
+  const relative = fs.existsSync(pathFile) ? fs.readFileSync(pathFile, 'utf8').trim() : '';
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(packageDir, 'dist');
+  const binary = path.join(dist, relative || 'electron');
+  if (relative && fs.existsSync(binary)) return { binary };
+  return { reason: 'the Electron runtime is not installed (`npx install-electron` downloads it where GitHub is reachable)' };
 }
 
 async function main(): Promise<void> {
