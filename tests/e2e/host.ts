@@ -1,19 +1,18 @@
 // Runs the browser host (src/main/web.ts) as a real child process, the way `npm run web` does,
 // so the e2e tests cross the same process and HTTP boundaries a user's browser does. Also writes
 // config.json files into fresh user-data folders for tests that start from a given config.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
+import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
-const STDERR_CAP = 16_000;
 /** The line web.ts prints: two spaces, then the address with this launch's token. */
 const URL_LINE = /^\s+(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)\s*$/m;
 
@@ -24,71 +23,15 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** Hosts still running: killed if the test process exits without stopping them. */
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Starts the browser host on `userDataDir` with a free port; resolves once it prints its URL. */
 export async function startHost(userDataDir: string): Promise<RunningHost> {
   // `--import tsx` resolves from the working directory, which is the repo root here.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--user-data', userDataDir, '--port', '0'], {
+  const tracked = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--user-data', userDataDir, '--port', '0'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (stderr.length < STDERR_CAP) stderr += chunk.toString('utf8');
-  });
-
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const fail = (why: string): void => {
-      cleanup();
-      child.kill('SIGKILL');
-      reject(new Error(`The browser host ${why}.\nstdout: ${stdout}\nstderr: ${stderr}`));
-    };
-    const onData = (chunk: Buffer): void => {
-      stdout += chunk.toString('utf8');
-      const match = URL_LINE.exec(stdout);
-      if (!match?.[1]) return;
-      cleanup();
-      resolve(match[1]);
-    };
-    const onExit = (code: number | null, signal: string | null): void =>
-      fail(`exited before printing its URL (code ${String(code)}, signal ${String(signal)})`);
-    const onError = (error: Error): void => fail(`could not start: ${error.message}`);
-    const timer = setTimeout(() => fail(`printed no URL within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    function cleanup(): void {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      child.stdout?.resume(); // keep draining so the host never blocks on a full pipe
-    }
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', onError);
-  });
-
-  return { url, stop: () => stopChild(child) };
+  const url = await waitForLine(tracked, URL_LINE, 'The browser host', START_TIMEOUT_MS);
+  return { url, stop: () => stopChild(tracked.child, STOP_GRACE_MS) };
 }
 
 /** A fresh, empty user-data folder under the OS temp folder. */
