@@ -36,7 +36,31 @@ const HAS_LETTER_OR_DIGIT = /[a-zA-Z0-9]/;
 const NUMBERED = /^(.*)_([1-9][0-9]*)$/s;
 
 export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name);
+  return typeof name === 'string' && isValidName(name);
+}
+
+/**
+ * TOOL_NAME_PATTERN as a char-code loop: the check runs once or twice per tool, and the loop is
+ * faster than the regex there (a property test holds the two equal).
+ */
+function isValidName(name: string): boolean {
+  const length = name.length;
+  if (length === 0 || length > MAX_TOOL_NAME_LENGTH) return false;
+  for (let i = 0; i < length; i++) {
+    const c = name.charCodeAt(i);
+    const folded = c | 0x20; // A–Z onto a–z; nothing else lands in a–z
+    if ((folded >= 97 && folded <= 122) || c === 95) continue; // letters, _
+    if (i > 0 && ((c >= 48 && c <= 57) || c === 45)) continue; // digits, - (not first)
+    return false;
+  }
+  return true;
+}
+
+/** Adds `name` to `taken`; false when it was there already. One hash lookup, not two. */
+function claim(taken: Set<string>, name: string): boolean {
+  const before = taken.size;
+  taken.add(name);
+  return taken.size !== before;
 }
 
 /** FNV-1a over UTF-16 code units: short, stable across machines and versions, no crypto. */
@@ -51,7 +75,7 @@ function shortHash(text: string): string {
 
 /** Rule 2 without the length cut: what the name becomes before truncation. */
 function sanitizeFull(original: string): string {
-  if (TOOL_NAME_PATTERN.test(original)) return original;
+  if (isValidName(original)) return original;
   let name = original.normalize('NFKD').replace(COMBINING_MARK, '').replace(INVALID_CHAR, '_');
   if (!HAS_LETTER_OR_DIGIT.test(name)) return `tool_${shortHash(original)}`;
   if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
@@ -116,63 +140,72 @@ export function assignToolNames(
   options: AssignOptions = {},
 ): NameAssignment[] {
   const taken = new Set<string>(options.reserved ?? []);
-  // Per server: original → exposed (Map, so any string is a safe key).
-  const assigned = servers.map(() => new Map<string, string>());
-  const order = servers.map((server) => uniqueOriginals(server));
-
-  servers.forEach((server, i) => {
-    const names = assigned[i]!;
-    for (const [original, exposed] of mappingEntries(server.mappings)) {
-      if (names.has(original) || !isValidToolName(exposed) || taken.has(exposed)) continue;
-      names.set(original, exposed);
-      taken.add(exposed);
-    }
-    for (const original of names.keys()) order[i]!.add(original);
-  });
-
-  order.forEach((originals, i) => {
-    const names = assigned[i]!;
-    for (const original of originals) {
-      if (names.has(original) || !TOOL_NAME_PATTERN.test(original) || taken.has(original)) continue;
-      names.set(original, original);
-      taken.add(original);
-    }
-  });
-
-  // Where the last probe for a base stopped: every `_n` below it is taken, and nothing is
-  // released inside one batch, so resuming there still yields the first free suffix.
-  const nextSuffix = new Map<string, number>();
-  order.forEach((originals, i) => {
-    const names = assigned[i]!;
-    for (const original of originals) {
-      if (names.has(original)) continue;
-      const base = sanitizeToolName(original);
-      let exposed = base;
-      if (taken.has(base)) {
-        let n = nextSuffix.get(base) ?? 1;
-        while (taken.has(numberedName(base, n))) n++;
-        nextSuffix.set(base, n + 1);
-        exposed = numberedName(base, n);
-      }
-      names.set(original, exposed);
-      taken.add(exposed);
-    }
-  });
-
+  // One result object per tool, created once and filled in by the passes: no per-server tables,
+  // which at 100,000 tools cost more in allocation and GC than the naming itself.
+  // An empty `exposed` marks "not named yet" (no valid name is empty).
   const result: NameAssignment[] = [];
-  servers.forEach((server, i) => {
-    const names = assigned[i]!;
-    for (const original of order[i]!) {
-      const exposed = names.get(original)!;
-      result.push({ uuid: server.uuid, original, exposed, reasons: explainName(original, exposed) });
+  const seen = new Set<string>();
+
+  // Pass 1, per server in config order: its tools (each once), then its kept mappings.
+  for (const server of servers) {
+    const first = result.length;
+    seen.clear();
+    for (const original of server.tools) {
+      if (claim(seen, original)) result.push({ uuid: server.uuid, original, exposed: '', reasons: [] });
     }
-  });
+    const mappings = mappingEntries(server.mappings);
+    if (mappings.length === 0) continue;
+    const byOriginal = new Map<string, NameAssignment>();
+    for (let i = first; i < result.length; i++) byOriginal.set(result[i]!.original, result[i]!);
+    for (const [original, exposed] of mappings) {
+      if (!isValidToolName(exposed) || !claim(taken, exposed)) continue;
+      let entry = byOriginal.get(original);
+      if (!entry) {
+        entry = { uuid: server.uuid, original, exposed: '', reasons: [] };
+        result.push(entry);
+      }
+      entry.exposed = exposed;
+      entry.reasons = explainName(original, exposed);
+    }
+  }
+
+  // Pass 2: valid originals take themselves where free.
+  for (const entry of result) {
+    if (entry.exposed === '' && isValidName(entry.original) && claim(taken, entry.original)) entry.exposed = entry.original;
+  }
+
+  // Pass 3: the rest take their sanitized name, or the first free `_N`. Where the last probe for
+  // a base stopped is remembered: every `_n` below it is taken, and nothing is released inside
+  // one batch, so resuming there still yields the first free suffix.
+  const nextSuffix = new Map<string, number>();
+  for (const entry of result) {
+    if (entry.exposed !== '') continue;
+    const full = sanitizeFull(entry.original);
+    const base = full.length > MAX_TOOL_NAME_LENGTH ? full.slice(0, MAX_TOOL_NAME_LENGTH) : full;
+    let exposed = base;
+    if (!claim(taken, base)) {
+      let n = nextSuffix.get(base) ?? 1;
+      exposed = numberedName(base, n);
+      while (!claim(taken, exposed)) exposed = numberedName(base, ++n);
+      nextSuffix.set(base, n + 1);
+    }
+    entry.exposed = exposed;
+    entry.reasons = newNameReasons(entry.original, full, exposed !== base ? exposed : null);
+  }
   return result;
 }
 
-/** The server's originals in list order, each once (a malformed list may repeat a name). */
-function uniqueOriginals(server: ServerTools): Set<string> {
-  return new Set(server.tools);
+/**
+ * What explainName would derive for a name assigned by rules 2–4, from facts already at hand,
+ * which saves sanitizing every renamed tool a second time. `numbered` is the `base_N` name when
+ * the base was taken; its kept prefix ends at its last `_`, as `_N` holds no other.
+ */
+function newNameReasons(original: string, full: string, numbered: string | null): RenameReason[] {
+  const reasons: RenameReason[] = full === original ? [] : ['sanitized'];
+  const kept = numbered === null ? Math.min(full.length, MAX_TOOL_NAME_LENGTH) : numbered.lastIndexOf('_');
+  if (kept < full.length) reasons.push('truncated');
+  if (numbered !== null) reasons.push('collision');
+  return reasons;
 }
 
 /** Persisted form of one server's assignments: original → exposed, safe for any key. */

@@ -1,0 +1,60 @@
+// Dispatch section: Mcp.callTool against the SDK client's own callTool on the same stdio fixture
+// server (one process each), calls interleaved so both see the same machine load; medians of
+// per-call times. Target: ratio ≤ 1.05.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { FixtureConfig } from '../tests/fixtures/config.js';
+import { fixtureCommand } from '../tests/fixtures/launch.js';
+import { startManager } from './manager-setup.js';
+import type { BenchSection, SectionResult } from './section.js';
+import { median, round } from './stats.js';
+
+const WARMUP = 300;
+const CALLS = 3_000;
+const TARGET_RATIO = 1.05;
+const FIXTURE: FixtureConfig = { id: 'dispatch', transport: 'stdio', port: 0, tools: ['echo'], delays: {}, listChanged: false };
+
+export const dispatch: BenchSection = {
+  name: 'dispatch',
+  async run(ctx): Promise<SectionResult> {
+    const command = fixtureCommand(FIXTURE);
+    const manager = await startManager([{ label: 'dispatch', type: 'stdio', ...command }]);
+    const client = new Client({ name: 'bench-sdk', version: '0' });
+    await client.connect(new StdioClientTransport({ ...command, stderr: 'ignore' }));
+    try {
+      const args = { text: 'hello' };
+      const viaManager = (): Promise<unknown> => manager.mcp.callTool('echo', args);
+      const viaSdk = (): Promise<unknown> => client.callTool({ name: 'echo', arguments: args });
+      for (let i = 0; i < WARMUP; i++) {
+        await viaManager();
+        await viaSdk();
+      }
+      ctx.log(`dispatch: ${CALLS} calls each`);
+      const ours: number[] = [];
+      const sdk: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        // Alternate which goes first, so neither always follows the other's garbage.
+        const order = i % 2 === 0 ? [viaManager, viaSdk] : [viaSdk, viaManager];
+        for (const call of order) {
+          const started = performance.now();
+          await call();
+          (call === viaManager ? ours : sdk).push(performance.now() - started);
+        }
+      }
+      const oursMs = median(ours);
+      const sdkMs = median(sdk);
+      const ratio = oursMs / sdkMs;
+      return {
+        json: { calls: CALLS, oursUs: round(oursMs * 1000, 1), sdkUs: round(sdkMs * 1000, 1), ratio: round(ratio, 3), overheadUs: round((oursMs - sdkMs) * 1000, 1), targets: { ratio: ratio <= TARGET_RATIO } },
+        rows: [
+          { metric: 'Mcp.callTool, median per call', value: `${round(oursMs * 1000, 1)} µs` },
+          { metric: 'SDK client.callTool, median per call', value: `${round(sdkMs * 1000, 1)} µs` },
+          { metric: 'ratio', value: String(round(ratio, 3)), target: `≤ ${TARGET_RATIO}`, pass: ratio <= TARGET_RATIO },
+        ],
+      };
+    } finally {
+      await client.close();
+      await manager.close();
+    }
+  },
+};

@@ -1,0 +1,121 @@
+// Timing, heap and randomness helpers shared by every section.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * A full-GC function. `npm run bench` runs under tsx without --expose-gc; V8 lets the flag be
+ * set at run time, and a fresh context then sees `gc`, which saves re-spawning the process.
+ */
+export function exposeGc(): (() => void) | undefined {
+  if (typeof globalThis.gc === 'function') return globalThis.gc;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? () => void gc() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface TimingOptions {
+  warmup: number;
+  runs: number;
+  gc: () => void;
+}
+
+/**
+ * Median wall time of `fn` in ms. Warm-up runs let the JIT settle; a GC before each timed run
+ * keeps one run's garbage from being collected on the next run's clock.
+ */
+export function medianMs(fn: () => unknown, { warmup, runs, gc }: TimingOptions): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc();
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/**
+ * Median wall time in ms of each of `fns`, timed in interleaved rounds (a, b, a, b, …) so that
+ * a slow spell of a shared machine hits every function alike: their ratio is then the figure
+ * that holds, even when the absolute times drift.
+ */
+export function medianMsEach<K extends string>(
+  fns: Readonly<Record<K, () => unknown>>,
+  { warmup, runs, gc }: TimingOptions,
+): Record<K, number> {
+  const entries = Object.entries(fns) as Array<[K, () => unknown]>;
+  for (let i = 0; i < warmup; i++) for (const [, fn] of entries) fn();
+  const times = new Map<K, number[]>(entries.map(([key]) => [key, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [key, fn] of entries) {
+      gc();
+      const start = performance.now();
+      fn();
+      times.get(key)!.push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(entries.map(([key]) => [key, median(times.get(key)!)])) as Record<K, number>;
+}
+
+/**
+ * Heap growth of one call, in MB: heapUsed right after `fn` returns (no GC in between) minus
+ * heapUsed after a full GC before it. Everything `fn` built internally is still in the heap at
+ * that moment (unreachable but not yet collected), so this is the heap the call needed at its
+ * end, plus any of its garbage that young-generation GCs had not yet freed. `retainedMB` is
+ * what survives a full GC while the result is still held.
+ */
+export function heapGrowthMB(
+  fn: () => unknown,
+  gc: () => void,
+): { peakMB: number; retainedMB: number } {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const result = fn();
+  const after = process.memoryUsage().heapUsed;
+  gc();
+  const retained = process.memoryUsage().heapUsed;
+  keep(result);
+  return { peakMB: toMB(after - before), retainedMB: toMB(retained - before) };
+}
+
+// Written, never read: a module-level store the optimiser cannot prove dead.
+let _sink: unknown;
+/** Keeps a value reachable past the point it is measured, so the GC cannot free it early. */
+function keep(value: unknown): void {
+  _sink = value;
+  _sink = undefined;
+}
+
+function toMB(bytes: number): number {
+  return bytes / (1024 * 1024);
+}
+
+/** Rounded for output; full precision buys nothing in a benchmark report. */
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** mulberry32: a seeded PRNG, so every machine and run benchmarks the same input. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
