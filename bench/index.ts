@@ -8,11 +8,12 @@ import { migration } from './migration.js';
 import { naming } from './naming.js';
 import type { BenchSection, Json, SectionContext, TableRow } from './section.js';
 import { startup } from './startup.js';
+import { uiFilter } from './ui-filter.js';
 import { exposeGc } from './stats.js';
 import { formatTable } from './table.js';
 
 /** Every section, in run order; a new section is one module and one entry here. */
-const SECTIONS: BenchSection[] = [naming, startup, dispatch, llmTools, migration];
+const SECTIONS: BenchSection[] = [naming, startup, dispatch, llmTools, migration, uiFilter];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
