@@ -47,7 +47,7 @@ function assertValid(label: string, servers: readonly ServerTools[], result: rea
 async function run(ctx: SectionContext): Promise<SectionResult> {
   // Enough warm-up runs for V8 to reach its optimizing tier: a few-ms function called twice is
   // still running unoptimized code, which would measure the JIT rather than the algorithm.
-  const timing = { warmup: 10, runs: 9, gc: ctx.gc };
+  const timing = { warmup: 10, runs: 15, gc: ctx.gc };
   const ours = (servers: readonly ServerTools[]) => () => assignToolNames(servers, { reserved: RESERVED });
 
   // The 10k comparison runs first, before the 100k and 200k inputs exist: a heap already holding

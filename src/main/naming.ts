@@ -32,6 +32,7 @@ export interface AssignOptions {
 
 const INVALID_CHAR = /[^a-zA-Z0-9_-]/gu;
 const COMBINING_MARK = /\p{M}/gu;
+const ASCII_ONLY = /^[\u0000-\u007f]*$/; // eslint-disable-line no-control-regex -- the range is the point
 const HAS_LETTER_OR_DIGIT = /[a-zA-Z0-9]/;
 const NUMBERED = /^(.*)_([1-9][0-9]*)$/s;
 
@@ -76,7 +77,10 @@ function shortHash(text: string): string {
 /** Rule 2 without the length cut: what the name becomes before truncation. */
 function sanitizeFull(original: string): string {
   if (isValidName(original)) return original;
-  let name = original.normalize('NFKD').replace(COMBINING_MARK, '').replace(INVALID_CHAR, '_');
+  // NFKD and mark removal cannot change ASCII, and most names that need cleaning are ASCII
+  // (`unity/health`); the ICU call is most of the cost of sanitizing, so it is skipped there.
+  const folded = ASCII_ONLY.test(original) ? original : original.normalize('NFKD').replace(COMBINING_MARK, '');
+  let name = folded.replace(INVALID_CHAR, '_');
   if (!HAS_LETTER_OR_DIGIT.test(name)) return `tool_${shortHash(original)}`;
   if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
   return name;
@@ -93,7 +97,8 @@ export function sanitizeToolName(original: string): string {
 /** `base` with `_n` appended, the base cut so that the whole fits; the suffix is never cut. */
 export function numberedName(base: string, n: number): string {
   const suffix = `_${n}`;
-  return base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
+  const room = MAX_TOOL_NAME_LENGTH - suffix.length;
+  return (base.length > room ? base.slice(0, room) : base) + suffix;
 }
 
 /**

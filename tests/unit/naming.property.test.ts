@@ -403,3 +403,28 @@ describe('checkAlias (properties)', () => {
     );
   });
 });
+
+describe('fast paths agree with the rules they stand for', () => {
+  it('isValidToolName (a char-code loop) agrees with TOOL_NAME_PATTERN', () => {
+    const near = fc.string({ unit: fc.constantFrom('a', 'Z', '_', '-', '0', '9', '@', '[', '`', '{', '/', ' ', 'é', 'İ'), maxLength: 70 });
+    fc.assert(
+      fc.property(fc.oneof(toolName, near, fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/)), (name) => {
+        expect(isValidToolName(name)).toBe(TOOL_NAME_PATTERN.test(name));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('the ASCII path (no Unicode folding) sanitizes like the folding path', () => {
+    // The same name with a combining accent goes through NFKD and mark removal, which drop the
+    // accent again: both paths must then give the same name (the hash fallback aside, which
+    // hashes the original and so differs by design).
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 80 }), (name) => {
+        fc.pre(/[a-zA-Z0-9]/.test(name));
+        expect(sanitizeToolName(`${name}\u0301`)).toBe(sanitizeToolName(name));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
