@@ -5,8 +5,17 @@ import type { Api } from '../types/ipc.js';
 import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 
+/** Electron prefixes a handler's error with "Error invoking remote method '…': Error: "; users see only the message. */
+function plainError(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.replace(/^Error invoking remote method '[^']*': (?:[A-Za-z]*Error: )?/, ''));
+}
+
 const api = Object.fromEntries(
-  IPC_CHANNELS.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(ELECTRON_INVOKE_CHANNEL, channel, input)]),
+  IPC_CHANNELS.map((channel) => [
+    channel,
+    (input: unknown) => ipcRenderer.invoke(ELECTRON_INVOKE_CHANNEL, channel, input).catch((error: unknown) => Promise.reject(plainError(error))),
+  ]),
 ) as Omit<Api, 'onStatus'>;
 
 const exposed: Api = {
