@@ -5,7 +5,7 @@ import type { McpServer, ServerSettingsInput, ToolSelection } from '../types/con
 import { ServerSettingsSchema, transportProblem } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { ConnectionOptions } from './mcp/connection.js';
+import type { ConnectionOptions, ListedTool } from './mcp/connection.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -38,6 +38,8 @@ export class Mcp {
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   #emitQueued = false;
+  /** Per server, the tool list the current names were computed from (by identity). */
+  #namedLists = new Map<string, ListedTool[] | null>();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
 
@@ -303,12 +305,20 @@ export class Mcp {
       });
     }
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#namedLists = new Map([...this.#connections].map(([uuid, connection]) => [uuid, connection.tools]));
     this.#emitStatus();
   }
 
   #changed(connection: ServerConnection): void {
-    if (this.#naming && this.#connections.get(connection.server.uuid) === connection) this.#rename();
-    else this.#emitStatus();
+    if (!this.#naming || this.#connections.get(connection.server.uuid) !== connection) {
+      this.#emitStatus();
+    } else if (this.#namedLists.get(connection.server.uuid) !== connection.tools) {
+      this.#rename();
+    } else {
+      // Only the state changed (connecting, ready, failed): names stand, liveness does not.
+      this.#index.rebuild(this.#index.assignments(), this.#store.config.mcp.servers, this.#connections);
+      this.#emitStatus();
+    }
   }
 
   /** At most one status event per tick, however many servers changed in it. */
