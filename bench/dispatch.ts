@@ -9,7 +9,7 @@ import { startManager } from './manager-setup.js';
 import type { BenchSection, SectionResult } from './section.js';
 import { median, round } from './stats.js';
 
-const WARMUP = 300;
+const WARMUP = 2_000;
 const CALLS = 3_000;
 const TARGET_RATIO = 1.05;
 const FIXTURE: FixtureConfig = { id: 'dispatch', transport: 'stdio', port: 0, tools: ['echo'], delays: {}, listChanged: false };
