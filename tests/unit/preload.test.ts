@@ -1,0 +1,68 @@
+// The Electron preload, run against the electron stub: `window.api` must be generated from the
+// contract (every channel, nothing hand-kept), reach main through the invoke channel, and show
+// handler errors without Electron's wrapping. Main's side is the real IPC server on a real core.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src/main/core.js';
+import { startCore } from '../../src/main/core.js';
+import { createIpcServer } from '../../src/main/ipc.js';
+import type { Api } from '../../src/types/ipc.js';
+import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../../src/types/ipc.js';
+import type { ServerStatus } from '../../src/types/mcp.js';
+import { contextBridge, ipcRenderer } from '../stubs/electron.js';
+
+describe('Electron preload', () => {
+  let dir: string;
+  let core: Core;
+  let api: Api;
+  const invoked: string[] = [];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preload-'));
+    core = await startCore({ userDataDir: dir, log: () => undefined });
+    const ipc = createIpcServer(core, { kind: 'electron', userDataDir: dir });
+    // As electron.ts wires ipcMain.handle, and as Electron wraps a handler's error on the way back.
+    ipcRenderer.handler = async (channel, name, input) => {
+      invoked.push(channel);
+      try {
+        return await ipc.invoke(name, input);
+      } catch (error) {
+        throw new Error(`Error invoking remote method '${channel}': ${String(error)}`, { cause: error });
+      }
+    };
+    await import('../../src/main/preload.js');
+    api = contextBridge.exposed.get('api') as Api;
+  });
+
+  afterAll(async () => {
+    await core.mcp.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exposes exactly the contract: every channel, plus onStatus', () => {
+    expect(Object.keys(api).sort()).toEqual([...IPC_CHANNELS, 'onStatus'].sort());
+  });
+
+  it('calls main through the invoke channel and returns its answer', async () => {
+    expect(await api.getStatus(undefined)).toEqual([]);
+    const state = await api.getState(undefined);
+    expect([state.host, state.userDataDir]).toEqual(['electron', dir]);
+    expect(invoked.every((channel) => channel === ELECTRON_INVOKE_CHANNEL)).toBe(true);
+  });
+
+  it("shows main's error message without Electron's wrapping", async () => {
+    await expect(api.addServer({ label: '', type: 'stdio' })).rejects.toThrow(/^Invalid input for "addServer": label: A server needs a name/);
+    await expect(api.callTool({ name: 'nope', args: {} })).rejects.toThrow(/^Unknown tool "nope": no MCP server offers a tool by that name\.$/);
+  });
+
+  it('delivers pushed status to listeners until they unsubscribe', () => {
+    const seen: ServerStatus[][] = [];
+    const stop = api.onStatus((status) => seen.push(status));
+    ipcRenderer.emit(ELECTRON_STATUS_CHANNEL, []);
+    stop();
+    ipcRenderer.emit(ELECTRON_STATUS_CHANNEL, []);
+    expect(seen).toEqual([[]]);
+  });
+});
