@@ -7,6 +7,7 @@ import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../types/ipc.js';
 import { startCore } from './core.js';
+import { guardedInvoke } from './electron-guard.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from './ipc.js';
 
@@ -30,11 +31,7 @@ async function main(): Promise<void> {
   const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
 
-  // Only our own page may call in: not another frame, not a page navigated elsewhere.
-  ipcMain.handle(ELECTRON_INVOKE_CHANNEL, (event, channel: unknown, input: unknown) => {
-    if (event.senderFrame?.url !== pageUrl) throw new Error('Refused: request from an unknown page.');
-    return ipc.invoke(channel, input);
-  });
+  ipcMain.handle(ELECTRON_INVOKE_CHANNEL, guardedInvoke(ipc, pageUrl));
 
   const window = new BrowserWindow({
     width: 1280,

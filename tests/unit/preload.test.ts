@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
+import { guardedInvoke } from '../../src/main/electron-guard.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import type { Api } from '../../src/types/ipc.js';
 import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../../src/types/ipc.js';
@@ -64,5 +65,31 @@ describe('Electron preload', () => {
     stop();
     ipcRenderer.emit(ELECTRON_STATUS_CHANNEL, []);
     expect(seen).toEqual([[]]);
+  });
+});
+
+describe('Electron host IPC guard', () => {
+  const answered: unknown[] = [];
+  const ipc = {
+    invoke: async (channel: unknown, input: unknown) => {
+      answered.push([channel, input]);
+      return 'ok';
+    },
+    onStatus: () => () => undefined,
+  };
+  const page = 'file:///app/dist/renderer/index.html';
+  const invoke = guardedInvoke(ipc, page);
+
+  it('answers our own page, whatever its fragment', async () => {
+    await expect(invoke({ senderFrame: { url: page } }, 'getStatus', undefined)).resolves.toBe('ok');
+    await expect(invoke({ senderFrame: { url: `${page}#models` } }, 'getState', undefined)).resolves.toBe('ok');
+    expect(answered).toEqual([['getStatus', undefined], ['getState', undefined]]);
+  });
+
+  it('refuses another page, a page navigated away, and a frame that is gone', async () => {
+    for (const senderFrame of [{ url: 'https://evil.example/' }, { url: `${page}.evil.html` }, { url: 'file:///tmp/other.html' }, { url: '' }, null, undefined]) {
+      await expect(invoke({ senderFrame }, 'addServer', {})).rejects.toThrow('Refused: request from an unknown page.');
+    }
+    expect(answered).toHaveLength(2);
   });
 });
