@@ -344,3 +344,60 @@ test('README screenshots: servers with renamed tools, and a custom model selecti
   await page.mouse.move(0, 0);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'model-tools.png'), ...screenshotOptions(page) });
 });
+
+test('a selection over 128 tools is warned about, and the warning goes at 128', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, {
+    servers: [fixtureServer({ uuid: '00000000-0000-4000-8000-00000000cccc', label: 'Many', fixture: { id: 'many', generateTools: { prefix: 't_', count: 130 } } })],
+    models: [{ engine: 'openai', model: 'gpt-4o', tools: [] }],
+  });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Many');
+  const editor = await openModel(page, 'gpt-4o');
+  await editor.getByTestId('mode-custom').check();
+  await editor.getByTestId('group-select-all').check();
+  await expect(checkbox(page, 't_129')).toBeChecked();
+  await expect(editor.getByTestId('selection-warning')).toContainText('128');
+  await checkbox(page, 't_0').uncheck();
+  await expect(editor.getByTestId('selection-warning')).toBeVisible();
+  await checkbox(page, 't_1').uncheck();
+  await expect(editor.getByTestId('selection-warning')).toHaveCount(0);
+  await editor.getByTestId('selection-save').click();
+  await expect(editor.getByTestId('selection-saved')).toBeVisible();
+});
+
+test('tools of an offline server can still be selected, under their saved names', async ({ page, launch, userDataDir }) => {
+  const gone = { ...fixtureServer({ uuid: '00000000-0000-4000-8000-00000000dddd', label: 'Gone', fixture: { id: 'gone', tools: [] } }) };
+  gone.command = path.join(userDataDir, 'no-such-mcp-server');
+  gone.toolMappings = { search: 'search', 'unity/health': 'unity_health' };
+  writeConfig(userDataDir, { servers: [gone], models: [{ engine: 'openai', model: 'gpt-4o', tools: [] }] });
+  await open(page, await launch(userDataDir));
+  await expect(serverRow(page, 'Gone').getByTestId('server-status')).toHaveAttribute('data-status', 'failed');
+  const editor = await openModel(page, 'gpt-4o');
+  await editor.getByTestId('mode-custom').check();
+  await expect(editor.getByTestId('group-offline')).toBeVisible();
+  await checkbox(page, 'unity_health').check();
+  await editor.getByTestId('selection-save').click();
+  await expect(editor.getByTestId('selection-saved')).toBeVisible();
+  await page.reload();
+  const again = await openModel(page, 'gpt-4o');
+  await expect(checkbox(page, 'unity_health')).toBeChecked();
+  await expect(checkbox(page, 'search')).not.toBeChecked();
+  await expect(again.getByTestId('selection-missing')).toHaveCount(0);
+});
+
+test('the alias editor refuses a built-in or taken name and pins a free one', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, twoServers());
+  await open(page, await launch(userDataDir));
+  const beta = await expand(page, 'Beta');
+  const row = toolRow(beta, 'search_1');
+  for (const [alias, why] of [['web_search', 'built-in'], ['search', 'already the name of tool'], ['bad name!', 'not a valid tool name']]) {
+    await row.getByTestId('alias-input').fill(alias!);
+    await row.getByTestId('alias-save').click();
+    await expect(row.getByTestId('alias-error')).toContainText(why!);
+  }
+  await row.getByTestId('alias-input').fill('beta_search');
+  await row.getByTestId('alias-save').click();
+  const pinned = toolRow(beta, 'beta_search');
+  await expect(pinned).toHaveAttribute('data-original', 'search');
+  await expect(pinned.getByTestId('badge-alias')).toBeVisible();
+});
