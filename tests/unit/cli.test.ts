@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { main } from '../../src/main/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
+import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
 import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
 
 const CLI_PATH = fileURLToPath(new URL('../../src/main/cli.ts', import.meta.url));
@@ -187,5 +188,19 @@ describe('inspect', () => {
     expect(corrupt.stdout).toBe('');
     expect(corrupt.stderr.trim().split('\n')).toHaveLength(1);
     expect(fs.readFileSync(path.join(bad, CONFIG_FILE_NAME), 'utf8')).toBe('{ nope');
+  });
+
+  it('runs the upgrade migration first and prints its report on stderr, the listing alone on stdout', async () => {
+    const legacy = tempDir('inspect-legacy-');
+    fs.writeFileSync(path.join(legacy, CONFIG_FILE_NAME), JSON.stringify(legacyConfig()));
+    const run = await inspect('--user-data', legacy, '--json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/\d+ saved tool selections updated to the new tool names/);
+    expect(run.stderr).toContain('read_file___bb22');
+    const listing = JSON.parse(run.stdout) as { servers: Array<{ tools: Array<{ original: string; exposed: string }> }> };
+    // The names the migration wrote are held at once, before any server has connected.
+    expect(listing.servers[1]!.tools).toContainEqual({ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'] });
+    const saved = JSON.parse(fs.readFileSync(path.join(legacy, CONFIG_FILE_NAME), 'utf8')) as { prompt: { tools: string[] } };
+    expect(saved.prompt.tools).toEqual(MIGRATED_SELECTIONS.prompt);
   });
 });
