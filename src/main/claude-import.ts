@@ -1,7 +1,7 @@
 // Reads a Claude Desktop style `{"mcpServers": {"name": {...}}}` JSON into server settings.
 // Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason.
 import type { ServerSettings } from '../types/config.js';
-import { ServerSettingsSchema, transportProblem } from '../types/config.js';
+import { checkServerSettings } from '../types/config.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];
@@ -31,7 +31,7 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
     const type = typeof entry.url === 'string'
       ? (declared === 'sse' || (declared === undefined && /\/sse\/?$/.test(entry.url)) ? 'sse' : 'http')
       : 'stdio';
-    const parsed = ServerSettingsSchema.safeParse({
+    const checked = checkServerSettings({
       label: name,
       state: entry.disabled === true ? 'disabled' : 'enabled',
       type,
@@ -42,13 +42,8 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
       url: entry.url,
       headers: entry.headers,
     });
-    if (!parsed.success) {
-      result.skipped.push({ name, reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-      continue;
-    }
-    const problem = transportProblem(parsed.data);
-    if (problem) result.skipped.push({ name, reason: problem });
-    else result.servers.push(parsed.data);
+    if ('problem' in checked) result.skipped.push({ name, reason: checked.problem });
+    else result.servers.push(checked.settings);
   }
   return result;
 }

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ServerStatus } from '../types/mcp.js';
 import type { Core } from './core.js';
 import { startCore } from './core.js';
-import { CONFIG_FILE_NAME } from './store.js';
+import { CONFIG_FILE_NAME, configFileProblem } from './store.js';
 
 const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
 
@@ -53,13 +53,8 @@ export function parseInspectArgs(argv: readonly string[]): InspectArgs {
 export function checkUserData(dir: string): void {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`no such folder: ${dir}`);
   const file = path.join(dir, CONFIG_FILE_NAME);
-  if (!fs.existsSync(file)) return;
-  try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it does not hold a settings object');
-  } catch (error) {
-    throw new UsageError(`${file} is not a valid config: ${(error as Error).message}`);
-  }
+  const problem = configFileProblem(file);
+  if (problem) throw new UsageError(`${file} is not a valid config: ${problem}`);
 }
 
 export function listingJson(status: readonly ServerStatus[]): string {

@@ -2,6 +2,7 @@
 // against src/types/ipc.ts before a handler sees it. Both hosts (Electron, browser) call
 // `invoke`, so they answer identically.
 import type { AppConfig } from '../types/config.js';
+import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcParsedInput, IpcResult, Notice } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
@@ -77,8 +78,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       const name = channel as IpcChannel;
       const parsed = ipcContract[name].input.safeParse(input);
       if (!parsed.success) {
-        const why = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
-        throw new IpcInputError(`Invalid input for "${name}": ${why}`);
+        throw new IpcInputError(`Invalid input for "${name}": ${describeIssues(parsed.error)}`);
       }
       const handler = handlers[name] as (input: unknown) => unknown;
       return await handler(parsed.data);

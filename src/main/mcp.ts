@@ -1,8 +1,8 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
 import { randomUUID } from 'node:crypto';
-import type { McpServer, ServerSettingsInput, ToolSelection } from '../types/config.js';
-import { ServerSettingsSchema, transportProblem } from '../types/config.js';
+import type { McpServer, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
+import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions, ListedTool } from './mcp/connection.js';
@@ -28,6 +28,12 @@ export interface CallOptions {
 }
 
 export type StatusListener = (status: ServerStatus[]) => void;
+
+function usableSettings(input: ServerSettingsInput): ServerSettings {
+  const checked = checkServerSettings(input);
+  if ('problem' in checked) throw new Error(checked.problem);
+  return checked.settings;
+}
 
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
@@ -134,9 +140,7 @@ export class Mcp {
   // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
 
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = ServerSettingsSchema.parse(settings);
-    const problem = transportProblem(parsed);
-    if (problem) throw new Error(problem);
+    const parsed = usableSettings(settings);
     const server: McpServer = { ...parsed, uuid: randomUUID() };
     this.#store.update((config) => { config.mcp.servers.push(server); });
     this.#connections.set(server.uuid, new ServerConnection(this.#server(server.uuid), this.#connectionOptions));
@@ -145,9 +149,7 @@ export class Mcp {
   }
 
   async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = ServerSettingsSchema.parse(settings);
-    const problem = transportProblem(parsed);
-    if (problem) throw new Error(problem);
+    const parsed = usableSettings(settings);
     this.#server(uuid);
     this.#store.update((config) => {
       const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);

@@ -41,21 +41,29 @@ export function fileStamp(date = new Date()): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
-/** A config that does not parse as a JSON object is moved aside, never wiped. */
-function moveAsideIfCorrupt(file: string): StoreNotice | null {
+/**
+ * Why a config file cannot be read as settings ("it is not valid JSON (…)", "it does not hold a
+ * settings object"), or null when it can, or does not exist. The store moves such a file aside;
+ * `inspect` refuses it.
+ */
+export function configFileProblem(file: string): string | null {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
-  let reason: string | null = null;
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) reason = 'it does not hold a settings object';
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? null : 'it does not hold a settings object';
   } catch (error) {
-    reason = `it is not valid JSON (${(error as Error).message})`;
+    return `it is not valid JSON (${(error as Error).message})`;
   }
+}
+
+/** A config that does not parse as a JSON object is moved aside, never wiped. */
+function moveAsideIfCorrupt(file: string): StoreNotice | null {
+  const reason = configFileProblem(file);
   if (!reason) return null;
   const backupPath = path.join(path.dirname(file), `config.corrupt-${fileStamp()}.json`);
   fs.renameSync(file, backupPath);

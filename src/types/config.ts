@@ -71,6 +71,22 @@ export function defaultConfig(): AppConfig {
   };
 }
 
+/** Every problem of a failed zod parse in one line a user can read: `label: A server needs a name`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
+}
+
+/**
+ * Settings a user entered (the form, a Claude Desktop import), checked against the schema and
+ * for a usable transport: the settings, or why they cannot be used.
+ */
+export function checkServerSettings(input: unknown): { settings: ServerSettings } | { problem: string } {
+  const parsed = ServerSettingsSchema.safeParse(input);
+  if (!parsed.success) return { problem: describeIssues(parsed.error) };
+  const problem = transportProblem(parsed.data);
+  return problem ? { problem } : { settings: parsed.data };
+}
+
 /** A server's transport settings are complete enough to connect; null or why not. */
 export function transportProblem(server: ServerSettings): string | null {
   if (server.type === 'stdio') return server.command?.trim() ? null : 'A stdio server needs a command.';
