@@ -222,18 +222,19 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved);
       if (problem) throw new Error(problem);
     }
+    const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));
+    if (alias === null) mappings.delete(original);
+    else mappings.set(original, alias);
+    // The tool is named as listed even while its server is offline, so a reset alias gets the
+    // rules' name back instead of vanishing with its mapping.
+    const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
+    const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
+    const exposed = next[original]!;
     this.#store.update((config) => {
-      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
-      const mappings = new Map(Object.entries(server.toolMappings ?? {}));
-      if (alias === null) mappings.delete(original);
-      else mappings.set(original, alias);
-      server.toolMappings = Object.fromEntries(mappings);
+      config.mcp.servers.find((s) => s.uuid === uuid)!.toolMappings = next;
+      if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
-    const exposed = this.#index.assignmentOf(uuid, original)!.exposed;
-    if (exposed !== current.exposed) {
-      this.#store.update((config) => { rewriteSelections(config, (name) => (name === current.exposed ? exposed : name)); });
-    }
     return exposed;
   }
 

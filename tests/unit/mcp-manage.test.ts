@@ -3,7 +3,7 @@
 // selection; aliases pin names (and selections follow); switched-off tools are refused.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_TOOL_NAMES } from '../../src/main/builtin-tools.js';
 import type { Mcp } from '../../src/main/mcp.js';
 import type { ConfigStore } from '../../src/main/store.js';
@@ -223,6 +223,31 @@ describe('server management', () => {
       await expect(again.mcp.callTool('read_file')).rejects.toThrow(/switched off/);
     } finally {
       await again.mcp.stop();
+    }
+  });
+});
+
+describe('aliases on an offline server', () => {
+  it('sets and resets an alias of a tool known only by its saved name, in one write each', async () => {
+    const dir = tempDir('mcp-alias-offline-');
+    const gone = stdioEntry('gone', 'Gone', { id: 'G', transport: 'stdio', tools: [] }, {
+      command: path.join(dir, 'no-such-server'),
+      toolMappings: { 'unity/health': 'unity_health', search: 'search' },
+    });
+    const { mcp, store } = await startMcp(dir, [gone], { rest: { prompt: { tools: ['unity_health'] } } });
+    try {
+      expect(statusOf(mcp, 'gone').status).toBe('failed');
+      const writes = vi.spyOn(store, 'update');
+      expect(mcp.setAlias('gone', 'unity/health', 'health_check')).toBe('health_check');
+      expect(store.config.prompt.tools).toEqual(['health_check']);
+      expect(writes).toHaveBeenCalledTimes(1);
+      expect(mcp.setAlias('gone', 'unity/health', null)).toBe('unity_health');
+      expect(store.config.prompt.tools).toEqual(['unity_health']);
+      expect(store.config.mcp.servers[0]!.toolMappings).toEqual({ 'unity/health': 'unity_health', search: 'search' });
+      expect(writes).toHaveBeenCalledTimes(2);
+      expect(namesOf(mcp, 'gone')).toEqual({ 'unity/health': 'unity_health', search: 'search' });
+    } finally {
+      await mcp.stop();
     }
   });
 });
