@@ -68,8 +68,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!type.success) warnings.push(`${where}: unknown type ${JSON.stringify(raw.type)}; guessed from its settings.`);
   if (!state.success) warnings.push(`${where}: unknown state ${JSON.stringify(raw.state)}; the server was disabled.`);
   const label = typeof raw.label === 'string' && raw.label.trim() ? raw.label : (command ?? url ?? `Server ${index + 1}`);
-  // Fix: the schema's bounds (an integer, 100 ms – 10 min); an unusable value used to be dropped
-  // without a warning, or kept when out of bounds, failing the schema later.
+  // The schema's bounds (an integer, 100 ms – 10 min): anything else would fail it later.
   const timeout = raw.connectTimeoutMs;
   const timeoutOk = typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 100 && timeout <= 600_000;
   if (timeout !== undefined && !timeoutOk) warnings.push(`${where}: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`);
@@ -116,8 +115,8 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
   });
 }
 
-// Fix: a section that is there but not an object used to be replaced without a warning, so the
-// store neither told the user nor kept a copy of the file before overwriting it.
+// A section that is there but not an object is reset with a warning, so the store tells the user
+// and keeps a copy of the file before overwriting it.
 function section(raw: Json, key: string, warnings: string[]): Json {
   const value = raw[key];
   if (value !== undefined && !isObject(value)) warnings.push(`The "${key}" settings were not an object and were reset.`);

@@ -153,9 +153,9 @@ export class Mcp {
     this.#server(uuid);
     this.#store.update((config) => {
       const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-      // Fix: keep every field that is not a user setting (uuid, toolMappings, disabledTools and
-      // fields unknown to this version, which the store keeps too); the edit used to drop the
-      // unknown ones. Settings the user cleared are not carried over.
+      // Keep every field that is not a user setting (uuid, toolMappings, disabledTools, and
+      // fields unknown to this version, which the store keeps too); settings the user cleared
+      // are not carried over.
       const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
       config.mcp.servers[at] = { ...Object.fromEntries(kept), ...parsed, uuid } as McpServer;
     });
@@ -192,8 +192,8 @@ export class Mcp {
 
   async restartServer(uuid: string): Promise<void> {
     const connection = this.#connections.get(uuid);
-    // Fix: stop as 'connecting', not the default 'disabled', so that restarting or editing an
-    // enabled server never reports it as disabled in between.
+    // Stop as 'connecting', so that restarting or editing an enabled server never reports it
+    // as disabled in between.
     await connection?.stop('connecting');
     if (connection) connection.server = this.#server(uuid);
     await this.#startServer(uuid);
@@ -288,9 +288,9 @@ export class Mcp {
     const changed = this.#store.config.mcp.servers.filter((server) => {
       const persisted = server.toolMappings ?? {};
       const next = byServer.get(server.uuid) ?? [];
-      // Fix: walk the saved names, not the new ones. A saved name that is invalid or taken is
-      // not kept by the naming core at all while its server has not listed the tool (always so
-      // at start, before connecting), so it used to be dropped from the file without a word.
+      // Walk the saved names, not the new ones: a saved name that is invalid or taken is not kept
+      // by the core at all while its server has not listed the tool (always so at start), and
+      // the user must still hear that it was dropped.
       const now = new Map(next.map((a) => [a.original, a.exposed]));
       for (const [original, before] of Object.entries(persisted)) {
         const exposed = now.get(original);

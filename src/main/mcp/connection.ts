@@ -58,10 +58,9 @@ export class ServerConnection {
   }
 
   /**
-   * One connect attempt. Fix: a failed attempt that is a reconnect (`retrying`) schedules the
-   * next one with backoff until the policy's attempts are used up; before, the first failed
-   * reconnect left the server `failed` for good, so a server that took longer than `baseMs`
-   * to come back (an HTTP server restarting, a crashed process respawning slowly) never did.
+   * One connect attempt. A failed reconnect (`retrying`) schedules the next one with backoff
+   * until the policy's attempts are used up: a server may take longer than `baseMs` to come back
+   * (an HTTP server restarting, a crashed process respawning slowly).
    */
   async #connect(retrying: boolean): Promise<void> {
     const generation = ++this.#generation;
@@ -89,9 +88,9 @@ export class ServerConnection {
           if (generation === this.#generation && this.status === 'ready') void connected.close();
         };
       } else if (this.server.type === 'http') {
-        // Fix: the Streamable HTTP client never closes by itself when the server goes away; it
-        // only retries its standing GET stream and then reports, as an error, that it gave up.
-        // That is the server being gone: close, which starts the reconnect with backoff.
+        // The Streamable HTTP client never closes by itself when the server goes away; it only
+        // retries its standing GET stream and then reports, as an error, that it gave up. That
+        // is the server being gone: close, which starts the reconnect with backoff.
         connected.onerror = (error) => {
           if (generation === this.#generation && this.status === 'ready' && /Maximum reconnection attempts/.test(error.message)) {
             void connected.close();
@@ -129,10 +128,9 @@ export class ServerConnection {
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
     } catch (error) {
-      // Fix: over Streamable HTTP a server that has gone away (or restarted and forgotten our
-      // session) shows only as failing requests, and the connection used to stay `ready` with
-      // every call failing. A request that could not be delivered closes the connection, which
-      // reconnects with backoff (onclose → #closed).
+      // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
+      // shows only as failing requests, while the connection would stay `ready`. A request that
+      // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
       if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) {
         void client.close();
       }
@@ -148,7 +146,7 @@ export class ServerConnection {
     try {
       this.tools = await this.#listAll(client);
     } catch (error) {
-      // Fix: say which answer was malformed (the list), in one line; see validationIssues.
+      // Say which answer was malformed (the list), in one line; see validationIssues.
       const issues = validationIssues(error);
       throw issues ? new Error(`the server sent a malformed tool list (${issues})`) : error;
     }
@@ -235,7 +233,7 @@ export class ServerConnection {
       return `the server refused the connection (HTTP ${status ?? (/\b403\b/.test(message) ? 403 : 401)}): check its URL and headers (API key)`;
     }
     if (error instanceof TypeError && /fetch failed/i.test(message)) {
-      // Fix: undici's "fetch failed" alone does not say why; the cause does (ECONNREFUSED, …).
+      // undici's "fetch failed" alone does not say why; the cause does (ECONNREFUSED, …).
       const cause: unknown = error.cause;
       return `cannot reach ${this.server.url}${cause instanceof Error ? ` (${cause.message})` : ''}`;
     }
@@ -250,10 +248,9 @@ export class ServerConnection {
 }
 
 /**
- * A one-line summary of a result-validation error, or null for any other error. Fix: the SDK
+ * A one-line summary of a result-validation error, or null for any other error. The SDK
  * validates results with zod 4, whose error is named `$ZodError` (not `ZodError`) and whose
- * message is a multi-line JSON dump of the issues, so a malformed tool list used to surface as
- * that raw dump in the server's status.
+ * message is a multi-line JSON dump of the issues, unfit for a server's status line.
  */
 function validationIssues(error: unknown): string | null {
   if (!(error instanceof Error) || !/ZodError$/.test(error.name)) return null;
