@@ -1,6 +1,7 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
 import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
@@ -96,6 +97,14 @@ export class Mcp {
     } catch (error) {
       throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
+  }
+
+  /**
+   * The SDK client of a connected server, or null: for diagnostics, and for measuring what the
+   * manager adds to a call on the very same client and process (`npm run bench`, dispatch).
+   */
+  sdkClient(uuid: string): Client | null {
+    return this.#connections.get(uuid)?.client ?? null;
   }
 
   isMcpToolName(name: string): boolean {

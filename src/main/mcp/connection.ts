@@ -47,6 +47,11 @@ export class ServerConnection {
     private readonly options: ConnectionOptions,
   ) {}
 
+  /** The SDK client while connected, else null. */
+  get client(): Client | null {
+    return this.#client;
+  }
+
   get timeoutMs(): number {
     return this.server.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   }
