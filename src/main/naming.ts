@@ -109,19 +109,31 @@ export function explainName(original: string, exposed: string): RenameReason[] {
   if (exposed === original) return [];
   const full = sanitizeFull(original);
   const base = full.slice(0, MAX_TOOL_NAME_LENGTH);
-  const reasons: RenameReason[] = [];
-  if (full !== original) reasons.push('sanitized');
-  if (exposed === base) {
-    if (base.length < full.length) reasons.push('truncated');
-    return reasons;
-  }
+  const sanitized = full !== original;
+  if (exposed === base) return reasonList(sanitized, base.length < full.length, false);
   const numbered = NUMBERED.exec(exposed);
   if (numbered && numberedName(base, Number(numbered[2])) === exposed) {
-    if (numbered[1]!.length < full.length) reasons.push('truncated');
-    reasons.push('collision');
-    return reasons;
+    return reasonList(sanitized, numbered[1]!.length < full.length, true);
   }
   return ['alias'];
+}
+
+/**
+ * The reasons in their fixed order, as one array literal per combination: a literal of
+ * constants shares its elements with V8's boilerplate, where pushing into `[]` would allocate
+ * a 17-slot backing store for every renamed tool.
+ */
+function reasonList(sanitized: boolean, truncated: boolean, collision: boolean): RenameReason[] {
+  switch ((sanitized ? 4 : 0) | (truncated ? 2 : 0) | (collision ? 1 : 0)) {
+    case 0: return [];
+    case 1: return ['collision'];
+    case 2: return ['truncated'];
+    case 3: return ['truncated', 'collision'];
+    case 4: return ['sanitized'];
+    case 5: return ['sanitized', 'collision'];
+    case 6: return ['sanitized', 'truncated'];
+    default: return ['sanitized', 'truncated', 'collision'];
+  }
 }
 
 /** Own entries of a persisted mapping object, safe for `__proto__`, `constructor` and the like. */
@@ -145,19 +157,19 @@ export function assignToolNames(
   options: AssignOptions = {},
 ): NameAssignment[] {
   const taken = new Set<string>(options.reserved ?? []);
-  // One result object per tool, created once and filled in by the passes: no per-server tables,
-  // which at 100,000 tools cost more in allocation and GC than the naming itself.
+  // One result object per tool, created once and filled in by the passes, rather than tables of
+  // results per server, which at 100,000 tools cost more in allocation and GC than the naming.
   // An empty `exposed` marks "not named yet" (no valid name is empty).
   const result: NameAssignment[] = [];
-  const seen = new Set<string>();
 
   // Pass 1, per server in config order: its tools (each once), then its kept mappings.
   for (const server of servers) {
     const first = result.length;
-    seen.clear();
-    for (const original of server.tools) {
-      if (claim(seen, original)) result.push({ uuid: server.uuid, original, exposed: '', reasons: [] });
-    }
+    // Built from the array in one call, the set is sized once and filled inside the engine;
+    // tool lists rarely repeat a name, and only then is the set what is walked.
+    const unique = new Set(server.tools);
+    const tools = unique.size === server.tools.length ? server.tools : unique;
+    for (const original of tools) result.push({ uuid: server.uuid, original, exposed: '', reasons: [] });
     const mappings = mappingEntries(server.mappings);
     if (mappings.length === 0) continue;
     const byOriginal = new Map<string, NameAssignment>();
@@ -174,25 +186,33 @@ export function assignToolNames(
     }
   }
 
-  // Pass 2: valid originals take themselves where free.
-  for (const entry of result) {
-    if (entry.exposed === '' && isValidName(entry.original) && claim(taken, entry.original)) entry.exposed = entry.original;
+  // Pass 2: valid originals take themselves where free. Those that find their name taken are
+  // marked, so pass 3 neither checks them again nor retries a claim that cannot succeed
+  // (nothing is released within one call).
+  const lostOwnName = new Uint8Array(result.length);
+  for (let i = 0; i < result.length; i++) {
+    const entry = result[i]!;
+    if (entry.exposed !== '' || !isValidName(entry.original)) continue;
+    if (claim(taken, entry.original)) entry.exposed = entry.original;
+    else lostOwnName[i] = 1;
   }
 
   // Pass 3: the rest take their sanitized name, or the first free `_N`. Where the last probe for
   // a base stopped is remembered: every `_n` below it is taken, and nothing is released inside
   // one batch, so resuming there still yields the first free suffix.
-  const nextSuffix = new Map<string, number>();
-  for (const entry of result) {
+  const nextSuffix = new Map<string, { n: number }>();
+  for (let i = 0; i < result.length; i++) {
+    const entry = result[i]!;
     if (entry.exposed !== '') continue;
-    const full = sanitizeFull(entry.original);
+    const lost = lostOwnName[i] === 1;
+    const full = lost ? entry.original : sanitizeFull(entry.original);
     const base = full.length > MAX_TOOL_NAME_LENGTH ? full.slice(0, MAX_TOOL_NAME_LENGTH) : full;
     let exposed = base;
-    if (!claim(taken, base)) {
-      let n = nextSuffix.get(base) ?? 1;
-      exposed = numberedName(base, n);
-      while (!claim(taken, exposed)) exposed = numberedName(base, ++n);
-      nextSuffix.set(base, n + 1);
+    if (lost || !claim(taken, base)) {
+      let next = nextSuffix.get(base);
+      if (next === undefined) nextSuffix.set(base, (next = { n: 1 }));
+      do exposed = numberedName(base, next.n++);
+      while (!claim(taken, exposed));
     }
     entry.exposed = exposed;
     entry.reasons = newNameReasons(entry.original, full, exposed !== base ? exposed : null);
@@ -206,11 +226,8 @@ export function assignToolNames(
  * the base was taken; its kept prefix ends at its last `_`, as `_N` holds no other.
  */
 function newNameReasons(original: string, full: string, numbered: string | null): RenameReason[] {
-  const reasons: RenameReason[] = full === original ? [] : ['sanitized'];
   const kept = numbered === null ? Math.min(full.length, MAX_TOOL_NAME_LENGTH) : numbered.lastIndexOf('_');
-  if (kept < full.length) reasons.push('truncated');
-  if (numbered !== null) reasons.push('collision');
-  return reasons;
+  return reasonList(full !== original, kept < full.length, numbered !== null);
 }
 
 /** Persisted form of one server's assignments: original → exposed, safe for any key. */
