@@ -30,10 +30,7 @@ export interface AssignOptions {
   reserved?: Iterable<string>;
 }
 
-const INVALID_CHAR = /[^a-zA-Z0-9_-]/gu;
 const COMBINING_MARK = /\p{M}/gu;
-const ASCII_ONLY = /^[\u0000-\u007f]*$/; // eslint-disable-line no-control-regex -- the range is the point
-const HAS_LETTER_OR_DIGIT = /[a-zA-Z0-9]/;
 const NUMBERED = /^(.*)_([1-9][0-9]*)$/s;
 
 export function isValidToolName(name: unknown): name is string {
@@ -78,12 +75,47 @@ function shortHash(text: string): string {
 function sanitizeFull(original: string): string {
   if (isValidName(original)) return original;
   // NFKD and mark removal cannot change ASCII, and most names that need cleaning are ASCII
-  // (`unity/health`); the ICU call is most of the cost of sanitizing, so it is skipped there.
-  const folded = ASCII_ONLY.test(original) ? original : original.normalize('NFKD').replace(COMBINING_MARK, '');
-  let name = folded.replace(INVALID_CHAR, '_');
-  if (!HAS_LETTER_OR_DIGIT.test(name)) return `tool_${shortHash(original)}`;
-  if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
-  return name;
+  // (`unity/health`); the ICU call is most of the cost of sanitizing, so it is only made once a
+  // non-ASCII character turns up.
+  const name =
+    replaceInvalid(original, true) ??
+    replaceInvalid(original.normalize('NFKD').replace(COMBINING_MARK, ''), false)!;
+  if (name === '') return `tool_${shortHash(original)}`;
+  const first = name.charCodeAt(0);
+  const first20 = first | 0x20;
+  return (first20 >= 97 && first20 <= 122) || first === 95 ? name : `_${name}`;
+}
+
+/**
+ * Rule 2's character step, as a char-code loop (it runs for every renamed tool, and costs half
+ * what the regex replace did): each code point outside [a-zA-Z0-9_-] becomes one `_`. Returns ''
+ * when no letter or digit is left, and null at the first non-ASCII character if `asciiOnly`.
+ */
+function replaceInvalid(text: string, asciiOnly: boolean): string | null {
+  let name = '';
+  let from = 0;
+  let letterOrDigit = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const c20 = c | 0x20; // A–Z onto a–z; nothing else lands in a–z
+    if ((c20 >= 97 && c20 <= 122) || (c >= 48 && c <= 57)) {
+      letterOrDigit = true;
+      continue;
+    }
+    if (c === 95 || c === 45) continue;
+    if (c > 127 && asciiOnly) return null;
+    name += `${text.slice(from, i)}_`;
+    if (isSurrogatePair(text, i)) i++;
+    from = i + 1;
+  }
+  if (!letterOrDigit) return '';
+  return from === 0 ? text : name + text.slice(from);
+}
+
+function isSurrogatePair(text: string, i: number): boolean {
+  const high = text.charCodeAt(i);
+  const low = text.charCodeAt(i + 1); // NaN past the end
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
 /**
@@ -208,26 +240,20 @@ export function assignToolNames(
     const full = lost ? entry.original : sanitizeFull(entry.original);
     const base = full.length > MAX_TOOL_NAME_LENGTH ? full.slice(0, MAX_TOOL_NAME_LENGTH) : full;
     let exposed = base;
+    let kept = base.length; // how much of `full` the exposed name keeps
     if (lost || !claim(taken, base)) {
       let next = nextSuffix.get(base);
       if (next === undefined) nextSuffix.set(base, (next = { n: 1 }));
-      do exposed = numberedName(base, next.n++);
+      let n: number;
+      do exposed = numberedName(base, (n = next.n++));
       while (!claim(taken, exposed));
+      kept = exposed.length - 1 - String(n).length;
     }
     entry.exposed = exposed;
-    entry.reasons = newNameReasons(entry.original, full, exposed !== base ? exposed : null);
+    // What explainName would derive, from facts at hand rather than a second sanitizing.
+    entry.reasons = reasonList(full !== entry.original, kept < full.length, exposed !== base);
   }
   return result;
-}
-
-/**
- * What explainName would derive for a name assigned by rules 2–4, from facts already at hand,
- * which saves sanitizing every renamed tool a second time. `numbered` is the `base_N` name when
- * the base was taken; its kept prefix ends at its last `_`, as `_N` holds no other.
- */
-function newNameReasons(original: string, full: string, numbered: string | null): RenameReason[] {
-  const kept = numbered === null ? Math.min(full.length, MAX_TOOL_NAME_LENGTH) : numbered.lastIndexOf('_');
-  return reasonList(full !== original, kept < full.length, numbered !== null);
 }
 
 /** Persisted form of one server's assignments: original → exposed, safe for any key. */
