@@ -195,6 +195,43 @@ describe('sanitizeToolName (properties)', () => {
   });
 });
 
+/**
+ * Rules 2–3 written the plain way, with regexes over code points, as DESIGN.md states them: the
+ * core does the same in one char-code loop, and this holds the two equal.
+ */
+function sanitizeByTheRules(original: string): string {
+  if (TOOL_NAME_PATTERN.test(original)) return original;
+  let name = original.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-zA-Z0-9_-]/gu, '_');
+  if (!/[a-zA-Z0-9]/.test(name)) {
+    let hash = 0x811c9dc5; // FNV-1a over UTF-16 code units: the stable short hash of rule 2
+    for (let i = 0; i < original.length; i++) hash = Math.imul(hash ^ original.charCodeAt(i), 0x01000193);
+    name = `tool_${(hash >>> 0).toString(16).padStart(8, '0')}`;
+  } else if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
+  return name.slice(0, MAX_TOOL_NAME_LENGTH);
+}
+
+describe('sanitizeToolName (against the rules)', () => {
+  // Lone and paired surrogates, marks, wide and control characters: where a hand loop over
+  // UTF-16 could split a code point or miss a character.
+  const tricky = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('\ud83d', '\ude00', '😀', '\u0301', 'é', 'ﬁ', '①', '日', '\u0000', '\u007f', '\u00a0', '-', '_', '/', '9'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      fc.constantFrom('a', 'Z', 'm'),
+    ),
+    maxLength: 80,
+  });
+
+  it('matches rules 2–3 written with regexes, for any string', () => {
+    fc.assert(
+      fc.property(fc.oneof(tricky, toolName), (original) => {
+        expect(sanitizeToolName(original)).toBe(sanitizeByTheRules(original));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('assignToolNames (properties)', () => {
   it('gives valid, unique, non-reserved names and an exact bijection to (uuid, original)', () => {
     fc.assert(
