@@ -2,29 +2,34 @@
 // With --json, stdout carries exactly one JSON object (one key per section) so scripts can
 // parse it; progress and errors always go to stderr.
 import { parseArgs } from 'node:util';
-import { dispatch } from './dispatch.js';
-import { llmTools } from './llm-tools.js';
-import { migration } from './migration.js';
-import { naming } from './naming.js';
 import type { BenchSection, Json, SectionContext, TableRow } from './section.js';
-import { startup } from './startup.js';
-import { uiFilter } from './ui-filter.js';
 import { exposeGc } from './stats.js';
 import { formatTable } from './table.js';
 
-/** Every section, in run order; a new section is one module and one entry here. */
-const SECTIONS: BenchSection[] = [naming, startup, dispatch, llmTools, migration, uiFilter];
+/**
+ * Every section, in run order; a new section is one module and one entry here. Each is loaded
+ * only when it is about to run: a module graph loaded early (the MCP SDK, Playwright) enlarges
+ * the heap every full GC between timed runs walks, and that alone made the few-ms naming runs
+ * 20% slower, so a section's figures would depend on which other sections exist.
+ */
+const SECTIONS: Record<string, () => Promise<BenchSection>> = {
+  naming: async () => (await import('./naming.js')).naming,
+  startup: async () => (await import('./startup.js')).startup,
+  dispatch: async () => (await import('./dispatch.js')).dispatch,
+  llmTools: async () => (await import('./llm-tools.js')).llmTools,
+  migration: async () => (await import('./migration.js')).migration,
+  uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
+};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { json: { type: 'boolean', default: false }, only: { type: 'string' } },
   });
+  const known = Object.keys(SECTIONS);
   const wanted = values.only?.split(',').map((name) => name.trim());
-  const unknown = wanted?.filter((name) => !SECTIONS.some((s) => s.name === name)) ?? [];
-  if (unknown.length > 0) {
-    throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
-  }
-  const selected = SECTIONS.filter((s) => wanted === undefined || wanted.includes(s.name));
+  const unknown = wanted?.filter((name) => !known.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  const selected = known.filter((name) => wanted === undefined || wanted.includes(name));
 
   const gc = exposeGc();
   const log = (message: string): void => void process.stderr.write(`${message}\n`);
@@ -33,7 +38,8 @@ async function main(): Promise<void> {
 
   const json: Record<string, Json> = {};
   const rows: Array<TableRow & { section: string }> = [];
-  for (const section of selected) {
+  for (const name of selected) {
+    const section = await SECTIONS[name]!();
     const result = await section.run(ctx);
     json[section.name] = result.json;
     rows.push(...result.rows.map((row) => ({ ...row, section: section.name })));
