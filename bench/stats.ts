@@ -47,25 +47,10 @@ export interface TimingOptions {
 }
 
 /**
- * Median wall time of `fn` in ms. Warm-up runs let the JIT settle; a GC before each timed run
- * keeps one run's garbage from being collected on the next run's clock.
- */
-export function medianMs(fn: () => unknown, { warmup, runs, gc }: TimingOptions): number {
-  for (let i = 0; i < warmup; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
-
-/**
  * Median wall time in ms of each of `fns`, timed in interleaved rounds (a, b, a, b, …) so that
  * a slow spell of a shared machine hits every function alike: their ratio is then the figure
- * that holds, even when the absolute times drift.
+ * that holds, even when the absolute times drift. Warm-up runs let the JIT settle; a GC before
+ * each timed run keeps one run's garbage from being collected on the next run's clock.
  */
 export function medianMsEach<K extends string>(
   fns: Readonly<Record<K, () => unknown>>,
@@ -83,6 +68,11 @@ export function medianMsEach<K extends string>(
     }
   }
   return Object.fromEntries(entries.map(([key]) => [key, median(times.get(key)!)])) as Record<K, number>;
+}
+
+/** Median wall time of `fn` alone, in ms: medianMsEach with one function. */
+export function medianMs(fn: () => unknown, options: TimingOptions): number {
+  return medianMsEach({ fn }, options).fn;
 }
 
 /**
