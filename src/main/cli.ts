@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ServerStatus } from '../types/mcp.js';
 import type { Core } from './core.js';
 import { startCore } from './core.js';
+import { isEntryModule } from './paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from './store.js';
 
 const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
@@ -118,6 +119,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (isEntryModule(import.meta.url)) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from './core.js';
+import { isEntryModule } from './paths.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from './ipc.js';
 import { startWebServer } from './web-server.js';
@@ -43,7 +44,7 @@ export async function runWebHost(argv: readonly string[]): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isEntryModule(import.meta.url)) {
   runWebHost(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`web: ${(error as Error).message}`);
     process.exit(1);
