@@ -6,7 +6,7 @@ import type { McpServer, ServerSettings, ServerSettingsInput, ToolSelection } fr
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { ConnectionOptions, ListedTool } from './mcp/connection.js';
+import type { ConnectionOptions } from './mcp/connection.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -30,6 +30,11 @@ export interface CallOptions {
 
 export type StatusListener = (status: ServerStatus[]) => void;
 
+function sameNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
 function usableSettings(input: ServerSettingsInput): ServerSettings {
   const checked = checkServerSettings(input);
   if ('problem' in checked) throw new Error(checked.problem);
@@ -45,8 +50,8 @@ export class Mcp {
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   #emitQueued = false;
-  /** Per server, the tool list the current names were computed from (by identity). */
-  #namedLists = new Map<string, ListedTool[] | null>();
+  /** Per server, the tool names the current names were computed from. */
+  #namedLists = new Map<string, readonly string[] | null>();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
 
@@ -217,7 +222,8 @@ export class Mcp {
       else off.add(original);
       server.disabledTools = [...off];
     });
-    this.#rename();
+    // Names never depend on which tools are switched off: only what is offered changes.
+    this.#reindex();
   }
 
   /**
@@ -265,18 +271,21 @@ export class Mcp {
     await connection.start();
   }
 
+  /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
   #namesOf(uuid: string): Set<string> {
-    const server = this.#server(uuid);
-    return new Set([
-      ...Object.values(server.toolMappings ?? {}),
-      ...this.#index.assignments().filter((a) => a.uuid === uuid).map((a) => a.exposed),
-    ]);
+    return new Set(Object.values(this.#server(uuid).toolMappings ?? {}));
+  }
+
+  /** The names a server's tools are named from: none before naming starts or before it lists. */
+  #listedNames(uuid: string): readonly string[] | null {
+    if (!this.#naming) return null;
+    return this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? null;
   }
 
   #namingInput(): ServerTools[] {
     return this.#store.config.mcp.servers.map((server) => ({
       uuid: server.uuid,
-      tools: (this.#naming ? this.#connections.get(server.uuid)?.tools : null)?.map((tool) => tool.name) ?? [],
+      tools: this.#listedNames(server.uuid) ?? [],
       mappings: server.toolMappings,
     }));
   }
@@ -316,20 +325,26 @@ export class Mcp {
         }
       });
     }
+    this.#namedLists = new Map([...this.#connections.keys()].map((uuid) => [uuid, this.#listedNames(uuid)]));
+    this.#reindex(assignments);
+  }
+
+  /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
+  #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
-    this.#namedLists = new Map([...this.#connections].map(([uuid, connection]) => [uuid, connection.tools]));
     this.#emitStatus();
   }
 
   #changed(connection: ServerConnection): void {
-    if (!this.#naming || this.#connections.get(connection.server.uuid) !== connection) {
+    const uuid = connection.server.uuid;
+    if (!this.#naming || this.#connections.get(uuid) !== connection) {
       this.#emitStatus();
-    } else if (this.#namedLists.get(connection.server.uuid) !== connection.tools) {
+    } else if (!sameNames(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
       this.#rename();
     } else {
-      // Only the state changed (connecting, ready, failed): names stand, liveness does not.
-      this.#index.rebuild(this.#index.assignments(), this.#store.config.mcp.servers, this.#connections);
-      this.#emitStatus();
+      // Names stand (a state change, or a relist of the same names); liveness, descriptions and
+      // schemas may not.
+      this.#reindex();
     }
   }
 
