@@ -2,14 +2,11 @@
 // Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason.
 import type { ServerSettings } from '../types/config.js';
 import { checkServerSettings } from '../types/config.js';
+import { isRecord } from '../types/json.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];
   skipped: Array<{ name: string; reason: string }>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function parseClaudeDesktopConfig(json: string): ParsedImport {
@@ -19,11 +16,11 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
   } catch (error) {
     throw new Error(`The text is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
-  const servers = isObject(root) && isObject(root.mcpServers) ? root.mcpServers : null;
+  const servers = isRecord(root) && isRecord(root.mcpServers) ? root.mcpServers : null;
   if (!servers) throw new Error('Expected a JSON object with an "mcpServers" object, as in claude_desktop_config.json.');
   const result: ParsedImport = { servers: [], skipped: [] };
   for (const [name, entry] of Object.entries(servers)) {
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       result.skipped.push({ name, reason: 'not an object' });
       continue;
     }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isRecord } from '../types/json.js';
 import type { ServerStatus } from '../types/mcp.js';
 import type { Core } from './core.js';
 import { startCore } from './core.js';
@@ -46,8 +47,8 @@ export function parseInspectArgs(argv: readonly string[]): InspectArgs {
       throw new UsageError(`the tool arguments are not valid JSON (${(error as Error).message})`);
     }
   }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('the tool arguments must be a JSON object');
-  return { userDataDir, json: parsed.values.json ?? false, call: { name, args: args as Record<string, unknown> } };
+  if (!isRecord(args)) throw new UsageError('the tool arguments must be a JSON object');
+  return { userDataDir, json: parsed.values.json ?? false, call: { name, args } };
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */

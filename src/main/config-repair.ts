@@ -3,7 +3,8 @@
 // newer version saved is lost; only values that cannot mean anything are dropped.
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, McpServer, ModelTools, ToolSelection } from '../types/config.js';
-import { ServerStateSchema, ServerTypeSchema } from '../types/config.js';
+import { ServerSettingsSchema, ServerStateSchema, ServerTypeSchema } from '../types/config.js';
+import { isRecord } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
 
 export interface RepairResult {
@@ -13,14 +14,10 @@ export interface RepairResult {
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A string → string map built entry by entry, so keys such as `__proto__` stay plain data. */
 function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     warnings.push(`${what} was not an object and was reset.`);
     return undefined;
   }
@@ -68,10 +65,9 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!type.success) warnings.push(`${where}: unknown type ${JSON.stringify(raw.type)}; guessed from its settings.`);
   if (!state.success) warnings.push(`${where}: unknown state ${JSON.stringify(raw.state)}; the server was disabled.`);
   const label = typeof raw.label === 'string' && raw.label.trim() ? raw.label : (command ?? url ?? `Server ${index + 1}`);
-  // The schema's bounds (an integer, 100 ms – 10 min): anything else would fail it later.
-  const timeout = raw.connectTimeoutMs;
-  const timeoutOk = typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 100 && timeout <= 600_000;
-  if (timeout !== undefined && !timeoutOk) warnings.push(`${where}: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`);
+  // Checked by the schema's own rule: anything it refuses would fail the whole server later.
+  const timeout = ServerSettingsSchema.shape.connectTimeoutMs.safeParse(raw.connectTimeoutMs);
+  if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
   const server: McpServer = {
     ...raw,
     uuid,
@@ -84,7 +80,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     env: stringMap(raw.env, `${where} env`, warnings),
     url,
     headers: stringMap(raw.headers, `${where} headers`, warnings),
-    connectTimeoutMs: timeoutOk ? timeout : undefined,
+    connectTimeoutMs: timeout.success ? timeout.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
   };
@@ -102,7 +98,7 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
     return [];
   }
   return value.flatMap((entry, i): ModelTools[] => {
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       warnings.push(`Model entry ${i + 1} was not an object and was dropped.`);
       return [];
     }
@@ -119,19 +115,19 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
 // and keeps a copy of the file before overwriting it.
 function section(raw: Json, key: string, warnings: string[]): Json {
   const value = raw[key];
-  if (value !== undefined && !isObject(value)) warnings.push(`The "${key}" settings were not an object and were reset.`);
-  return isObject(value) ? value : {};
+  if (value !== undefined && !isRecord(value)) warnings.push(`The "${key}" settings were not an object and were reset.`);
+  return isRecord(value) ? value : {};
 }
 
 export function repairConfig(raw: unknown): RepairResult {
   const warnings: string[] = [];
-  const root: Json = isObject(raw) ? raw : {};
+  const root: Json = isRecord(raw) ? raw : {};
   const mcp = section(root, 'mcp', warnings);
   const seen = new Set<string>();
   let servers: McpServer[] = [];
   if (Array.isArray(mcp.servers)) {
     servers = mcp.servers.flatMap((entry: unknown, i) => {
-      if (isObject(entry)) return [repairServer(entry, i, seen, warnings)];
+      if (isRecord(entry)) return [repairServer(entry, i, seen, warnings)];
       warnings.push(`Server entry ${i + 1} was not an object and was dropped.`);
       return [];
     });

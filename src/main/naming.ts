@@ -3,11 +3,13 @@
 // Every MCP tool reaches a model under an "exposed" name that every major function-calling API
 // accepts, that never changes once given, and that maps back to exactly one (server, original).
 
+import type { RenameReason } from '../types/mcp.js';
+
 /** OpenAI ∩ Anthropic ∩ Gemini ∩ DeepSeek ∩ Mistral ∩ Bedrock function names. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 export const MAX_TOOL_NAME_LENGTH = 64;
 
-export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
+export type { RenameReason };
 
 export interface ServerTools {
   uuid: string;

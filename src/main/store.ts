@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import type { AppConfig } from '../types/config.js';
+import { isRecord } from '../types/json.js';
 import { repairConfig } from './config-repair.js';
 
 export const CONFIG_FILE_NAME = 'config.json';
@@ -55,7 +56,7 @@ export function configFileProblem(file: string): string | null {
   }
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? null : 'it does not hold a settings object';
+    return isRecord(value) ? null : 'it does not hold a settings object';
   } catch (error) {
     return `it is not valid JSON (${(error as Error).message})`;
   }

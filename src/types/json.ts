@@ -1,0 +1,6 @@
+// Checks on parsed JSON that main and renderer share.
+
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
