@@ -1,6 +1,7 @@
 // Text fields of the server form ↔ ServerSettings. Pure functions, so the rules for args, env and
 // headers are the same on every screen and easy to test.
 import type { McpServer, ServerSettingsInput, ServerType } from '../../types/config.js';
+import { checkServerSettings } from '../../types/config.js';
 
 export interface ServerDraft {
   label: string;
@@ -118,13 +119,17 @@ export function draftOf(server: McpServer): ServerDraft {
   };
 }
 
-/** The settings to send; throws with a message for the form when a field cannot be read. */
+/**
+ * The settings to send; throws with a message for the form when a field cannot be read or the
+ * settings cannot be used. Only the text parsing is the form's own: what makes settings usable
+ * is checkServerSettings, the check the manager and the Claude import apply.
+ */
 export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
   const settings: ServerSettingsInput = { label: draft.label.trim(), state, type: draft.type };
-  if (!settings.label) throw new Error('A server needs a name.');
   const timeout = draft.timeout.trim();
   if (timeout !== '') {
     const seconds = Number(timeout);
+    // Seconds are the form's unit; the schema's bounds are checked below, in milliseconds.
     if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 600) {
       throw new Error('Connect timeout: a number of seconds between 0.1 and 600.');
     }
@@ -132,16 +137,16 @@ export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): S
   }
   if (draft.type === 'stdio') {
     settings.command = draft.command.trim();
-    if (!settings.command) throw new Error('A stdio server needs a command.');
     settings.args = parseArgs(draft.args);
     const env = parsePairs(draft.env, '=', 'Environment');
     if (Object.keys(env).length > 0) settings.env = env;
     if (draft.cwd.trim()) settings.cwd = draft.cwd.trim();
   } else {
     settings.url = draft.url.trim();
-    if (!settings.url) throw new Error(`An ${draft.type === 'http' ? 'HTTP' : 'SSE'} server needs a URL.`);
     const headers = parsePairs(draft.headers, ':', 'Headers');
     if (Object.keys(headers).length > 0) settings.headers = headers;
   }
+  const checked = checkServerSettings(settings);
+  if ('problem' in checked) throw new Error(checked.problem);
   return settings;
 }
