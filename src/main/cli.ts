@@ -15,15 +15,15 @@ import { CONFIG_FILE_NAME, configFileProblem } from './store.js';
 
 const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
-export interface InspectArgs {
+interface InspectArgs {
   userDataDir: string;
   json: boolean;
   call: { name: string; args: Record<string, unknown> } | null;
 }
 
-export function parseInspectArgs(argv: readonly string[]): InspectArgs {
+function parseInspectArgs(argv: readonly string[]): InspectArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -52,14 +52,14 @@ export function parseInspectArgs(argv: readonly string[]): InspectArgs {
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
-export function checkUserData(dir: string): void {
+function checkUserData(dir: string): void {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`no such folder: ${dir}`);
   const file = path.join(dir, CONFIG_FILE_NAME);
   const problem = configFileProblem(file);
   if (problem) throw new UsageError(`${file} is not a valid config: ${problem}`);
 }
 
-export function listingJson(status: readonly ServerStatus[]): string {
+function listingJson(status: readonly ServerStatus[]): string {
   const servers = status.map((server) => ({
     uuid: server.uuid,
     label: server.label,
@@ -70,7 +70,7 @@ export function listingJson(status: readonly ServerStatus[]): string {
   return JSON.stringify({ servers }, null, 2);
 }
 
-export function listingText(status: readonly ServerStatus[]): string {
+function listingText(status: readonly ServerStatus[]): string {
   const lines: string[] = [];
   for (const server of status) {
     lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}`);

@@ -1,8 +1,7 @@
 // The Electron preload: exposes the IPC contract as `window.api`, generated from the contract's
 // channel list (never a hand-kept copy). Bundled to CommonJS, as sandboxed preloads require.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { Api } from '../types/ipc.js';
-import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../types/ipc.js';
+import { buildApi, ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 
 /** Electron prefixes a handler's error with "Error invoking remote method '…': Error: "; users see only the message. */
@@ -11,20 +10,13 @@ function plainError(error: unknown): Error {
   return new Error(message.replace(/^Error invoking remote method '[^']*': (?:[A-Za-z]*Error: )?/, ''));
 }
 
-const api = Object.fromEntries(
-  IPC_CHANNELS.map((channel) => [
-    channel,
-    (input: unknown) => ipcRenderer.invoke(ELECTRON_INVOKE_CHANNEL, channel, input).catch((error: unknown) => Promise.reject(plainError(error))),
-  ]),
-) as Omit<Api, 'onStatus'>;
-
-const exposed: Api = {
-  ...api,
-  onStatus(listener) {
+const api = buildApi(
+  (channel, input) => ipcRenderer.invoke(ELECTRON_INVOKE_CHANNEL, channel, input).catch((error: unknown) => Promise.reject(plainError(error))),
+  (listener) => {
     const handler = (_event: unknown, status: ServerStatus[]): void => listener(status);
     ipcRenderer.on(ELECTRON_STATUS_CHANNEL, handler);
     return () => ipcRenderer.removeListener(ELECTRON_STATUS_CHANNEL, handler);
   },
-};
+);
 
-contextBridge.exposeInMainWorld('api', exposed);
+contextBridge.exposeInMainWorld('api', api);

@@ -14,7 +14,7 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
  * requiring it: `require('electron')` tries to download a missing runtime on the spot, which
  * fails (with a stack trace) on machines that cannot reach GitHub.
  */
-export function findElectron(): { binary: string } | { reason: string } {
+function findElectron(): { binary: string } | { reason: string } {
   let packageDir: string;
   try {
     packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));

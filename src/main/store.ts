@@ -117,11 +117,18 @@ export class ConfigStore {
    * Computes the next config from a copy and writes it once. If `change` throws, nothing is
    * written and the config in memory is unchanged.
    */
-  update(change: (draft: AppConfig) => void): AppConfig {
+  update(change: (draft: AppConfig) => void): void {
     const draft = structuredClone(this.#config);
     change(draft);
     this.#write(draft);
-    return draft;
+  }
+
+  /**
+   * Writes a config computed elsewhere, as is: for a caller that already built a new config
+   * without mutating the current one (the upgrade migration), a second deep copy buys nothing.
+   */
+  replace(next: AppConfig): void {
+    this.#write(next);
   }
 
   /** Copies config.json to `config.<label>-<timestamp>.json` beside it; returns that path. */

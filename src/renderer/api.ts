@@ -1,30 +1,20 @@
 // The renderer's only door to the main process. Electron's preload exposes the contract as
 // `window.api`; in the browser host the same contract travels over HTTP. Both clients are built
 // by iterating IPC_CHANNELS, so a channel added to src/types/ipc.ts exists here without edits.
-import type { Api, IpcChannel } from '../types/ipc.js';
-import { IPC_CHANNELS } from '../types/ipc.js';
+import type { Api, IpcInvoke } from '../types/ipc.js';
+import { buildApi } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 
-type Invoke = (channel: IpcChannel, input: unknown) => Promise<unknown>;
 type StatusListener = (status: ServerStatus[]) => void;
 
 const TOKEN_KEY = 'mcp-app-token';
-
-/** One function per channel plus `onStatus`, typed as the contract says. */
-export function buildApi(invoke: Invoke, onStatus: Api['onStatus']): Api {
-  const api: Record<string, unknown> = { onStatus };
-  for (const channel of IPC_CHANNELS) api[channel] = (input: unknown) => invoke(channel, input);
-  // The loop above is what keeps the client complete; TypeScript cannot follow a loop over
-  // keys, so the mapped type is asserted once here instead of hand-writing every channel.
-  return api as unknown as Api;
-}
 
 /**
  * The per-launch secret arrives once in the URL fragment (never sent to the server in a request
  * line, never logged). It is kept for this tab in sessionStorage, so a reload still works, and
  * removed from the address bar so it is not copied, bookmarked or shared by accident.
  */
-export function readToken(): string {
+function readToken(): string {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const fromUrl = fragment.get('token');
   if (fromUrl) {
@@ -44,7 +34,7 @@ function isHttpReply(value: unknown): value is HttpReply {
   return typeof value === 'object' && value !== null && typeof (value as HttpReply).ok === 'boolean';
 }
 
-function httpInvoke(token: string): Invoke {
+function httpInvoke(token: string): IpcInvoke {
   return async (channel, input) => {
     let response: Response;
     try {

@@ -69,15 +69,25 @@ export type IpcResult<C extends IpcChannel> = Exclude<IpcContract[C]['result'], 
 
 export const IPC_CHANNELS = Object.keys(ipcContract) as IpcChannel[];
 
-/** Events pushed from main to renderer. */
-export interface IpcEvents {
-  status: ServerStatus[];
-}
-
 /** What the renderer sees as `window.api`, in Electron and in the browser alike. */
 export type Api = { [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResult<C>> } & {
   onStatus(listener: (status: ServerStatus[]) => void): () => void;
 };
+
+/** Carries one call to main: Electron's ipcRenderer.invoke, or an HTTP request. */
+export type IpcInvoke = (channel: IpcChannel, input: unknown) => Promise<unknown>;
+
+/**
+ * One function per channel plus `onStatus`, typed as the contract says: the one way both the
+ * preload and the browser client are built, over whatever carries the call.
+ */
+export function buildApi(invoke: IpcInvoke, onStatus: Api['onStatus']): Api {
+  const api: Record<string, unknown> = { onStatus };
+  for (const channel of IPC_CHANNELS) api[channel] = (input: unknown) => invoke(channel, input);
+  // The loop above is what keeps the client complete; TypeScript cannot follow a loop over
+  // keys, so the mapped type is asserted once here instead of hand-writing every channel.
+  return api as unknown as Api;
+}
 
 /** The Electron channel for invocations, and the event channel for pushes. */
 export const ELECTRON_INVOKE_CHANNEL = 'mcp-app:invoke';

@@ -5,8 +5,6 @@ import { LEGACY_TOOL_SUFFIX_MIGRATION_ID } from '../../types/migration.js';
 import type { ConfigStore } from '../store.js';
 import { migrateLegacyToolNames } from './legacy-tool-names.js';
 
-export { LEGACY_TOOL_SUFFIX_MIGRATION_ID };
-
 export interface MigrationOptions {
   /** Names of the app's built-in tools: the same set the Mcp manager is given. */
   reserved?: Iterable<string>;
@@ -29,10 +27,10 @@ export function runMigrations(store: ConfigStore, options: MigrationOptions = {}
   if (!result) return null;
   const backupPath = store.backup('pre-migration');
   const report: MigrationReport = { ...result.report, backupPath };
-  store.update((draft) => {
-    Object.assign(draft, result.config);
-    draft.migrations = [...(draft.migrations ?? []), LEGACY_TOOL_SUFFIX_MIGRATION_ID];
-    draft.migrationReport = report;
+  store.replace({
+    ...result.config,
+    migrations: [...(result.config.migrations ?? []), LEGACY_TOOL_SUFFIX_MIGRATION_ID],
+    migrationReport: report,
   });
   return report;
 }

@@ -1,12 +1,5 @@
-// Why a tool's exposed name differs from its original one, in words for badges and tooltips.
+// Why a tool's exposed name differs from its original one, in words for tooltips.
 import type { RenameReason } from '../../types/mcp.js';
-
-export const REASON_LABELS: Record<RenameReason, string> = {
-  sanitized: 'sanitized',
-  truncated: 'truncated',
-  collision: 'collision',
-  alias: 'alias',
-};
 
 /** The tooltip for one badge; `exposed` lets the collision text name the name that was taken. */
 export function reasonTooltip(reason: RenameReason, exposed: string): string {
@@ -24,6 +17,3 @@ export function reasonTooltip(reason: RenameReason, exposed: string): string {
       return 'You chose this name. Reset to go back to the automatic name.';
   }
 }
-
-/** Models refuse requests with more tools than this (OpenAI's limit, the strictest common one). */
-export const MAX_TOOLS_PER_REQUEST = 128;
