@@ -84,7 +84,7 @@ function listingText(status: readonly ServerStatus[]): string {
 
 async function run(args: InspectArgs, core: Core): Promise<number> {
   // Notices go to stderr, so `--json` leaves stdout to the listing alone.
-  for (const notice of [...core.notices, ...core.extraNotices()]) {
+  for (const notice of core.notices()) {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }

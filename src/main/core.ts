@@ -1,11 +1,11 @@
 // The main-process start-up every host runs (Electron, browser host, inspect): open the store,
 // migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
-import type { Notice } from '../types/ipc.js';
+import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
-import type { BackendFactory, StoreNotice } from './store.js';
+import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
 
 export interface CoreOptions {
@@ -20,14 +20,15 @@ export interface CoreOptions {
 export interface Core {
   store: ConfigStore;
   mcp: Mcp;
-  /** What the user must be told about their settings file (moved aside, repaired). */
-  notices: StoreNotice[];
   /** Settles when the first connect round has. */
   ready: Promise<void>;
-  /** Notices beyond the store's: the upgrade migration's report, until the user has read it. */
-  extraNotices: () => Notice[];
-  /** The user has read a notice: persist that where it is persisted. */
-  dismissNotice: (kind: Notice['kind']) => void;
+  /**
+   * What the user must be told and has not dismissed: the settings file moved aside or repaired
+   * (this launch), and the upgrade migration's report (until read).
+   */
+  notices: () => Notice[];
+  /** The user has read a notice: hidden for this launch, and the migration's for good. */
+  dismissNotice: (kind: NoticeKind) => void;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -42,16 +43,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   const ready = mcp.start();
   if (!options.background) await ready;
+  const dismissed = new Set<NoticeKind>();
   return {
     store,
     mcp,
-    notices: store.notices,
     ready,
-    extraNotices: () => {
+    notices: () => {
+      const notices: Notice[] = store.notices.map(({ kind, message, details }) => ({ kind, message, details }));
       const report = pendingMigrationReport(store);
-      return report ? [{ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) }] : [];
+      if (report) notices.push({ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) });
+      return notices.filter((notice) => !dismissed.has(notice.kind));
     },
     dismissNotice: (kind) => {
+      dismissed.add(kind);
       if (kind === 'migration') markMigrationReportShown(store);
     },
   };

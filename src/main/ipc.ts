@@ -3,7 +3,7 @@
 // `invoke`, so they answer identically.
 import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
-import type { AppState, IpcChannel, IpcParsedInput, IpcResult, Notice } from '../types/ipc.js';
+import type { AppState, IpcChannel, IpcParsedInput, IpcResult } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
@@ -25,19 +25,14 @@ export interface IpcServer {
   onStatus(listener: (status: ServerStatus[]) => void): () => void;
 }
 
-function storeNotices(core: Core): Notice[] {
-  return core.notices.map((notice) => ({ kind: notice.kind, message: notice.message, details: notice.details }));
-}
-
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
-  const dismissed = new Set<Notice['kind']>();
 
   const handlers: Handlers = {
     getState: () => ({
       config: store.config as AppConfig,
       status: mcp.getStatus(),
-      notices: [...storeNotices(core), ...core.extraNotices()].filter((notice) => !dismissed.has(notice.kind)),
+      notices: core.notices(),
       builtInTools: BUILT_IN_TOOL_NAMES,
       userDataDir: host.userDataDir,
       host: host.kind,
@@ -64,10 +59,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
     callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
-    dismissNotice: ({ kind }) => {
-      dismissed.add(kind);
-      core.dismissNotice(kind);
-    },
+    dismissNotice: ({ kind }) => core.dismissNotice(kind),
   };
 
   return {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import type { AppConfig } from '../types/config.js';
+import type { NoticeKind } from '../types/ipc.js';
 import { isRecord } from '../types/json.js';
 import { repairConfig } from './config-repair.js';
 
@@ -20,7 +21,7 @@ export interface ConfigBackend {
 export type BackendFactory = (options: { cwd: string; configName: string }) => ConfigBackend;
 
 export interface StoreNotice {
-  kind: 'corrupt' | 'repaired';
+  kind: Exclude<NoticeKind, 'migration'>;
   message: string;
   /** Where the file as it was before is kept. */
   backupPath?: string;

@@ -18,8 +18,11 @@ const Uuid = z.string().min(1).max(200);
 const ToolName = z.string().min(1).max(10_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
 
+export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration']);
+export type NoticeKind = z.infer<typeof NoticeKindSchema>;
+
 export interface Notice {
-  kind: 'corrupt' | 'repaired' | 'migration';
+  kind: NoticeKind;
   message: string;
   details?: string[];
 }
@@ -58,7 +61,7 @@ export const ipcContract = {
     args: z.record(z.string(), z.unknown()).default({}),
     timeoutMs: z.number().int().min(1).max(600_000).optional(),
   })),
-  dismissNotice: channel<void>()(z.object({ kind: z.enum(['corrupt', 'repaired', 'migration']) })),
+  dismissNotice: channel<void>()(z.object({ kind: NoticeKindSchema })),
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -13,6 +13,7 @@ import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js'
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
@@ -160,9 +161,23 @@ describe('IPC handlers', () => {
     expect(config().realtime.tools).toEqual([]);
     await expect(ipc.invoke('removeServer', { uuid: b.uuid })).rejects.toThrow(`No MCP server with id "${b.uuid}".`);
   });
+});
 
-  it('dismissNotice hides a notice for this launch', async () => {
-    await call('dismissNotice', { kind: 'repaired' });
-    expect((await call<AppState>('getState')).notices.filter((n) => n.kind === 'repaired')).toEqual([]);
+describe('notices', () => {
+  afterAll(removeTempDirs);
+
+  it('shows a repaired settings file once, and dismissNotice hides it for this launch', async () => {
+    const dir = tempDir('ipc-notice-');
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ realtime: [] }));
+    const core = await startCore({ userDataDir: dir, log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const notices = async (): Promise<AppState['notices']> => ((await ipc.invoke('getState', undefined)) as AppState).notices;
+      expect((await notices()).map((n) => n.kind)).toEqual(['repaired']);
+      await ipc.invoke('dismissNotice', { kind: 'repaired' });
+      expect(await notices()).toEqual([]);
+    } finally {
+      await core.mcp.stop();
+    }
   });
 });
