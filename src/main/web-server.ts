@@ -96,11 +96,11 @@ class HttpError extends Error {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const root = path.resolve(options.staticDir);
-  let port = 0;
   const eventStreams = new Set<http.ServerResponse>();
 
-  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((host) => `http://${host}`));
+  // Filled in once the port is known; no request is answered before that.
+  const allowedHosts = new Set<string>();
+  const allowedOrigins = new Set<string>();
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
     const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
@@ -125,9 +125,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (!allowedHosts().has(req.headers.host ?? '')) return send(res, 421, 'Unknown host', 'text/plain; charset=utf-8');
+    if (!allowedHosts.has(req.headers.host ?? '')) return send(res, 421, 'Unknown host', 'text/plain; charset=utf-8');
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return send(res, 403, 'Cross-origin requests are refused', 'text/plain; charset=utf-8');
+    if (origin !== undefined && !allowedOrigins.has(origin)) return send(res, 403, 'Cross-origin requests are refused', 'text/plain; charset=utf-8');
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     if (!url.pathname.startsWith('/api/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8');
@@ -172,7 +172,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  port = (server.address() as AddressInfo).port;
+  const { port } = server.address() as AddressInfo;
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+    allowedHosts.add(host);
+    allowedOrigins.add(`http://${host}`);
+  }
 
   return {
     url: `http://127.0.0.1:${port}/#token=${token}`,
