@@ -31,7 +31,6 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const handlers: Handlers = {
     getState: () => ({
       config: store.config as AppConfig,
-      status: mcp.getStatus(),
       notices: core.notices(),
       builtInTools: BUILT_IN_TOOL_NAMES,
       userDataDir: host.userDataDir,

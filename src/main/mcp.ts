@@ -2,7 +2,7 @@
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServer, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
+import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
@@ -192,7 +192,7 @@ export class Mcp {
   }
 
   /** Which saved selections would lose tools if the server were deleted. */
-  selectionsUsing(uuid: string): Array<{ where: string; tools: string[] }> {
+  selectionsUsing(uuid: string): SelectionUse[] {
     return selectionsHolding(this.#store.config, this.#namesOf(uuid));
   }
 

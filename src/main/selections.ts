@@ -1,6 +1,6 @@
 // Saved tool selections (per model, prompt, realtime) hold exposed names. These pure helpers keep
 // them pointing at the right tools when names go away or change.
-import type { AppConfig, ToolSelection } from '../types/config.js';
+import type { AppConfig, SelectionUse, ToolSelection } from '../types/config.js';
 
 export interface SelectionRef {
   /** Where the selection lives, for messages: "gpt-4o (openai)", "prompt", "realtime". */
@@ -44,7 +44,7 @@ export function rewriteSelections(config: AppConfig, rewrite: (name: string) => 
 }
 
 /** Which saved selections hold any of `names`: for "deleting this server removes …" prompts. */
-export function selectionsHolding(config: AppConfig, names: ReadonlySet<string>): Array<{ where: string; tools: string[] }> {
+export function selectionsHolding(config: AppConfig, names: ReadonlySet<string>): SelectionUse[] {
   return selectionsOf(config).flatMap((ref) => {
     const held = (ref.get() ?? []).filter((name) => names.has(name));
     return held.length > 0 ? [{ where: ref.where, tools: held }] : [];

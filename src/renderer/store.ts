@@ -6,12 +6,16 @@ import type { AppConfig } from '../types/config.js';
 import type { AppState } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 import { api } from './api.js';
+import { buildCatalog } from './lib/catalog.js';
 
 export const appState = shallowRef<AppState | null>(null);
 export const serverStatus = shallowRef<ServerStatus[]>([]);
 export const loadError = shallowRef('');
 
 export const config = computed<AppConfig | null>(() => appState.value?.config ?? null);
+
+/** Every tool with its search key, built once per status change for every screen that lists tools. */
+export const catalog = computed(() => buildCatalog(serverStatus.value));
 
 /** Counts refreshes so an older getState answering late cannot overwrite a newer one. */
 let generation = 0;
@@ -22,7 +26,6 @@ export async function refresh(): Promise<void> {
     const state = await api.getState(undefined);
     if (mine !== generation) return;
     appState.value = state;
-    serverStatus.value = state.status;
     loadError.value = '';
   } catch (error) {
     if (mine === generation) loadError.value = messageOf(error);
@@ -30,9 +33,10 @@ export async function refresh(): Promise<void> {
 }
 
 /**
- * Runs a mutation, then re-reads the whole state: a change can ripple (deleting a server edits
+ * Runs a mutation, then re-reads the settings: a change can ripple (deleting a server edits
  * saved selections, an alias renames a selected tool), and main is the one that knows how.
- * The mutation's error is rethrown so the caller can show it next to what the user did.
+ * Status is not re-read: main pushes it as an event whenever it changes. The mutation's error
+ * is rethrown so the caller can show it next to what the user did.
  */
 export async function mutate<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -47,10 +51,17 @@ let started = false;
 export async function startStore(): Promise<void> {
   if (started) return;
   started = true;
+  // Status comes from events; the first value is asked for once. An event that arrives while
+  // that answer is on its way is newer than it, and wins.
+  let events = 0;
   api.onStatus((status) => {
+    events++;
     serverStatus.value = status;
   });
-  await refresh();
+  const loadStatus = api.getStatus(undefined).then((status) => {
+    if (events === 0) serverStatus.value = status;
+  });
+  await Promise.all([refresh(), loadStatus.catch((error: unknown) => void (loadError.value = messageOf(error)))]);
 }
 
 export function messageOf(error: unknown): string {

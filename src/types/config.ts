@@ -60,6 +60,12 @@ export type McpServer = z.infer<typeof McpServerSchema>;
 export type ModelTools = z.infer<typeof ModelToolsSchema>;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
+/** A saved selection (a model's, prompt, realtime) and which of the given tools it holds. */
+export interface SelectionUse {
+  where: string;
+  tools: string[];
+}
+
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
 export function defaultConfig(): AppConfig {

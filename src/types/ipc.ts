@@ -2,7 +2,7 @@
 // type. The main-process handlers validate against it; the Electron preload and the browser
 // client are both generated from this table, so neither can drift from it.
 import { z } from 'zod';
-import type { AppConfig, McpServer } from './config.js';
+import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from './mcp.js';
 
@@ -27,9 +27,9 @@ export interface Notice {
   details?: string[];
 }
 
+/** The settings side of the app; live server status is `getStatus` and the status events. */
 export interface AppState {
   config: AppConfig;
-  status: ServerStatus[];
   notices: Notice[];
   builtInTools: readonly string[];
   userDataDir: string;
@@ -47,7 +47,7 @@ export const ipcContract = {
   addServer: channel<McpServer>()(ServerSettingsSchema),
   updateServer: channel<McpServer>()(z.object({ uuid: Uuid, settings: ServerSettingsSchema })),
   removeServer: channel<{ removedFromSelections: number }>()(z.object({ uuid: Uuid })),
-  selectionsUsing: channel<Array<{ where: string; tools: string[] }>>()(z.object({ uuid: Uuid })),
+  selectionsUsing: channel<SelectionUse[]>()(z.object({ uuid: Uuid })),
   setServerEnabled: channel<void>()(z.object({ uuid: Uuid, enabled: z.boolean() })),
   restartServer: channel<void>()(z.object({ uuid: Uuid })),
   setToolEnabled: channel<void>()(z.object({ uuid: Uuid, original: ToolName, enabled: z.boolean() })),

@@ -64,24 +64,23 @@ export interface FilterResult {
   shown: number;
 }
 
+/** The tools whose search key contains the lowercased, trimmed `query`; all of them for ''. */
+function matching(tools: CatalogTool[], query: string): CatalogTool[] {
+  const needle = query.trim().toLowerCase();
+  return needle === '' ? tools : tools.filter((tool) => tool.key.includes(needle));
+}
+
 /**
  * Tools whose exposed or original name contains `query` (case-insensitive), per server, and a
  * window of at most `limit` rows to render: the DOM, not the loop, is what gets slow.
  */
 export function filterCatalog(servers: readonly CatalogServer[], query: string, limit: number): FilterResult {
-  const needle = query.trim().toLowerCase();
   const result: FilteredServer[] = [];
   let total = 0;
   let budget = limit;
   for (const server of servers) {
-    let matches: CatalogTool[];
-    if (needle === '') {
-      matches = server.tools;
-    } else {
-      matches = [];
-      for (const tool of server.tools) if (tool.key.includes(needle)) matches.push(tool);
-    }
-    if (matches.length === 0 && needle !== '') continue;
+    const matches = matching(server.tools, query);
+    if (matches.length === 0 && query.trim() !== '') continue;
     const shown = budget > 0 ? matches.slice(0, budget) : [];
     budget -= shown.length;
     total += matches.length;
@@ -91,15 +90,7 @@ export function filterCatalog(servers: readonly CatalogServer[], query: string, 
 }
 
 /** The first `limit` tools of one server matching `query`, and how many matched in all. */
-export function filterTools(tools: readonly CatalogTool[], query: string, limit: number): { shown: CatalogTool[]; total: number } {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return { shown: tools.slice(0, limit), total: tools.length };
-  const shown: CatalogTool[] = [];
-  let total = 0;
-  for (const tool of tools) {
-    if (!tool.key.includes(needle)) continue;
-    total++;
-    if (shown.length < limit) shown.push(tool);
-  }
-  return { shown, total };
+export function filterTools(tools: CatalogTool[], query: string, limit: number): { shown: CatalogTool[]; total: number } {
+  const matches = matching(tools, query);
+  return { shown: matches.slice(0, limit), total: matches.length };
 }

@@ -2,13 +2,15 @@
 // in place (`error`), never thrown at the user as an alert.
 import { ref } from 'vue';
 import type { Ref } from 'vue';
-import { messageOf } from '../store.js';
+import { messageOf, mutate } from '../store.js';
 
 export interface Action {
   busy: Ref<boolean>;
   error: Ref<string>;
   /** Runs `action`; true when it succeeded, false when its error is now in `error`. */
   run(action: () => Promise<unknown>): Promise<boolean>;
+  /** `run` for a call that changes settings: the store re-reads them afterwards (store.mutate). */
+  mutate(call: () => Promise<unknown>): Promise<boolean>;
 }
 
 export function useAction(): Action {
@@ -27,5 +29,5 @@ export function useAction(): Action {
       busy.value = false;
     }
   }
-  return { busy, error, run };
+  return { busy, error, run, mutate: (call) => run(() => mutate(call)) };
 }
