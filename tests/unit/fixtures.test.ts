@@ -5,10 +5,11 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { startFixture, startFixtureInProcess, type FixtureHandle } from '../fixtures/launch.js';
+import { answer } from './helpers/mcp-env.js';
 
 type Kind = FixtureConfig['transport'];
 
@@ -41,11 +42,16 @@ async function listAll(client: Client): Promise<{ tools: Tool[]; pages: number }
   return { tools, pages };
 }
 
-function answer(result: unknown): unknown {
-  const content = (result as CallToolResult).content[0];
-  if (content?.type !== 'text') throw new Error('expected a text answer');
-  return JSON.parse(content.text);
+/** Signal 0 checks that a process exists without touching it. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
+
 
 const NAMED = ['unity/health', '__proto__', 'echo', 'slow', 'fail'];
 
@@ -114,7 +120,7 @@ describe('fixture faults', () => {
     const fixture = await startFixtureInProcess({ id: 'broken', transport: 'http', fault: 'malformed-list' });
     const client = await connect('http', fixture);
     try {
-      await expect(client.listTools()).rejects.toThrow();
+      await expect(client.listTools()).rejects.toThrow(/tools.*name|expected string/is);
     } finally {
       await client.close();
       await fixture.stop();
@@ -123,9 +129,18 @@ describe('fixture faults', () => {
 
   it("'die-in-call' ends the stdio process mid-call", async () => {
     const fixture = await startFixture({ id: 'mortal', transport: 'stdio', fault: 'die-in-call' });
-    const client = await connect('stdio', fixture);
-    await expect(client.callTool({ name: 'die', arguments: {} })).rejects.toThrow(/closed/i);
-    await client.close();
+    const transport = clientTransport('stdio', fixture) as StdioClientTransport;
+    const client = new Client({ name: 'fixtures-test', version: '1.0.0' });
+    await client.connect(transport);
+    const pid = transport.pid!;
+    try {
+      expect(isAlive(pid)).toBe(true);
+      await expect(client.callTool({ name: 'die', arguments: {} })).rejects.toThrow(/closed/i);
+      // The call failed because the process went away, not because the client gave up on it.
+      expect(isAlive(pid)).toBe(false);
+    } finally {
+      await client.close();
+    }
   });
 
   it("'exit-at-start' makes startFixture reject with the exit code", async () => {

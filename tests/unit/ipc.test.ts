@@ -13,15 +13,10 @@ import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js'
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
-import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
-
-function text(result: ToolCallResult): unknown {
-  const first = result.content[0] as { type: string; text: string };
-  return JSON.parse(first.text);
-}
 
 describe('IPC handlers', () => {
   let dir: string;
@@ -91,8 +86,8 @@ describe('IPC handlers', () => {
   });
 
   it('callTool routes to the owning server under the original name', async () => {
-    expect(text(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' } }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
-    expect(text(await call<ToolCallResult>('callTool', { name: 'unity_health' }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' } }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'unity_health' }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
     await expect(ipc.invoke('callTool', { name: 'nope' })).rejects.toThrow('Unknown tool "nope"');
   });
 

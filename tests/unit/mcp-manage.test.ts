@@ -8,15 +8,16 @@ import { BUILT_IN_TOOL_NAMES } from '../../src/main/builtin-tools.js';
 import type { Mcp } from '../../src/main/mcp.js';
 import type { ConfigStore } from '../../src/main/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
-import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import {
   answer,
   namesOf,
   recordStatuses,
   removeTempDirs,
+  serve,
   startMcp,
   statusOf,
   stdioEntry,
+  stopServed,
   tempDir,
   urlEntry,
 } from './helpers/mcp-env.js';
@@ -32,18 +33,15 @@ const SELECTIONS: Partial<AppConfig> = {
   realtime: { tools: ['fetch', 'echo', 'echo_1'] },
 };
 
+// File level: the later describes make temp folders after the first one's afterAll has run.
+afterAll(removeTempDirs);
+
 describe('server management', () => {
-  const fixtures: InProcessFixture[] = [];
   let mcp: Mcp;
   let store: ConfigStore;
   let dir: string;
   let statuses: ReturnType<typeof recordStatuses>;
 
-  async function serve(...args: Parameters<typeof startFixtureInProcess>): Promise<InProcessFixture> {
-    const fixture = await startFixtureInProcess(...args);
-    fixtures.push(fixture);
-    return fixture;
-  }
   const server = (uuid: string): McpServer => store.config.mcp.servers.find((s) => s.uuid === uuid)!;
   const onDisk = (): AppConfig => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as AppConfig;
 
@@ -69,8 +67,7 @@ describe('server management', () => {
   afterAll(async () => {
     statuses?.stop();
     await mcp?.stop();
-    await Promise.all(fixtures.map((f) => f.stop()));
-    removeTempDirs();
+    await stopServed();
   });
 
   it('starts with the names the rules give', () => {

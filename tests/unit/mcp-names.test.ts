@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
-import { sanitizeToolName, TOOL_NAME_PATTERN } from '../../src/main/naming.js';
+import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
 import type { ConfigStore } from '../../src/main/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
@@ -26,7 +26,7 @@ import {
 
 const LONG = longName('a_very_long_tool_name_from_a_generated_openapi_server');
 const CJK = '搜索文件';
-const CJK_NAME = sanitizeToolName(CJK);
+const CJK_NAME = 'tool_9d9a5126'; // tool_ + FNV-1a of the original: no letter or digit is left
 
 const A_TOOLS = ['read_file', 'echo', 'unity/health', 'server:tool', 'admin.tools.list', LONG, CJK, '__proto__', 'constructor', 'slow'];
 const B_TOOLS = ['read_file', 'read_file_1', 'echo', 'unity/health', 'admin.tools.list', LONG];
@@ -133,7 +133,6 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
     expect(reasons('srv-b', 'read_file_1')).toEqual([]);
     expect(reasons('srv-b', 'unity/health')).toEqual(['sanitized', 'collision']);
     expect(reasons('srv-b', LONG)).toEqual(['truncated', 'collision']);
-    expect(CJK_NAME).toMatch(/^tool_[0-9a-f]+$/);
   });
 
   it('every exposed name is valid and unique, and maps back to its owner only', () => {

@@ -4,21 +4,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Mcp } from '../../src/main/mcp.js';
 import type { McpServer } from '../../src/types/config.js';
-import type { FixtureConfig } from '../fixtures/config.js';
-import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
-import { allNames, answer, namesOf, removeTempDirs, seedStore, startMcp, statusOf, stdioEntry, tempDir, urlEntry } from './helpers/mcp-env.js';
+import { startFixtureInProcess } from '../fixtures/launch.js';
+import { allNames, answer, namesOf, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 const SHARED = ['read_file', 'echo', 'search/files'];
 
-const fixtures: InProcessFixture[] = [];
-async function serve(config: FixtureConfig): Promise<InProcessFixture> {
-  const fixture = await startFixtureInProcess(config);
-  fixtures.push(fixture);
-  return fixture;
-}
-
 afterAll(async () => {
-  await Promise.all(fixtures.map((f) => f.stop()));
+  await stopServed();
   removeTempDirs();
 });
 

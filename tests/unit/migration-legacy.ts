@@ -2,7 +2,6 @@
 // `<name>___<last 4 chars of the server uuid>`, no `toolMappings`, no migration ledger.
 // Shared by the migration tests; not a test file itself.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 export const RESERVED = ['search'];
@@ -61,10 +60,6 @@ export function legacyTarget(name: string): { uuid: string; id: string; original
   const match = /^(.+)___(.{4})$/s.exec(name);
   const server = match && LEGACY_SERVERS.find((s) => s.uuid.endsWith(match[2]!));
   return match && server ? { uuid: server.uuid, id: server.id, original: match[1]! } : null;
-}
-
-export function tempUserData(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'migration-test-'));
 }
 
 export function writeConfig(dir: string, config: unknown): string {

@@ -1,7 +1,5 @@
 // After the migration and a real connection to fixture MCP servers, every migrated selection
 // names a tool that exists and whose calls reach the server the user originally picked.
-import fs from 'node:fs';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mcp } from '../../src/main/mcp.js';
 import { runMigrations } from '../../src/main/migrations/index.js';
@@ -9,18 +7,15 @@ import { selectionsOf } from '../../src/main/selections.js';
 import { ConfigStore } from '../../src/main/store.js';
 import type { MigrationReport } from '../../src/types/migration.js';
 import { startFixture, startFixtureInProcess, type FixtureHandle, type InProcessFixture } from '../fixtures/launch.js';
-import { LEGACY_SERVERS, MIGRATED_SELECTIONS, RESERVED, bulkLegacyConfig, legacyConfig, legacyTarget, tempUserData, writeConfig } from './migration-legacy.js';
-
-function answer(result: unknown): { server: string; tool: string } {
-  const content = (result as CallToolResult).content[0];
-  if (content?.type !== 'text') throw new Error('expected a text answer');
-  return JSON.parse(content.text) as { server: string; tool: string };
-}
+import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { LEGACY_SERVERS, MIGRATED_SELECTIONS, RESERVED, bulkLegacyConfig, legacyConfig, legacyTarget, writeConfig } from './migration-legacy.js';
 
 const quiet = (): void => undefined;
 
+afterAll(removeTempDirs);
+
 describe('legacy config, migrated, then connected to stdio fixtures', () => {
-  const dir = tempUserData();
+  const dir = tempDir('migration-test-');
   const fixtures: FixtureHandle[] = [];
   let mcp: Mcp;
   let store: ConfigStore;
@@ -42,7 +37,6 @@ describe('legacy config, migrated, then connected to stdio fixtures', () => {
   afterAll(async () => {
     await mcp?.stop();
     for (const fixture of fixtures) await fixture.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('connects every server', () => {
@@ -52,7 +46,9 @@ describe('legacy config, migrated, then connected to stdio fixtures', () => {
   it('every saved name is a built-in tool or an MCP tool that exists', () => {
     const names = selectionsOf(store.config).flatMap((ref) => ref.get() ?? []);
     expect(names).toEqual([...MIGRATED_SELECTIONS['gpt-4o'], ...MIGRATED_SELECTIONS.prompt, ...MIGRATED_SELECTIONS.realtime]);
-    for (const name of names) expect(RESERVED.includes(name) || mcp.isMcpToolName(name), name).toBe(true);
+    // Offered to models now, not merely saved: every server is connected and lists it.
+    const offered = new Set(mcp.getLlmTools().map((tool) => tool.name));
+    for (const name of names) expect(RESERVED.includes(name) || offered.has(name), name).toBe(true);
   });
 
   it('every rewritten name routes to the server and tool the user picked', async () => {
@@ -78,7 +74,7 @@ describe('legacy config, migrated, then connected to stdio fixtures', () => {
 describe('10,000 legacy references, migrated, then connected to 10 HTTP fixtures', () => {
   const SERVERS = 10;
   const REFS = 10_000;
-  const dir = tempUserData();
+  const dir = tempDir('migration-test-');
   const fixtures: InProcessFixture[] = [];
   let uuids: string[] = [];
   let mcp: Mcp;
@@ -99,7 +95,6 @@ describe('10,000 legacy references, migrated, then connected to 10 HTTP fixtures
   afterAll(async () => {
     await mcp?.stop();
     for (const fixture of fixtures) await fixture.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('every migrated name exists on the server the user picked', () => {

@@ -7,17 +7,11 @@ import { repairConfig } from '../../src/main/config-repair.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from '../../src/main/migrations/index.js';
 import { ConfigStore, type ConfigBackend } from '../../src/main/store.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, describeMigrationReport, summarizeMigrationReport } from '../../src/types/migration.js';
-import { MIGRATED_SELECTIONS, RESERVED, legacyConfig, tempUserData, writeConfig } from './migration-legacy.js';
+import { MIGRATED_SELECTIONS, RESERVED, legacyConfig, writeConfig } from './migration-legacy.js';
+import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
-const dirs: string[] = [];
-function userData(): string {
-  const dir = tempUserData();
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const userData = (): string => tempDir('migration-test-');
+afterEach(removeTempDirs);
 
 function backups(dir: string): string[] {
   return fs.readdirSync(dir).filter((name) => name.startsWith('config.pre-migration-'));

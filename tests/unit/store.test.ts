@@ -58,6 +58,7 @@ describe.each(BACKENDS)('ConfigStore with %s', (_, backend) => {
 
   it('round-trips a full config, `__proto__` / `constructor` tool names included', () => {
     const dir = tempDir('store-');
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     const mappings = Object.fromEntries([
       ['__proto__', '__proto__'],
       ['constructor', 'constructor'],
@@ -83,7 +84,9 @@ describe.each(BACKENDS)('ConfigStore with %s', (_, backend) => {
     });
     const third = open(dir).config.mcp.servers[0]!.toolMappings!;
     expect(Object.entries(third)).toEqual(Object.entries(mappings));
-    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+    // Nothing leaked onto Object.prototype on the way (a `__proto__` key assigned, not defined).
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    expect(Object.getPrototypeOf(third)).toBe(Object.prototype);
   });
 
   it('a valid file opens without notices and is not rewritten', () => {

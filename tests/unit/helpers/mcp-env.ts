@@ -1,10 +1,9 @@
 // Shared helpers for the Mcp-manager tests: temp user-data folders, stores seeded with servers,
 // fixture server entries as a user would configure them, call answers, and polling.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppConfig, McpServer } from '../../../src/types/config.js';
 import type { ServerStatus, ServerStatusKind } from '../../../src/types/mcp.js';
@@ -12,16 +11,25 @@ import type { McpOptions } from '../../../src/main/mcp.js';
 import { Mcp } from '../../../src/main/mcp.js';
 import { ConfigStore } from '../../../src/main/store.js';
 import type { FixtureConfig } from '../../fixtures/config.js';
-import { fixtureCommand } from '../../fixtures/launch.js';
+import { fixtureCommand, startFixtureInProcess, type InProcessFixture } from '../../fixtures/launch.js';
 
-const require = createRequire(import.meta.url);
-
-/** Absolute tsx loader URL, so helper servers start from any working directory. */
-export const TSX_LOADER_URL = pathToFileURL(require.resolve('tsx')).href;
+export { TSX_LOADER_URL } from '../../fixtures/launch.js';
 /** A stdio server listing the same tool twice (the fixture's catalog cannot: it is a Map). */
 export const DUP_SERVER_PATH = fileURLToPath(new URL('./dup-server.ts', import.meta.url));
 
 const made = new Set<string>();
+const served: InProcessFixture[] = [];
+
+/** An in-process fixture server that stopServed() stops: a test file's servers, tracked once. */
+export async function serve(config: FixtureConfig): Promise<InProcessFixture> {
+  const fixture = await startFixtureInProcess(config);
+  served.push(fixture);
+  return fixture;
+}
+
+export async function stopServed(): Promise<void> {
+  await Promise.all(served.splice(0).map((fixture) => fixture.stop()));
+}
 
 /** A fresh user-data folder under the OS temp dir; removed by `removeTempDirs`. */
 export function tempDir(prefix = 'mcp-test-'): string {
