@@ -9,6 +9,8 @@ import type { ListedTool, ServerConnection } from './connection.js';
 export interface IndexEntry extends NameAssignment {
   /** The server is connected and currently lists this tool. */
   live: boolean;
+  /** The user switched this tool off on its server. */
+  switchedOff: boolean;
   /** The server is enabled and the user has not switched the tool off. */
   enabled: boolean;
   tool: ListedTool | undefined;
@@ -34,8 +36,9 @@ export class ToolIndex {
     this.#llmTools = [];
     for (const assignment of assignments) {
       const tool = listedById.get(assignment.uuid)?.get(assignment.original);
-      const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !offById.get(assignment.uuid)?.has(assignment.original);
-      const entry: IndexEntry = { ...assignment, live: tool !== undefined, enabled, tool };
+      const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
+      const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !switchedOff;
+      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool };
       this.#byExposed.set(entry.exposed, entry);
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
@@ -70,13 +73,12 @@ export class ToolIndex {
     const status = server.state === 'disabled' ? 'disabled' : (connection?.status ?? 'connecting');
     const entries = [...(this.#byServer.get(server.uuid)?.values() ?? [])];
     const listed = status === 'ready' && connection?.tools ? connection.tools : null;
-    const off = new Set(server.disabledTools ?? []);
     const tools: ToolStatus[] = (listed ? entries.filter((entry) => entry.live) : entries).map((entry) => ({
       original: entry.original,
       exposed: entry.exposed,
       reasons: entry.reasons,
       description: entry.tool?.description,
-      enabled: !off.has(entry.original),
+      enabled: !entry.switchedOff,
     }));
     const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
