@@ -94,14 +94,13 @@ export class Mcp {
     const entry = this.#index.get(exposedName);
     if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
     const connection = this.#connections.get(entry.uuid);
-    // Built only on the way to an error: the successful call path stays two map lookups.
-    const where = (): string => `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
-    if (!connection || !entry.live) throw new Error(`Cannot call ${where()}: the server is not connected or no longer lists it.`);
-    if (!entry.enabled) throw new Error(`Cannot call ${where()}: the tool is switched off.`);
+    const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
+    if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
+    if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
     try {
       return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
     } catch (error) {
-      throw new Error(`Calling ${where()} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
 
