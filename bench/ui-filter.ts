@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { RENDERER_DIR, startWebHost } from '../src/main/web.js';
+import { RENDERER_DIR, startWebHost } from '../src/main/hosts/web.js';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.js';
 import { fixtureCommand } from '../tests/fixtures/launch.js';
 import type { BenchSection, SectionResult } from './section.js';

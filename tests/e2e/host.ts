@@ -1,4 +1,4 @@
-// Runs the browser host (src/main/web.ts) as a real child process, the way `npm run web` does,
+// Runs the browser host (src/main/hosts/web.ts) as a real child process, the way `npm run web` does,
 // so the e2e tests cross the same process and HTTP boundaries a user's browser does. Also writes
 // config.json files into fresh user-data folders for tests that start from a given config.
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ export interface RunningHost {
 /** Starts the browser host on `userDataDir` with a free port; resolves once it prints its URL. */
 export async function startHost(userDataDir: string): Promise<RunningHost> {
   // `--import tsx` resolves from the working directory, which is the repo root here.
-  const tracked = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--user-data', userDataDir, '--port', '0'], {
+  const tracked = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', '0'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/main/cli.js';
+import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
 import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
 
-const CLI_PATH = fileURLToPath(new URL('../../src/main/cli.ts', import.meta.url));
+const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Run {
@@ -36,7 +36,7 @@ async function inspect(...argv: string[]): Promise<Run> {
   }
 }
 
-/** Runs the CLI as `node --import tsx src/main/cli.ts …`, as `npm run inspect` does. */
+/** Runs the CLI as `node --import tsx src/main/hosts/cli.ts …`, as `npm run inspect` does. */
 function inspectChild(...argv: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });

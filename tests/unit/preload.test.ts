@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
-import { guardedInvoke } from '../../src/main/electron-guard.js';
+import { guardedInvoke } from '../../src/main/hosts/electron-guard.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import type { Api } from '../../src/types/ipc.js';
 import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../../src/types/ipc.js';
@@ -33,7 +33,7 @@ describe('Electron preload', () => {
         throw new Error(`Error invoking remote method '${channel}': ${String(error)}`, { cause: error });
       }
     };
-    await import('../../src/main/preload.js');
+    await import('../../src/main/hosts/preload.js');
     api = contextBridge.exposed.get('api') as Api;
   });
 

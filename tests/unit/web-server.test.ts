@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
 import { createIpcServer } from '../../src/main/ipc.js';
-import type { WebServer } from '../../src/main/web-server.js';
-import { MAX_BODY_BYTES, startWebServer } from '../../src/main/web-server.js';
+import type { WebServer } from '../../src/main/hosts/web-server.js';
+import { MAX_BODY_BYTES, startWebServer } from '../../src/main/hosts/web-server.js';
 
 interface Reply {
   status: number;

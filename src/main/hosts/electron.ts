@@ -5,14 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import ElectronStore from 'electron-store';
-import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../types/ipc.js';
-import { startCore } from './core.js';
+import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
+import { startCore } from '../core.js';
 import { guardedInvoke } from './electron-guard.js';
 import { parseHostArgs } from './host-args.js';
-import { createIpcServer } from './ipc.js';
+import { createIpcServer } from '../ipc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const rendererIndex = path.resolve(here, '../renderer/index.html');
+const rendererIndex = path.resolve(here, '../../renderer/index.html');
 const preload = path.resolve(here, 'preload.cjs');
 
 function openExternally(url: string): void {

@@ -1,8 +1,8 @@
 // The Electron preload: exposes the IPC contract as `window.api`, generated from the contract's
 // channel list (never a hand-kept copy). Bundled to CommonJS, as sandboxed preloads require.
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildApi, ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../types/ipc.js';
-import type { ServerStatus } from '../types/mcp.js';
+import { buildApi, ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
+import type { ServerStatus } from '../../types/mcp.js';
 
 /** Electron prefixes a handler's error with "Error invoking remote method '…': Error: "; users see only the message. */
 function plainError(error: unknown): Error {

@@ -1,7 +1,7 @@
 // The Electron host's IPC entry, kept free of `electron` so it runs under test: only our own page
 // (the top document loaded from our file) may call in; another frame, or the window navigated
 // elsewhere, is refused before the contract sees the request.
-import type { IpcServer } from './ipc.js';
+import type { IpcServer } from '../ipc.js';
 
 export interface InvokeEvent {
   /** The frame that sent the request; null when it is gone. */

@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isRecord } from '../types/json.js';
-import type { ServerStatus } from '../types/mcp.js';
-import type { Core } from './core.js';
-import { startCore } from './core.js';
-import { isEntryModule } from './paths.js';
-import { CONFIG_FILE_NAME, configFileProblem } from './store.js';
+import { isRecord } from '../../types/json.js';
+import type { ServerStatus } from '../../types/mcp.js';
+import type { Core } from '../core.js';
+import { startCore } from '../core.js';
+import { isEntryModule } from '../paths.js';
+import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 
 const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
 

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { IpcServer } from './ipc.js';
-import { IpcInputError } from './ipc.js';
+import type { IpcServer } from '../ipc.js';
+import { IpcInputError } from '../ipc.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
 

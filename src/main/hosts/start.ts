@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWebHost } from './web.js';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * The Electron binary, or why there is none. Read from the package's files rather than by
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   const build = spawnSync('npm', ['run', 'build:electron'], { cwd: projectRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the Electron host failed');
-  const child = spawn(electron.binary, ['dist/main/electron.js', ...argv], { cwd: projectRoot, stdio: 'inherit' });
+  const child = spawn(electron.binary, ['dist/main/hosts/electron.js', ...argv], { cwd: projectRoot, stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 

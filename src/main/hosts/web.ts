@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCore } from './core.js';
-import { isEntryModule } from './paths.js';
+import { startCore } from '../core.js';
+import { isEntryModule } from '../paths.js';
 import { parseHostArgs } from './host-args.js';
-import { createIpcServer } from './ipc.js';
+import { createIpcServer } from '../ipc.js';
 import { startWebServer } from './web-server.js';
 import type { WebServer } from './web-server.js';
 
-export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+export const RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
 export interface RunningWebHost {
   server: WebServer;
