@@ -1,0 +1,45 @@
+// What reaches a model provider (DESIGN.md section 7): the provider ids, and the shape of
+// `Mcp.getProviderTools`. Shared by main, preload and renderer, so nothing here touches Node.
+import { z } from 'zod';
+
+export const PROVIDER_IDS = [
+  'openai',
+  'openai-strict',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'bedrock',
+  'mistral',
+  'deepseek',
+  'ollama',
+] as const;
+
+export const ProviderIdSchema = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof ProviderIdSchema>;
+
+export type ProviderToolStatus = 'ok' | 'adapted' | 'unsendable';
+
+/** One enabled tool, as one provider gets it. */
+export interface ProviderToolReport {
+  /** The exposed name (the name the model sees). */
+  name: string;
+  /** The uuid of the server that owns the tool. */
+  server: string;
+  /** The tool's name on its server. */
+  original: string;
+  status: ProviderToolStatus;
+  /** What was changed to make the definition acceptable, in words a user can read. */
+  changes: string[];
+  /** Why the tool cannot be sent to this provider (status "unsendable" only). */
+  reason?: string;
+}
+
+export interface ProviderTools {
+  provider: ProviderId;
+  /** The provider's documented maximum of tools per request; null where none is documented. */
+  maxTools: number | null;
+  /** Exactly the objects of that provider's request `tools` array, unsendable tools left out. */
+  tools: unknown[];
+  /** One entry per enabled tool of the selection (unsendable ones too), in the same order as `tools`. */
+  report: ProviderToolReport[];
+}
