@@ -48,22 +48,9 @@ export function createTransport(server: McpServer, values: TransportValues): Cre
     return { transport, stderr };
   }
   const url = new URL(server.url!);
-  const headers = values.headers;
-  const requestInit: RequestInit = { headers };
-  if (server.type === 'sse') {
-    // The SSE stream is a GET of its own; headers must reach it too (API keys).
-    return {
-      transport: new SSEClientTransport(url, {
-        requestInit,
-        eventSourceInit: {
-          fetch: (input, init) => fetch(input, { ...init, headers: { ...headersOf(init?.headers), ...headers } }),
-        },
-      }),
-    };
-  }
+  // The SDK sends requestInit's headers on every request, the SSE stream's GET included. (An
+  // eventSource fetch that added them again made them `Bearer x, Bearer x`: refused.)
+  const requestInit: RequestInit = { headers: values.headers };
+  if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit }) };
   return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
-}
-
-function headersOf(headers: HeadersInit | undefined): Record<string, string> {
-  return Object.fromEntries(new Headers(headers).entries());
 }
