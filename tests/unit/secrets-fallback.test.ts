@@ -16,7 +16,8 @@ import type { AppState } from '../../src/types/ipc.js';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
-import { filesHolding, NO_BUS, savedConfig, secretsIn, startApp, useBus } from './helpers/secrets.js';
+import { filesHolding, secretsIn } from './helpers/secret-scan.js';
+import { NO_BUS, savedConfig, startApp, useBus } from './helpers/secrets.js';
 
 /** The run's keyring, for the start on which one has appeared. */
 const RUN_BUS = process.env.DBUS_SESSION_BUS_ADDRESS!;

@@ -14,7 +14,8 @@ import type { AppState } from '../../src/types/ipc.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
 import type { App } from './helpers/secrets.js';
-import { filesHolding, savedConfig, secretsIn, startApp, useBus } from './helpers/secrets.js';
+import { filesHolding, secretsIn } from './helpers/secret-scan.js';
+import { savedConfig, startApp, useBus } from './helpers/secrets.js';
 
 const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
 const OTHER = `other-${randomBytes(12).toString('hex')}`;

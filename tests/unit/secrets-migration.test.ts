@@ -14,7 +14,8 @@ import { fixtureCommand } from '../fixtures/launch.js';
 import { legacyConfig } from './migration-legacy.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
-import { filesHolding, keyringEntry, savedConfig, secretsIn, sha256, startApp } from './helpers/secrets.js';
+import { filesHolding, secretsIn } from './helpers/secret-scan.js';
+import { keyringEntry, savedConfig, sha256, startApp } from './helpers/secrets.js';
 
 const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
 const API_KEY = `sk-${randomBytes(12).toString('hex')}`;

@@ -1,6 +1,5 @@
-// Helpers for the secret-store tests: find secret values in files and text (byte by byte, in
-// every form the app could write them), point the keyring library at a bus, start the app's main
-// side, and hash a value the way the requireEnv fixture option wants.
+// Helpers for the secret-store tests: point the keyring library at a bus, start the app's main
+// side, read what it saved, and hash a value the way the requireEnv fixture option wants.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,29 +7,8 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import type { Core } from '../../../src/main/core.js';
 import { startCore } from '../../../src/main/core.js';
 import { createIpcServer } from '../../../src/main/ipc.js';
-import { textForms } from '../../../src/main/secrets/redact.js';
 import type { AppConfig } from '../../../src/types/config.js';
 import type { IpcChannel } from '../../../src/types/ipc.js';
-
-/** Names (relative to `dir`) of the files under `dir` holding any form of any of `values`. */
-export function filesHolding(dir: string, values: readonly string[]): string[] {
-  const forms = values.flatMap(textForms).map((form) => Buffer.from(form, 'utf8'));
-  const found: string[] = [];
-  const walk = (folder: string): void => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (forms.some((form) => fs.readFileSync(file).includes(form))) found.push(path.relative(dir, file));
-    }
-  };
-  walk(dir);
-  return found.sort();
-}
-
-/** The forms of `values` that `text` holds (empty when none). */
-export function secretsIn(text: string, values: readonly string[]): string[] {
-  return values.flatMap(textForms).filter((form) => text.includes(form));
-}
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
