@@ -13,6 +13,21 @@ const NOTE = 'Secrets of MCP Tool Names, unencrypted: no keyring was available. 
 
 type Entries = Map<string, Map<string, string>>;
 
+/**
+ * Writes `text` to `file` atomically (a temp file beside it, then a rename), readable by its owner
+ * only: the temp file is created 0600 before any byte is written, so no one else ever reads it.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
 export class FileBackend implements SecretBackend {
   readonly kind = 'file';
   readonly path: string;
@@ -102,13 +117,9 @@ export class FileBackend implements SecretBackend {
       // defineProperty: ids and keys such as __proto__ stay ordinary entries.
       Object.defineProperty(servers, server, { value: Object.fromEntries(perServer), enumerable: true, writable: true, configurable: true });
     }
-    const temp = `${this.path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      // Created 0600, before any byte is written: the secrets are never readable by others.
-      await fs.writeFile(temp, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-      await fs.rename(temp, this.path);
+      await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
     } catch (error) {
-      await fs.rm(temp, { force: true });
       throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${(error as Error).message}`);
     }
   }

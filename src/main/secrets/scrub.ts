@@ -4,12 +4,12 @@
 // secret value (by the rule, or known) replaced by its reference; in any copy, parseable or not,
 // the known values' text is replaced too, which is all that can be done for a file that does
 // not parse.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
 import { isSecretByRule } from '../../types/secrets.js';
+import { writePrivateFile } from './file.js';
 import { REDACTED, textForms } from './redact.js';
 import { newSecretId, SECRET_FIELDS } from './refs.js';
 
@@ -76,14 +76,7 @@ export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<
   for (const file of await configCopies(userDataDir)) {
     const next = scrubbedCopy(await fs.readFile(file, 'utf8'), known);
     if (next === null) continue;
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await fs.writeFile(temp, next, { mode: 0o600, flag: 'wx' });
-      await fs.rename(temp, file);
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
+    await writePrivateFile(file, next);
     rewritten.push(file);
   }
   return rewritten;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { McpServer } from '../../types/config.js';
 import type { SecretField } from '../../types/secrets.js';
-import { describeSecretField } from '../../types/secrets.js';
+import { describeSecretField, isSecretByRule } from '../../types/secrets.js';
 import type { SecretBackend, SecretStoreKind } from './backend.js';
 import { SecretStoreError } from './backend.js';
 import { FileBackend, SECRETS_FILE_NAME } from './file.js';
@@ -131,6 +131,8 @@ export class SecretStore {
     const resolved: ResolvedSecrets = { env: {}, headers: {}, missing: [] };
     for (const field of ['env', 'headers'] as const) {
       for (const [key, value] of Object.entries(server[field] ?? {})) {
+        // A secret still in plain text (its move into the store failed) is redacted all the same.
+        if (typeof value === 'string' && isSecretByRule(field, key)) this.#redactor.add(value);
         const text = typeof value === 'string' ? value : await this.get(server.uuid, value.secret);
         if (text === null) resolved.missing.push({ field, key });
         else Object.defineProperty(resolved[field], key, { value: text, enumerable: true, writable: true, configurable: true });
@@ -151,11 +153,6 @@ export class SecretStore {
   /** Known secret values taken out of text the app prints or shows. */
   redact(text: string): string {
     return this.#redactor.redact(text);
-  }
-
-  /** Remembers a value met elsewhere (a plain value being moved into the store) for redaction. */
-  remember(value: string): void {
-    this.#redactor.add(value);
   }
 
   async #store(): Promise<SecretBackend> {
