@@ -1,9 +1,11 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
 import type { ServerType } from './config.js';
+import type { SecretField } from './secrets.js';
 
 export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
 
-export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'disabled';
+/** `needs-secret`: a saved secret of the server is gone from the store (a keyring reset). */
+export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'needs-secret' | 'disabled';
 
 export interface ToolStatus {
   original: string;
@@ -21,6 +23,8 @@ export interface ServerStatus {
   status: ServerStatusKind;
   /** Why the server failed, in words a user can act on. */
   error?: string;
+  /** While `needs-secret`: the env or header values to enter again. */
+  missingSecrets?: SecretField[];
   /** The tools the server listed; while it is offline, the tools it is known to have. */
   tools: ToolStatus[];
   /** True while `tools` comes from saved names, not from a live listing. */

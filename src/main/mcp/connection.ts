@@ -9,6 +9,8 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import type { SecretField } from '../../types/secrets.js';
+import type { SecretStore } from '../secrets/store.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
 
@@ -25,6 +27,8 @@ export interface ConnectionOptions {
   /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
   reconnect?: { baseMs: number; maxMs: number; attempts: number };
   log?: (message: string) => void;
+  /** Resolves the server's secret references at each connect; redacts what the server says. */
+  secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
 }
 
 const MAX_PAGES = 10_000;
@@ -34,6 +38,8 @@ export class ServerConnection {
   error: string | undefined;
   /** Listed tools, each name once; null until the first listing. */
   tools: ListedTool[] | null = null;
+  /** While `needs-secret`: the references whose entry is gone from the store. */
+  missingSecrets: SecretField[] = [];
   #client: Client | null = null;
   #stderr: StderrTail | undefined;
   #generation = 0;
@@ -73,8 +79,16 @@ export class ServerConnection {
     this.#set('connecting', retrying ? this.error : undefined);
     let client: Client | null = null;
     let timer: NodeJS.Timeout | undefined;
+    this.#stderr = undefined;
     try {
-      const { transport, stderr } = createTransport(this.server);
+      const values = await this.options.secrets.resolve(this.server);
+      if (generation !== this.#generation) return;
+      if (values.missing.length > 0) {
+        this.missingSecrets = values.missing;
+        this.#set('needs-secret', this.options.secrets.describeMissing(values.missing));
+        return;
+      }
+      const { transport, stderr } = createTransport(this.server, values);
       this.#stderr = stderr;
       client = new Client(this.options.clientInfo, { capabilities: {} });
       this.#client = client;
@@ -128,7 +142,8 @@ export class ServerConnection {
   async callTool(original: string, args: Record<string, unknown>, options: RequestOptions): Promise<ToolCallResult> {
     const client = this.#client;
     if (!client || this.status !== 'ready') {
-      throw new Error(`server "${this.server.label}" is ${this.status === 'failed' ? `offline (${this.error})` : this.status}`);
+      const offline = this.status === 'failed' || this.status === 'needs-secret';
+      throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
     }
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
@@ -221,7 +236,9 @@ export class ServerConnection {
 
   #set(status: ServerStatusKind, error: string | undefined): void {
     this.status = status;
-    this.error = error;
+    // Whatever a server said (stderr, an error body) may echo its env or headers.
+    this.error = error === undefined ? undefined : this.options.secrets.redact(error);
+    if (status !== 'needs-secret') this.missingSecrets = [];
     this.options.onChange(this);
   }
 
