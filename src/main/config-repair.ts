@@ -38,9 +38,33 @@ function stringList(value: unknown, what: string, warnings: string[]): string[] 
   return kept;
 }
 
+/** A short, safe description of a value a user will recognise: `"none"`, `7`, `an object`. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'a list' : 'an object';
+}
+
+/**
+ * A saved tool selection. Only null (or no value: the default) means all tools; anything that
+ * cannot be read as a list of names becomes no tools, so a repair never widens what a model may
+ * use (DESIGN.md section 9).
+ */
 function selection(value: unknown, what: string, warnings: string[]): ToolSelection {
   if (value === null || value === undefined) return null;
-  return stringList(value, what, warnings) ?? null;
+  if (!Array.isArray(value)) {
+    warnings.push(`${what} could not be read (${describeValue(value)}) and were reset to no tools.`);
+    return [];
+  }
+  return stringList(value, what, warnings) ?? [];
+}
+
+/** The prompt or realtime section, whose one known field is a selection. */
+function selectionSection(root: Json, key: 'prompt' | 'realtime', what: string, warnings: string[]): AppConfig['prompt'] {
+  const value = root[key];
+  if (value === undefined || isRecord(value)) return { ...value, tools: selection(value?.tools, what, warnings) };
+  warnings.push(`The "${key}" settings were not an object and were reset; ${what.toLowerCase()} were reset to no tools.`);
+  return { tools: [] };
 }
 
 function optionalString(raw: Json, key: string, what: string, warnings: string[]): string | undefined {
@@ -135,14 +159,12 @@ export function repairConfig(raw: unknown): RepairResult {
     warnings.push('The MCP server list was not a list and was reset.');
   }
   const llm = section(root, 'llm', warnings);
-  const prompt = section(root, 'prompt', warnings);
-  const realtime = section(root, 'realtime', warnings);
   const config: AppConfig = {
     ...root,
     mcp: { ...mcp, servers },
     llm: { ...llm, defaults: repairModels(llm.defaults, warnings) },
-    prompt: { ...prompt, tools: selection(prompt.tools, 'Prompt tools', warnings) },
-    realtime: { ...realtime, tools: selection(realtime.tools, 'Realtime tools', warnings) },
+    prompt: selectionSection(root, 'prompt', 'Prompt tools', warnings),
+    realtime: selectionSection(root, 'realtime', 'Realtime tools', warnings),
   };
   const migrations = stringList(root.migrations, 'Migration ledger', warnings);
   if (migrations) config.migrations = migrations;

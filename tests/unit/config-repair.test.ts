@@ -140,23 +140,58 @@ describe('repairConfig', () => {
     }`);
     const { config, warnings } = repairConfig(raw);
     expect(config.mcp.servers).toEqual([]);
+    // Unreadable selections become no tools, never all tools.
     expect(config.llm.defaults).toEqual([
       { engine: 'e', model: 'm', tools: ['a', 'b'] },
-      { engine: '', model: '', tools: null },
+      { engine: '', model: '', tools: [] },
     ]);
-    expect(config.prompt.tools).toBeNull();
-    expect(config.realtime).toEqual({ tools: null });
+    expect(config.prompt.tools).toEqual([]);
+    expect(config.realtime).toEqual({ tools: [] });
     expect(config).not.toHaveProperty('migrations');
     expect(config).not.toHaveProperty('migrationReport');
     expect(warnings).toHaveLength(8);
-    expect(warnings).toContain('The "realtime" settings were not an object and were reset.');
+    expect(warnings).toContain('Model entry 3 tools could not be read ("all") and were reset to no tools.');
+    expect(warnings).toContain('Prompt tools could not be read ("read_file") and were reset to no tools.');
+    expect(warnings).toContain('The "realtime" settings were not an object and were reset; realtime tools were reset to no tools.');
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['"none"', '"none"'],
+    ['an object', '{ "all": true }'],
+    ['0', '0'],
+    ['true', 'true'],
+  ])('a selection that is %s is reset to no tools (never to all tools), and the warning says so', (what, value) => {
+    const raw = parse(`{ "prompt": { "tools": ${value} }, "realtime": { "tools": ${value} },
+      "llm": { "defaults": [ { "engine": "openai", "model": "gpt-4o", "tools": ${value} } ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(config.prompt.tools).toEqual([]);
+    expect(config.realtime.tools).toEqual([]);
+    expect(config.llm.defaults).toEqual([{ engine: 'openai', model: 'gpt-4o', tools: [] }]);
+    expect(warnings).toEqual([
+      `Model entry 1 tools could not be read (${what}) and were reset to no tools.`,
+      `Prompt tools could not be read (${what}) and were reset to no tools.`,
+      `Realtime tools could not be read (${what}) and were reset to no tools.`,
+    ]);
+  });
+
+  it.each(['prompt', 'realtime'])('a "%s" section that is not an object resets its selection to no tools', (key) => {
+    const { config, warnings } = repairConfig(parse(`{ "${key}": "all" }`));
+    expect(config).toEqual({ ...defaultConfig(), [key]: { tools: [] } });
+    expect(warnings).toEqual([`The "${key}" settings were not an object and were reset; ${key} tools were reset to no tools.`]);
+  });
+
+  it('a missing selection is the default (all tools), as in a new settings file', () => {
+    const { config, warnings } = repairConfig(parse('{ "prompt": {}, "llm": { "defaults": [ { "engine": "e", "model": "m" } ] } }'));
+    expect(warnings).toEqual([]);
+    expect(config.prompt.tools).toBeNull();
+    expect(config.realtime.tools).toBeNull();
+    expect(config.llm.defaults[0]!.tools).toBeNull();
   });
 
   it.each([
     ['mcp', '"servers"'],
     ['llm', '[]'],
-    ['prompt', 'true'],
   ])('a "%s" section that is not an object is reset with a warning', (key, value) => {
     const { config, warnings } = repairConfig(parse(`{ "${key}": ${value}, "theme": "dark" }`));
     expect(warnings).toEqual([`The "${key}" settings were not an object and were reset.`]);
