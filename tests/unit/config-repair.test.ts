@@ -1,7 +1,7 @@
 // repairConfig: whatever a hand edit left in config.json becomes a valid AppConfig, field by
 // field, with a warning for every repair; unknown fields are kept; nothing valid is lost.
 import { describe, expect, it } from 'vitest';
-import { repairConfig } from '../../src/main/config-repair.js';
+import { MAX_UNKNOWN_FIELD_DEPTH, repairConfig } from '../../src/main/config-repair.js';
 import { AppConfigSchema, defaultConfig } from '../../src/types/config.js';
 
 /** What JSON.parse gives for a config.json, so `__proto__` keys are own data as on disk. */
@@ -204,6 +204,35 @@ describe('repairConfig', () => {
     expect(config.mcp.servers[0]).not.toHaveProperty('connectTimeoutMs');
     expect(warnings).toEqual([`Server 1: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('drops unknown fields nested too deep to copy or serialize, wherever they are, and keeps the rest', () => {
+    const deep = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const limit = MAX_UNKNOWN_FIELD_DEPTH;
+    const raw = parse(`{
+      "junk": ${deep(20_000)}, "fine": ${deep(limit)}, "theme": "dark",
+      "mcp": { "servers": [ { "uuid": "s1", "label": "X", "type": "stdio", "command": "x", "icon": ${deep(limit + 1)}, "ok": 1 } ], "x": ${deep(5_000)} },
+      "llm": { "defaults": [ { "engine": "e", "model": "m", "tools": ["a"], "deep": { "a": ${deep(30_000)} } } ], "y": ${deep(100)} },
+      "prompt": { "tools": ["a"], "z": ${deep(1_000)} },
+      "realtime": { "tools": null, "w": ${deep(limit)} }
+    }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(warnings).toEqual([
+      `Server 1 field "icon" nests deeper than ${limit} levels and was dropped.`,
+      `Settings field "junk" nests deeper than ${limit} levels and was dropped.`,
+      `The "mcp" settings field "x" nests deeper than ${limit} levels and was dropped.`,
+      `The "llm" settings field "y" nests deeper than ${limit} levels and was dropped.`,
+      `Model entry 1 field "deep" nests deeper than ${limit} levels and was dropped.`,
+      `The "prompt" settings field "z" nests deeper than ${limit} levels and was dropped.`,
+    ]);
+    expect(config).toMatchObject({ theme: 'dark', mcp: { servers: [{ uuid: 's1', ok: 1 }] }, prompt: { tools: ['a'] }, llm: { defaults: [{ tools: ['a'] }] } });
+    expect(config.mcp.servers[0]).not.toHaveProperty('icon');
+    expect(config).not.toHaveProperty('junk');
+    // What is left can be copied and serialized, which is what every read and write of the
+    // settings does; fields up to the limit are kept.
+    expect(JSON.parse(JSON.stringify(structuredClone(config)))).toEqual(config);
+    expect((config as Record<string, unknown>).fine).toEqual(JSON.parse(deep(limit)));
+    expect(config.realtime).toHaveProperty('w');
   });
 
   it('does not change its input', () => {

@@ -9,6 +9,7 @@ import { startCore } from '../../src/main/core.js';
 import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
+import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
@@ -160,6 +161,28 @@ describe('IPC handlers', () => {
 
 describe('notices', () => {
   afterAll(removeTempDirs);
+
+  it('a settings file with an unknown field nested 20,000 levels deep loads, and the UI can read and change it', async () => {
+    const dir = tempDir('ipc-deep-');
+    const file = path.join(dir, 'config.json');
+    const text = `{"prompt":{"tools":["a"]},"junk":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    fs.writeFileSync(file, text);
+    const core = await startCore({ userDataDir: dir, log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const state = (await ipc.invoke('getState', undefined)) as AppState;
+      // What the browser host sends over HTTP, and Electron's IPC copies.
+      expect(JSON.parse(JSON.stringify(structuredClone(state))).config.prompt.tools).toEqual(['a']);
+      expect(state.notices).toHaveLength(1);
+      expect(state.notices[0]!.details).toEqual(['Settings field "junk" nests deeper than 64 levels and was dropped.']);
+      await ipc.invoke('setSelection', { target: 'prompt', tools: ['b'] });
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] } });
+      const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
+      expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
+    } finally {
+      await core.mcp.stop();
+    }
+  });
 
   it('shows a repaired settings file once, and dismissNotice hides it for this launch', async () => {
     const dir = tempDir('ipc-notice-');
