@@ -20,20 +20,23 @@ export interface CoreOptions {
 export interface Core {
   store: ConfigStore;
   mcp: Mcp;
-  /** Settles when the first connect round has. */
+  /** Settles (never rejects) when the first connect round has. */
   ready: Promise<void>;
   /**
    * What the user must be told and has not dismissed: the settings file moved aside or repaired
    * (this launch), and the upgrade migration's report (until read).
    */
   notices: () => Notice[];
-  /** The user has read a notice: hidden for this launch, and the migration's for good. */
+  /**
+   * The user has read a notice: hidden for this launch, and the migration's for good. The
+   * `unsaved` notice is lasting: it stays until a write succeeds.
+   */
   dismissNotice: (kind: NoticeKind) => void;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((message: string) => console.warn(message));
-  const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend });
+  const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
   // Before any server connects, so that the names written by the migration are the ones held.
   try {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
@@ -41,7 +44,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
   const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
-  const ready = mcp.start();
+  // Never rejects: a host that starts in the background does not wait on it, and a failure here
+  // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
+  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
   return {
@@ -49,12 +54,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     mcp,
     ready,
     notices: () => {
-      const notices: Notice[] = store.notices.map(({ kind, message, details }) => ({ kind, message, details }));
+      const notices: Notice[] = [];
+      if (store.saveProblem) notices.push({ kind: 'unsaved', message: `Settings cannot be saved: ${store.saveProblem}.`, lasting: true });
+      notices.push(...store.notices.map(({ kind, message, details }) => ({ kind, message, details })));
       const report = pendingMigrationReport(store);
       if (report) notices.push({ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) });
       return notices.filter((notice) => !dismissed.has(notice.kind));
     },
     dismissNotice: (kind) => {
+      // Lasting: it goes when a write succeeds, not when it is dismissed.
+      if (kind === 'unsaved') return;
       dismissed.add(kind);
       if (kind === 'migration') markMigrationReportShown(store);
     },

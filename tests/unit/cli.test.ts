@@ -14,6 +14,7 @@ import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './
 
 const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 
 interface Run {
   code: number;
@@ -38,8 +39,20 @@ async function inspect(...argv: string[]): Promise<Run> {
 
 /** Runs the CLI as `node --import tsx src/main/hosts/cli.ts …`, as `npm run inspect` does. */
 function inspectChild(...argv: string[]): Promise<Run> {
+  return runChild(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv]);
+}
+
+/**
+ * The same, as the unprivileged user `nobody` (the tests run as root, which file modes do not
+ * stop): a profile this user cannot write is then really read-only.
+ */
+function inspectChildAsNobody(...argv: string[]): Promise<Run> {
+  return runChild('setpriv', [...AS_NOBODY, process.execPath, '--import', TSX_LOADER_URL, CLI_PATH, ...argv]);
+}
+
+function runChild(command: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -188,6 +201,42 @@ describe('inspect', () => {
     expect(corrupt.stdout).toBe('');
     expect(corrupt.stderr.trim().split('\n')).toHaveLength(1);
     expect(fs.readFileSync(path.join(bad, CONFIG_FILE_NAME), 'utf8')).toBe('{ nope');
+  });
+
+  it('a profile it cannot write, whose tools need names saved: exit 2 with one line naming the file, nothing changed', async () => {
+    const readOnly = tempDir('inspect-ro-');
+    const file = path.join(readOnly, CONFIG_FILE_NAME);
+    const text = JSON.stringify({ mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url)] } });
+    fs.writeFileSync(file, text);
+    // Readable by everyone, writable by root only.
+    fs.chmodSync(readOnly, 0o755);
+    fs.chmodSync(file, 0o644);
+    const run = await inspectChildAsNobody('--user-data', readOnly, '--json');
+    expect(run.stderr.trim()).toBe(`inspect: Settings cannot be saved: ${file} could not be written (permission denied).`);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    expect(fs.readdirSync(readOnly)).toEqual([CONFIG_FILE_NAME]);
+    // With nothing to write, a read-only profile is listed as usual.
+    const named = tempDir('inspect-ro-');
+    fs.writeFileSync(path.join(named, CONFIG_FILE_NAME), JSON.stringify({
+      mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url, { toolMappings: { read_file: 'read_file', 'unity/health': 'unity_health', fail: 'fail' } })] },
+    }));
+    fs.chmodSync(named, 0o755);
+    fs.chmodSync(path.join(named, CONFIG_FILE_NAME), 0o644);
+    const listed = await inspectChildAsNobody('--user-data', named, '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ servers: [{ uuid: 'b', status: 'ready' }] });
+  });
+
+  it('config.json that is a folder → exit 2 with one line naming it; nothing is touched', async () => {
+    const dir = tempDir('inspect-folder-');
+    fs.mkdirSync(path.join(dir, CONFIG_FILE_NAME));
+    const run = await inspect('--user-data', dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`inspect: ${path.join(dir, CONFIG_FILE_NAME)} is not a valid config: it is a folder, not a file`);
+    expect(fs.readdirSync(dir)).toEqual([CONFIG_FILE_NAME]);
+    expect(fs.statSync(path.join(dir, CONFIG_FILE_NAME)).isDirectory()).toBe(true);
   });
 
   it('runs the upgrade migration first and prints its report on stderr, the listing alone on stdout', async () => {

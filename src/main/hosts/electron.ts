@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const core = await startCore({
     userDataDir: args.userDataDir,
     background: true,
-    backend: ({ cwd, configName }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName }),
+    backend: ({ cwd, configName, configFileMode }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode }),
   });
   const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
