@@ -16,11 +16,14 @@ const GROUP_OR_OTHER = 0o077;
  */
 const LEFTOVER_TEMP_FILE = /^(?:config\.json|profile\.lock\.json)\.tmp-/;
 
+/** Files whose presence says a folder is an app profile. */
+const PROFILE_MARKERS = [CONFIG_FILE_NAME, 'profile.lock', 'profile.lock.json'];
+
 /**
  * Creates the user-data folder 0700 when missing. An existing folder open to others is tightened
- * only when it looks like the app's own (empty, or holding config.json): a `--user-data` pointing
- * at a shared folder must not have that folder's mode changed under the user. Throws when the
- * folder cannot be created.
+ * only when it looks like the app's own (empty, or holding config.json or the profile's lock): a
+ * `--user-data` pointing at a shared folder must not have that folder's mode changed under the
+ * user. Throws when the folder cannot be created.
  */
 export function preparePrivateFolder(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
@@ -28,7 +31,7 @@ export function preparePrivateFolder(dir: string): void {
   try {
     if ((fs.statSync(dir).mode & GROUP_OR_OTHER) === 0) return;
     const entries = fs.readdirSync(dir);
-    if (entries.length === 0 || entries.includes(CONFIG_FILE_NAME)) fs.chmodSync(dir, PRIVATE_FOLDER_MODE);
+    if (entries.length === 0 || PROFILE_MARKERS.some((name) => entries.includes(name))) fs.chmodSync(dir, PRIVATE_FOLDER_MODE);
   } catch {
     // Another owner's folder, or a read-only one: the files in it are still 0600.
   }
