@@ -1,15 +1,20 @@
-// The main-process start-up every host runs (Electron, browser host, inspect): open the store,
-// migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
+// The main-process start-up every host runs (Electron, browser host, inspect): lock the profile,
+// open the store, migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
 import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
+import type { HostKind } from './profile/holder.js';
+import type { ProfileLock } from './profile/lock.js';
+import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
 
 export interface CoreOptions {
   userDataDir: string;
+  /** Which host is starting: a second start on the same profile is told who holds it. */
+  host: HostKind;
   /** electron-store in the Electron host; conf on the same file elsewhere. */
   backend?: BackendFactory;
   log?: (message: string) => void;
@@ -20,6 +25,8 @@ export interface CoreOptions {
 export interface Core {
   store: ConfigStore;
   mcp: Mcp;
+  /** The profile's lock: one writer per user-data folder. */
+  lock: ProfileLock;
   /** Settles (never rejects) when the first connect round has. */
   ready: Promise<void>;
   /**
@@ -32,11 +39,24 @@ export interface Core {
    * `unsaved` notice is lasting: it stays until a write succeeds.
    */
   dismissNotice: (kind: NoticeKind) => void;
+  /** Stops every server, then releases the profile's lock. Never rejects. */
+  close: () => Promise<void>;
 }
 
+/**
+ * Throws ProfileLockedError, naming the holder, when another copy of the app holds the profile;
+ * nothing is read or written then.
+ */
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((message: string) => console.warn(message));
-  const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
+  const lock = await lockProfile(options.userDataDir, { host: options.host, log });
+  let store: ConfigStore;
+  try {
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
   // Before any server connects, so that the names written by the migration are the ones held.
   try {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
@@ -52,6 +72,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   return {
     store,
     mcp,
+    lock,
     ready,
     notices: () => {
       const notices: Notice[] = [];
@@ -66,6 +87,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       if (kind === 'unsaved') return;
       dismissed.add(kind);
       if (kind === 'migration') markMigrationReportShown(store);
+    },
+    close: async () => {
+      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      await lock.release();
     },
   };
 }

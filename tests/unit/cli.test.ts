@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
+import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
 import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
@@ -15,6 +16,7 @@ import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './
 const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
 
 interface Run {
   code: number;
@@ -227,6 +229,27 @@ describe('inspect', () => {
     const listed = await inspectChildAsNobody('--user-data', named, '--json');
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toMatchObject({ servers: [{ uuid: 'b', status: 'ready' }] });
+  });
+
+  it('a profile another copy of the app holds → exit 2 with one line naming it; nothing read or written', async () => {
+    const held = tempDir('inspect-held-');
+    fs.writeFileSync(path.join(held, CONFIG_FILE_NAME), '{ "prompt": { "tools": "none" } }');
+    const holder = spawnTracked(process.execPath, ['--import', TSX_LOADER_URL, HOLD_PROFILE, held, 'web', 'http://127.0.0.1:43117/#token=abc'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      await waitForLine(holder, /^(LOCKED \d+)$/m, 'hold-profile', 20_000);
+      const run = await inspectChild('--user-data', held, '--json');
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim()).toBe(
+        `inspect: The profile ${held} is in use by the browser host (pid ${holder.child.pid}) at http://127.0.0.1:43117/ (the address with its key is in that host's terminal). ` +
+          'One copy of the app writes a profile at a time: use that one, quit it first, or start with another --user-data folder.',
+      );
+      // The unreadable selection was not repaired: nothing was written.
+      expect(fs.readFileSync(path.join(held, CONFIG_FILE_NAME), 'utf8')).toBe('{ "prompt": { "tools": "none" } }');
+      expect(fs.readdirSync(held).filter((name) => name.startsWith('config.'))).toEqual([CONFIG_FILE_NAME]);
+    } finally {
+      await stopChild(holder.child);
+    }
   });
 
   it('config.json that is a folder → exit 2 with one line naming it; nothing is touched', async () => {

@@ -3,11 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ElectronStore from 'electron-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
 import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
+import type { BackendFactory } from '../../src/main/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
@@ -30,14 +32,14 @@ describe('IPC handlers', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipc-'));
-    core = await startCore({ userDataDir: dir, log: () => undefined });
+    core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
     a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
     b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
   });
 
   afterAll(async () => {
-    await core.mcp.stop();
+    await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -162,12 +164,53 @@ describe('IPC handlers', () => {
 describe('notices', () => {
   afterAll(removeTempDirs);
 
+  it('a failed write: a lasting "Settings cannot be saved" notice that Dismiss does not hide, gone once a write succeeds', async () => {
+    const dir = tempDir('ipc-unsaved-');
+    const failing = { on: true };
+    const backend: BackendFactory = (options) => {
+      const real = new ElectronStore<Record<string, unknown>>({ cwd: options.cwd, name: options.configName, configFileMode: options.configFileMode });
+      return {
+        path: real.path,
+        get store() {
+          return real.store;
+        },
+        set store(value) {
+          if (failing.on) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          real.store = value;
+        },
+      };
+    };
+    const core = await startCore({ userDataDir: dir, host: 'web', backend, log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const notices = async (): Promise<AppState['notices']> => ((await ipc.invoke('getState', undefined)) as AppState).notices;
+      expect(await notices()).toEqual([]);
+      await ipc.invoke('setSelection', { target: 'prompt', tools: ['a'] });
+      const unsaved = {
+        kind: 'unsaved',
+        message: `Settings cannot be saved: ${path.join(dir, 'config.json')} could not be written (the disk is full).`,
+        lasting: true,
+      };
+      expect(await notices()).toEqual([unsaved]);
+      // The app goes on with the change in memory.
+      expect(((await ipc.invoke('getState', undefined)) as AppState).config.prompt.tools).toEqual(['a']);
+      await ipc.invoke('dismissNotice', { kind: 'unsaved' });
+      expect(await notices()).toEqual([unsaved]);
+      failing.on = false;
+      await ipc.invoke('setSelection', { target: 'realtime', tools: [] });
+      expect(await notices()).toEqual([]);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({ prompt: { tools: ['a'] }, realtime: { tools: [] } });
+    } finally {
+      await core.close();
+    }
+  });
+
   it('a settings file with an unknown field nested 20,000 levels deep loads, and the UI can read and change it', async () => {
     const dir = tempDir('ipc-deep-');
     const file = path.join(dir, 'config.json');
     const text = `{"prompt":{"tools":["a"]},"junk":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
     fs.writeFileSync(file, text);
-    const core = await startCore({ userDataDir: dir, log: () => undefined });
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     try {
       const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
       const state = (await ipc.invoke('getState', undefined)) as AppState;
@@ -180,14 +223,14 @@ describe('notices', () => {
       const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
       expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
     } finally {
-      await core.mcp.stop();
+      await core.close();
     }
   });
 
   it('shows a repaired settings file once, and dismissNotice hides it for this launch', async () => {
     const dir = tempDir('ipc-notice-');
     fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ realtime: [] }));
-    const core = await startCore({ userDataDir: dir, log: () => undefined });
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     try {
       const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
       const notices = async (): Promise<AppState['notices']> => ((await ipc.invoke('getState', undefined)) as AppState).notices;
@@ -195,7 +238,7 @@ describe('notices', () => {
       await ipc.invoke('dismissNotice', { kind: 'repaired' });
       expect(await notices()).toEqual([]);
     } finally {
-      await core.mcp.stop();
+      await core.close();
     }
   });
 });

@@ -62,14 +62,14 @@ describe('browser host', () => {
     fs.symlinkSync(path.join(dir, 'secret.txt'), path.join(staticDir, 'leak.txt'));
     fs.symlinkSync(dir, path.join(staticDir, 'up'));
     fs.symlinkSync(path.join(staticDir, 'index.html'), path.join(staticDir, 'home.html'));
-    core = await startCore({ userDataDir: path.join(dir, 'user-data'), log: () => undefined });
+    core = await startCore({ userDataDir: path.join(dir, 'user-data'), host: 'web', log: () => undefined });
     server = await startWebServer({ ipc: createIpcServer(core, { kind: 'web', userDataDir: dir }), staticDir });
     host = `127.0.0.1:${server.port}`;
   });
 
   afterAll(async () => {
     await server.close();
-    await core.mcp.stop();
+    await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

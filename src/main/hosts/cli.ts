@@ -114,7 +114,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   let core: Core;
   try {
-    core = await startCore({ userDataDir: args.userDataDir, log: (message) => console.error(message) });
+    // A profile another copy of the app holds is refused (ProfileLockedError names it).
+    core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: (message) => console.error(message) });
   } catch (error) {
     console.error(`inspect: ${(error as Error).message}`);
     return 2;
@@ -128,7 +129,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     return await run(args, core);
   } finally {
-    await core.mcp.stop();
+    await core.close();
   }
 }
 
