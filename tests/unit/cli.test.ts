@@ -1,8 +1,9 @@
 // `npm run inspect`: the listing (text and --json, exact shape), `call NAME 'JSON'` through the
 // manager, bad arguments (exit 2, one line), and a corrupt config (non-zero, one line, the file
 // untouched). Run in process through `main`, and once as a child for a clean stdout.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.met
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
+const CAN_MOUNT_TMPFS = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', os.tmpdir()]).status === 0;
 
 interface Run {
   code: number;
@@ -250,6 +252,19 @@ describe('inspect', () => {
     } finally {
       await stopChild(holder.child);
     }
+  });
+
+  // A real full disk: a 64 KiB tmpfs, filled up, in a mount namespace of the child's own (root
+  // may mount; where the machine does not allow it, this test cannot run).
+  it.skipIf(!CAN_MOUNT_TMPFS)('a full disk, whose tools need names saved: exit 2 with one line naming the file', async () => {
+    const mountPoint = tempDir('inspect-full-');
+    const config = path.join(tempDir('inspect-full-src-'), CONFIG_FILE_NAME);
+    fs.writeFileSync(config, JSON.stringify({ mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url)] } }));
+    const script = 'mount -t tmpfs -o size=64k tmpfs "$1" && cp "$2" "$1/config.json" && { dd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null; shift 2; exec "$@"; }';
+    const run = await runChild('unshare', ['-m', 'sh', '-c', script, 'sh', mountPoint, config, process.execPath, '--import', TSX_LOADER_URL, CLI_PATH, '--user-data', mountPoint, '--json']);
+    expect(run.stderr.trim()).toBe(`inspect: Settings cannot be saved: ${path.join(mountPoint, CONFIG_FILE_NAME)} could not be written (the disk is full).`);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
   });
 
   it('config.json that is a folder → exit 2 with one line naming it; nothing is touched', async () => {

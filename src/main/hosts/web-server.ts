@@ -193,7 +193,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      // Once listening, a server error (out of file handles, say) is reported, never a crash.
+      server.on('error', (error) => console.error(`web: ${error.message}`));
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {

@@ -131,14 +131,22 @@ export async function lockProfile(userDataDir: string, options: LockOptions): Pr
     }
     heldHere.add(dir);
     const holder: LockHolder = { pid: process.pid, host: options.host, since: new Date().toISOString() };
-    writeHolder(holderPath, holder);
-    return held(dir, holderPath, holder, release);
+    const describe = (): void => {
+      try {
+        writeHolder(holderPath, holder);
+      } catch {
+        // Still held (a full disk, say): a second start is told only that the profile is in use,
+        // and the settings' own writes report the problem.
+      }
+    };
+    describe();
+    return held(dir, holderPath, holder, release, describe);
   } finally {
     await releaseGate();
   }
 }
 
-function held(dir: string, holderPath: string, holder: LockHolder, releaseLock: () => Promise<void>): ProfileLock {
+function held(dir: string, holderPath: string, holder: LockHolder, releaseLock: () => Promise<void>, describe: () => void): ProfileLock {
   let released = false;
   return {
     held: true,
@@ -146,7 +154,7 @@ function held(dir: string, holderPath: string, holder: LockHolder, releaseLock: 
     setAddress(url) {
       if (released) return;
       holder.address = addressWithoutKey(url);
-      writeHolder(holderPath, holder);
+      describe();
     },
     async release() {
       if (released) return;
