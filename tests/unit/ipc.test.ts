@@ -3,19 +3,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ElectronStore from 'electron-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
 import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
-import type { BackendFactory } from '../../src/main/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import { flakyBackend } from './helpers/backends.js';
 import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
@@ -166,20 +165,7 @@ describe('notices', () => {
 
   it('a failed write: a lasting "Settings cannot be saved" notice that Dismiss does not hide, gone once a write succeeds', async () => {
     const dir = tempDir('ipc-unsaved-');
-    const failing = { on: true };
-    const backend: BackendFactory = (options) => {
-      const real = new ElectronStore<Record<string, unknown>>({ cwd: options.cwd, name: options.configName, configFileMode: options.configFileMode });
-      return {
-        path: real.path,
-        get store() {
-          return real.store;
-        },
-        set store(value) {
-          if (failing.on) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-          real.store = value;
-        },
-      };
-    };
+    const { factory: backend, failing } = flakyBackend('ENOSPC');
     const core = await startCore({ userDataDir: dir, host: 'web', backend, log: () => undefined });
     try {
       const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });

@@ -4,21 +4,12 @@
 // the app running on its in-memory config with a reason naming the file.
 import fs from 'node:fs';
 import path from 'node:path';
-import ElectronStore from 'electron-store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEEP_COPIES_PER_KIND, surplusCopies } from '../../src/main/profile/copies.js';
-import type { BackendFactory, ConfigBackend } from '../../src/main/store.js';
 import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/store.js';
 import { defaultConfig } from '../../src/types/config.js';
+import { BACKENDS, flakyBackend } from './helpers/backends.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
-
-const electronStoreBackend: BackendFactory = ({ cwd, configName, configFileMode }) =>
-  new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode });
-
-const BACKENDS: Array<[string, BackendFactory | undefined]> = [
-  ['conf (default)', undefined],
-  ['electron-store', electronStoreBackend],
-];
 
 afterAll(() => removeTempDirs());
 
@@ -141,25 +132,6 @@ describe.each(BACKENDS)('the user-data folder with %s', (_, backend) => {
 });
 
 describe('a write that fails', () => {
-  /** The real backend, except that writes fail with `code` while `failing` is set. */
-  function flakyBackend(code: string): { factory: BackendFactory; failing: { on: boolean } } {
-    const failing = { on: true };
-    const factory: BackendFactory = (options) => {
-      const real: ConfigBackend = electronStoreBackend(options);
-      return {
-        path: real.path,
-        get store() {
-          return real.store;
-        },
-        set store(value) {
-          if (failing.on) throw Object.assign(new Error(`${code}: no`), { code });
-          real.store = value;
-        },
-      };
-    };
-    return { factory, failing };
-  }
-
   it.each([
     ['ENOSPC', 'the disk is full'],
     ['EACCES', 'permission denied'],

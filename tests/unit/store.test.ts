@@ -4,23 +4,14 @@
 // and hand-edited tool names repaired by the manager with the rest of the config intact.
 import fs from 'node:fs';
 import path from 'node:path';
-import ElectronStore from 'electron-store';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BackendFactory } from '../../src/main/store.js';
 import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/store.js';
 import type { AppConfig } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';
 import { Mcp } from '../../src/main/mcp.js';
+import { BACKENDS } from './helpers/backends.js';
 import { answer, namesOf, removeTempDirs, tempDir } from './helpers/mcp-env.js';
-
-const electronStoreBackend: BackendFactory = ({ cwd, configName, configFileMode }) =>
-  new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode });
-
-const BACKENDS: Array<[string, BackendFactory | undefined]> = [
-  ['conf (default)', undefined],
-  ['electron-store', electronStoreBackend],
-];
 
 afterAll(() => removeTempDirs());
 
