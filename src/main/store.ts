@@ -20,6 +20,7 @@ import {
   describeFsError,
   preparePrivateFolder,
   PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
   removeLeftoverTempFiles,
   tightenFile,
   writePrivateFile,
@@ -229,7 +230,9 @@ export class ConfigStore {
     this.#config = next;
     try {
       if (this.#unreadable) this.#retrySetAside();
-      // Fails fast where conf's atomic write would retry a refused write for a second.
+      // The folder may have been removed meanwhile; then a refused write fails fast here, where
+      // conf's atomic write would retry it for a second.
+      fs.mkdirSync(this.#dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       fs.accessSync(this.#dir, fs.constants.W_OK);
       this.#backend ??= this.#factory({ cwd: this.#dir, configName: 'config', configFileMode: PRIVATE_FILE_MODE });
       this.#backend.store = next as Record<string, unknown>;

@@ -92,6 +92,21 @@ describe.each(BACKENDS)('the user-data folder with %s', (_, backend) => {
     expect(names).toContain(CONFIG_FILE_NAME);
   });
 
+  it('recreates a user-data folder removed while the app runs, at the next write', () => {
+    const dir = path.join(tempDir('profile-'), 'profile');
+    const store = open(dir);
+    store.update((config) => {
+      config.prompt.tools = ['a'];
+    });
+    fs.rmSync(dir, { recursive: true });
+    store.update((config) => {
+      config.realtime.tools = [];
+    });
+    expect(store.saveProblem).toBeNull();
+    expect(modeOf(dir)).toBe(0o700);
+    expect(JSON.parse(fs.readFileSync(configIn(dir), 'utf8'))).toMatchObject({ prompt: { tools: ['a'] }, realtime: { tools: [] } });
+  });
+
   it('removes temp files a crash left in the middle of a write, and nothing else', () => {
     const dir = tempDir('profile-');
     fs.writeFileSync(configIn(dir), JSON.stringify(defaultConfig()));
@@ -105,9 +120,11 @@ describe.each(BACKENDS)('the user-data folder with %s', (_, backend) => {
 
   it('config.json that is a folder: defaults, a notice naming it, nothing moved or deleted, writes refused with the reason', () => {
     const dir = tempDir('profile-');
-    fs.mkdirSync(configIn(dir));
+    fs.mkdirSync(configIn(dir), { mode: 0o755 });
+    fs.chmodSync(configIn(dir), 0o755);
     fs.writeFileSync(path.join(configIn(dir), 'inside.txt'), 'mine');
     const store = open(dir);
+    expect(modeOf(configIn(dir))).toBe(0o755);
     expect(store.config).toEqual(defaultConfig());
     expect(store.notices).toHaveLength(1);
     expect(store.notices[0]!.kind).toBe('corrupt');

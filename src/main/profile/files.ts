@@ -37,11 +37,15 @@ export function preparePrivateFolder(dir: string): void {
   }
 }
 
-/** Makes an existing file 0600 when others may read it (written by an older version, or by hand). */
+/**
+ * Makes an existing regular file 0600 when others may read it (written by an older version, or
+ * by hand). Anything else (a folder where config.json should be) is left as it is.
+ */
 export function tightenFile(file: string): void {
   if (!POSIX) return;
   try {
-    if ((fs.statSync(file).mode & GROUP_OR_OTHER) !== 0) fs.chmodSync(file, PRIVATE_FILE_MODE);
+    const stat = fs.lstatSync(file);
+    if (stat.isFile() && (stat.mode & GROUP_OR_OTHER) !== 0) fs.chmodSync(file, PRIVATE_FILE_MODE);
   } catch {
     // Missing, or not ours: nothing to tighten.
   }
