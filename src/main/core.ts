@@ -61,7 +61,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   try {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
   } catch (error) {
-    log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
+    // A copy that could not be made is told as settings that cannot be saved; anything else here.
+    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
   const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here

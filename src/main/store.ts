@@ -168,13 +168,19 @@ export class ConfigStore {
   /**
    * Copies config.json (or, when there is none, the config in memory) to
    * `config.<kind>-<timestamp>.json` beside it, 0600; older copies of the kind beyond the newest
-   * few are deleted. Returns the copy's path; throws when the copy cannot be made.
+   * few are deleted. Returns the copy's path. Throws when the copy cannot be made; what it was
+   * for is then not written, and `saveProblem` says why.
    */
   backup(kind: CopyKind): string {
     const create = fs.existsSync(this.path)
       ? copyBytesOf(this.path)
       : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`);
-    return keepCopy(this.#dir, kind, create);
+    try {
+      return keepCopy(this.#dir, kind, create);
+    } catch (error) {
+      this.#saveProblem = `a copy of ${this.path} could not be made before changing it (${describeFsError(error)})`;
+      throw error;
+    }
   }
 
   /** config.json cannot be read: moved aside (a folder is left alone), and the user is told. */
@@ -208,8 +214,8 @@ export class ConfigStore {
     let backupPath: string;
     try {
       backupPath = this.backup('before-repair');
-    } catch (error) {
-      this.#saveProblem = `a copy of ${this.path} could not be kept before repairing it (${describeFsError(error)}), so the repairs were not saved`;
+    } catch {
+      this.#saveProblem += ', so the repairs were not saved';
       this.notices.push({
         kind: 'repaired',
         message: `Your settings file had ${warnings.length} problem(s), repaired for this session only: the file was left as it is.`,

@@ -267,6 +267,22 @@ describe('inspect', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('a profile it cannot write, with settings to upgrade or repair: exit 2, one line, nothing changed', async () => {
+    for (const text of [JSON.stringify(legacyConfig()), '{ "prompt": { "tools": "none" } }']) {
+      const dir = tempDir('inspect-ro-');
+      const file = path.join(dir, CONFIG_FILE_NAME);
+      fs.writeFileSync(file, text);
+      fs.chmodSync(dir, 0o755);
+      fs.chmodSync(file, 0o644);
+      const run = await inspectChildAsNobody('--user-data', dir, '--json');
+      expect(run.stderr.trim()).toMatch(new RegExp(`^inspect: Settings cannot be saved: a copy of ${file} could not be made before changing it \\(permission denied\\)`));
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.code).toBe(2);
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+      expect(fs.readdirSync(dir)).toEqual([CONFIG_FILE_NAME]);
+    }
+  });
+
   it('config.json that is a folder → exit 2 with one line naming it; nothing is touched', async () => {
     const dir = tempDir('inspect-folder-');
     fs.mkdirSync(path.join(dir, CONFIG_FILE_NAME));
