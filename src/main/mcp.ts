@@ -7,6 +7,7 @@ import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
+import { FirstConnects } from './mcp/first-connects.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -52,6 +53,7 @@ export class Mcp {
   #emitQueued = false;
   /** Per server, the tool names the current names were computed from. */
   #namedLists = new Map<string, readonly string[] | null>();
+  #firstConnects = new FirstConnects();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
 
@@ -130,7 +132,10 @@ export class Mcp {
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
       const connection = this.#connections.get(server.uuid);
-      return this.#index.serverStatus(server, connection);
+      const status = this.#index.serverStatus(server, connection);
+      // Listed but not named yet (a server added before it is still connecting): not usable yet.
+      if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
+      return status;
     });
   }
 
@@ -152,13 +157,17 @@ export class Mcp {
   }
 
   // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
+  // Each resolves once the change is saved and the server's (re)connect has begun, never after
+  // the connect: a slow or hung server must not hold up the screen that asked. The outcome
+  // arrives as status (connecting → ready or failed) through onStatus.
 
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
     const parsed = usableSettings(settings);
     const server: McpServer = { ...parsed, uuid: randomUUID() };
     this.#store.update((config) => { config.mcp.servers.push(server); });
     this.#connections.set(server.uuid, new ServerConnection(this.#server(server.uuid), this.#connectionOptions));
-    await this.#startServer(server.uuid);
+    this.#firstConnects.added(server.uuid);
+    this.#startInBackground(server.uuid);
     return this.#server(server.uuid);
   }
 
@@ -180,8 +189,11 @@ export class Mcp {
   /** Deletes a server: its names are released and its tools leave every saved selection. */
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const names = this.#namesOf(uuid);
-    await this.#connections.get(uuid)?.stop();
+    // Closing can take seconds (a process that ignores the end of its input is killed after a
+    // grace period); the server is gone for the user at once, its process follows.
+    void this.#connections.get(uuid)?.stop();
     this.#connections.delete(uuid);
+    this.#firstConnects.removed(uuid);
     let removed = 0;
     this.#store.update((config) => {
       config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);
@@ -204,13 +216,17 @@ export class Mcp {
     await this.restartServer(uuid);
   }
 
+  /** Reconnects one server with its saved settings (or stops it, when it is disabled). */
   async restartServer(uuid: string): Promise<void> {
+    const server = this.#server(uuid);
     const connection = this.#connections.get(uuid);
+    if (!connection) return;
     // Stop as 'connecting', so that restarting or editing an enabled server never reports it
-    // as disabled in between.
-    await connection?.stop('connecting');
-    if (connection) connection.server = this.#server(uuid);
-    await this.#startServer(uuid);
+    // as disabled in between. The old client closes in the background while the new one
+    // connects: stop() lets go of it at once, so the two never mix.
+    void connection.stop('connecting');
+    connection.server = server;
+    this.#startInBackground(uuid);
   }
 
   setToolEnabled(uuid: string, original: string, enabled: boolean): void {
@@ -271,6 +287,13 @@ export class Mcp {
     await connection.start();
   }
 
+  /** Starts a server's connect without waiting for it; its outcome is reported as status. */
+  #startInBackground(uuid: string): void {
+    // A connect never rejects (its outcome is status), but what it triggers can: saving the
+    // names it brought, say, on a disk that refuses writes.
+    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
   #namesOf(uuid: string): Set<string> {
     return new Set(Object.values(this.#server(uuid).toolMappings ?? {}));
@@ -278,7 +301,7 @@ export class Mcp {
 
   /** The names a server's tools are named from: none before naming starts or before it lists. */
   #listedNames(uuid: string): readonly string[] | null {
-    if (!this.#naming) return null;
+    if (!this.#naming || this.#firstConnects.waits(uuid)) return null;
     return this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? null;
   }
 
@@ -337,7 +360,10 @@ export class Mcp {
 
   #changed(connection: ServerConnection): void {
     const uuid = connection.server.uuid;
-    if (!this.#naming || this.#connections.get(uuid) !== connection) {
+    if (this.#firstConnects.settled(uuid, connection.status) && this.#naming) {
+      // Additions after this one may have listed meanwhile: name them all now, in config order.
+      this.#rename();
+    } else if (!this.#naming || this.#connections.get(uuid) !== connection) {
       this.#emitStatus();
     } else if (!sameNames(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
       this.#rename();

@@ -13,7 +13,7 @@ import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js'
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
-import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
@@ -33,6 +33,8 @@ describe('IPC handlers', () => {
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
     a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
     b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
+    // Adding returns before the connect; the outcome arrives as status.
+    await Promise.all([waitForStatus(core.mcp, a.uuid, 'ready'), waitForStatus(core.mcp, b.uuid, 'ready')]);
   });
 
   afterAll(async () => {
@@ -127,9 +129,12 @@ describe('IPC handlers', () => {
     expect(off.status).toBe('disabled');
     expect(off.tools.map((t) => t.exposed)).toEqual(['search_1', 'fetch']);
     await call('setServerEnabled', { uuid: b.uuid, enabled: true });
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     await call('restartServer', { uuid: b.uuid });
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     const updated = await call<McpServer>('updateServer', { uuid: b.uuid, settings: { label: 'Beta 2', type: 'stdio', ...beta } });
     expect(updated.label).toBe('Beta 2');
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     const status = (await call<ServerStatus[]>('getStatus'))[1]!;
     expect([status.status, status.tools.map((t) => t.exposed)]).toEqual(['ready', ['search_1', 'fetch']]);
   });
@@ -140,6 +145,7 @@ describe('IPC handlers', () => {
     expect(result.added.map((s) => s.label)).toEqual(['Gamma']);
     expect(result.skipped).toEqual([{ name: 'Broken', reason: 'A stdio server needs a command.' }]);
     await expect(ipc.invoke('importClaudeDesktop', { json: '{"servers": {}}' })).rejects.toThrow('"mcpServers"');
+    await waitForStatus(core.mcp, result.added[0]!.uuid, 'ready');
     const gamma = (await call<ServerStatus[]>('getStatus'))[2]!;
     expect(gamma.tools.map((t) => t.exposed)).toEqual(['search_2']);
   });

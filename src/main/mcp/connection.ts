@@ -82,7 +82,11 @@ export class ServerConnection {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
       });
       await Promise.race([this.#connectAndList(client, transport), timedOut]);
-      if (generation !== this.#generation) return;
+      if (generation !== this.#generation) {
+        // Superseded while connecting (stopped, restarted): this client is no one's.
+        void client.close().catch(() => undefined);
+        return;
+      }
       this.#reconnects = 0;
       const connected = client;
       connected.onclose = () => this.#closed(generation);
