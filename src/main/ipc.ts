@@ -7,7 +7,7 @@ import type { AppState, IpcChannel, IpcParsedInput, IpcResult } from '../types/i
 import { ipcContract } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
-import { parseClaudeDesktopConfig } from './claude-import.js';
+import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
@@ -47,8 +47,9 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     setAlias: ({ uuid, original, alias }) => ({ exposed: mcp.setAlias(uuid, original, alias === '' ? null : alias) }),
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
-      const added = await Promise.all(parsed.servers.map((settings) => mcp.addServer(settings)));
-      return { added, skipped: parsed.skipped };
+      const plan = planImport(parsed.servers, store.config.mcp.servers);
+      const added = await Promise.all(plan.add.map((settings) => mcp.addServer(settings)));
+      return { added, skipped: parsed.skipped, alreadyAdded: plan.alreadyAdded };
     },
     setModels: ({ models }) => {
       store.update((config) => { config.llm.defaults = models; });

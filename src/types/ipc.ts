@@ -39,6 +39,8 @@ export interface AppState {
 export interface ImportResult {
   added: McpServer[];
   skipped: Array<{ name: string; reason: string }>;
+  /** Entries already configured (same command, arguments and environment, or same URL): not added again. */
+  alreadyAdded: Array<{ name: string; label: string }>;
 }
 
 export const ipcContract = {

@@ -148,6 +148,11 @@ describe('IPC handlers', () => {
     await waitForStatus(core.mcp, result.added[0]!.uuid, 'ready');
     const gamma = (await call<ServerStatus[]>('getStatus'))[2]!;
     expect(gamma.tools.map((t) => t.exposed)).toEqual(['search_2']);
+    // The same file again adds nothing and says which server each entry already is.
+    const again = await call<ImportResult>('importClaudeDesktop', { json });
+    expect(again.added).toEqual([]);
+    expect(again.alreadyAdded).toEqual([{ name: 'Gamma', label: 'Gamma' }]);
+    expect(config().mcp.servers.map((s) => s.label)).toEqual(['Alpha', 'Beta 2', 'Gamma']);
   });
 
   it('selectionsUsing and removeServer: the deleted server leaves every selection', async () => {
