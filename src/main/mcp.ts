@@ -250,7 +250,8 @@ export class Mcp {
     const current = this.#index.assignmentOf(uuid, original);
     if (!current) throw new Error(`Server ${uuid} has no known tool "${original}".`);
     if (alias !== null) {
-      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved);
+      const label = (holder: string): string | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === holder)?.label;
+      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
     const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));

@@ -390,7 +390,7 @@ test('the alias editor refuses a built-in or taken name and pins a free one', as
   await open(page, await launch(userDataDir));
   const beta = await expand(page, 'Beta');
   const row = toolRow(beta, 'search_1');
-  for (const [alias, why] of [['web_search', 'built-in'], ['search', 'already the name of tool'], ['bad name!', 'not a valid tool name']]) {
+  for (const [alias, why] of [['web_search', 'built-in'], ['search', 'already the name of search on Alpha'], ['bad name!', 'has characters model APIs refuse']]) {
     await row.getByTestId('alias-input').fill(alias!);
     await row.getByTestId('alias-save').click();
     await expect(row.getByTestId('alias-error')).toContainText(why!);

@@ -108,7 +108,7 @@ describe('IPC handlers', () => {
     const { exposed } = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: 'beta_search' });
     expect(exposed).toBe('beta_search');
     expect(config().llm.defaults[0]!.tools).toEqual(['beta_search', 'fetch']);
-    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'search' })).rejects.toThrow('"search" is already the name of tool "search".');
+    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'search' })).rejects.toThrow('"search" is already the name of search on Alpha.');
     await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'web_search' })).rejects.toThrow('built-in');
     const reset = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: null });
     expect(reset.exposed).toBe('search_1');

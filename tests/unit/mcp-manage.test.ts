@@ -146,9 +146,9 @@ describe('server management', () => {
   });
 
   it('setAlias pins a name, routes it, and saved selections follow; refuses invalid, taken and built-in names', () => {
-    expect(() => mcp.setAlias('a', 'search', 'bad name!')).toThrow(/"bad name!" is not a valid tool name/);
-    expect(() => mcp.setAlias('a', 'search', 'x'.repeat(65))).toThrow(/not a valid tool name/);
-    expect(() => mcp.setAlias('a', 'search', 'echo_1')).toThrow(/"echo_1" is already the name of tool "echo"/);
+    expect(() => mcp.setAlias('a', 'search', 'bad name!')).toThrow(/"bad name!" has characters model APIs refuse \(space, "!"\)/);
+    expect(() => mcp.setAlias('a', 'search', 'x'.repeat(65))).toThrow(/is too long \(65 characters, at most 64\)/);
+    expect(() => mcp.setAlias('a', 'search', 'echo_1')).toThrow('"echo_1" is already the name of echo on B moved.');
     expect(() => mcp.setAlias('a', 'search', 'web_search')).toThrow(/"web_search" is the name of a built-in tool/);
     expect(() => mcp.setAlias('a', 'no_such_tool', 'whatever')).toThrow(/no known tool "no_such_tool"/);
     expect(server('a').toolMappings!.search).toBe('search');
