@@ -3,12 +3,13 @@
 // `invoke`, so they answer identically.
 import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
-import type { AppState, IpcChannel, IpcParsedInput, IpcResult } from '../types/ipc.js';
+import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
+import { ActiveCalls } from './mcp/active-calls.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -22,11 +23,14 @@ export interface IpcHost {
 
 export interface IpcServer {
   invoke(channel: unknown, input: unknown): Promise<unknown>;
+  /** Every event of the contract (`ipcEvents`), for the hosts to push to the page. */
+  on: IpcSubscribe;
   onStatus(listener: (status: ServerStatus[]) => void): () => void;
 }
 
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
+  const calls = new ActiveCalls();
 
   const handlers: Handlers = {
     getState: () => ({
@@ -58,9 +62,21 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
+    callTool: ({ name, args, timeoutMs, callId }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, ...hooks })),
+    cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    getServerLogs: ({ uuid, after }) => {
+      if (!store.config.mcp.servers.some((server) => server.uuid === uuid)) throw new Error(`No MCP server with id "${uuid}".`);
+      return mcp.logs.read(uuid, after);
+    },
     dismissNotice: ({ kind }) => core.dismissNotice(kind),
   };
+
+  const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {
+    status: (listener) => mcp.onStatus(listener),
+    callProgress: (listener) => calls.onProgress(listener),
+    serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
+  };
+  const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 
   return {
     async invoke(channel, input) {
@@ -75,6 +91,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       const handler = handlers[name] as (input: unknown) => unknown;
       return await handler(parsed.data);
     },
+    on: (event, listener) => subscribe(event, listener),
     onStatus: (listener) => mcp.onStatus(listener),
   };
 }

@@ -6,8 +6,9 @@ import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, Tool
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { ConnectionOptions } from './mcp/connection.js';
+import type { CallOptions, ConnectionOptions } from './mcp/connection.js';
 import { FirstConnects } from './mcp/first-connects.js';
+import { ServerLogs } from './mcp/server-log.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -23,11 +24,7 @@ export interface McpOptions {
   log?: (message: string) => void;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Per-call timeout; the SDK's default (60 s) when unset. */
-  timeoutMs?: number;
-}
+export type { CallOptions } from './mcp/connection.js';
 
 export type StatusListener = (status: ServerStatus[]) => void;
 
@@ -44,6 +41,8 @@ function usableSettings(input: ServerSettingsInput): ServerSettings {
 
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
+  /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
+  readonly logs = new ServerLogs();
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
@@ -66,6 +65,7 @@ export class Mcp {
       reconnect: options.reconnect,
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
+      onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
     };
   }
 
@@ -100,7 +100,7 @@ export class Mcp {
     if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
     if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
     try {
-      return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
+      return await connection.callTool(entry.original, args, options);
     } catch (error) {
       throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -194,6 +194,7 @@ export class Mcp {
     void this.#connections.get(uuid)?.stop();
     this.#connections.delete(uuid);
     this.#firstConnects.removed(uuid);
+    this.logs.remove(uuid);
     let removed = 0;
     this.#store.update((config) => {
       config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);

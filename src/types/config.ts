@@ -24,6 +24,8 @@ export const ServerSettingsSchema = z.object({
   headers: StringMapSchema.optional(),
   /** Connect-and-list timeout for this server; 30 s when unset. */
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** How long a tool call may go without an answer or a progress report; 60 s when unset. */
+  callTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
 });
 
 export const McpServerSchema = ServerSettingsSchema.extend({
@@ -67,6 +69,8 @@ export interface SelectionUse {
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** The MCP SDK's own default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC), named here for the renderer. */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 export function defaultConfig(): AppConfig {
   return {

@@ -171,6 +171,14 @@ describe('repairConfig', () => {
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 
+  it.each([5, 1.5e3 + 0.5, 4_000_000, '3000'])('callTimeoutMs %j is dropped with a warning', (timeout) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', callTimeoutMs: timeout }] } };
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]).not.toHaveProperty('callTimeoutMs');
+    expect(warnings).toEqual([`Server 1: call timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('does not change its input', () => {
     const raw = parse('{ "mcp": { "servers": [ { "label": "x", "type": "stdio", "command": "x", "toolMappings": [] } ] } }');
     const before = structuredClone(raw);

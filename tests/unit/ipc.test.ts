@@ -63,6 +63,8 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       callTool: { name: 'search', args: [1, 2] },
+      cancelCall: { callId: '' },
+      getServerLogs: { uuid: a.uuid, after: -1 },
       dismissNotice: { kind: 'all' },
       getState: { unexpected: true },
       getStatus: 'now',

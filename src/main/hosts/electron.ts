@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import ElectronStore from 'electron-store';
-import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
+import { ELECTRON_INVOKE_CHANNEL, electronEventChannel, IPC_EVENTS } from '../../types/ipc.js';
 import { startCore } from '../core.js';
 import { guardedInvoke } from './electron-guard.js';
 import { parseHostArgs } from './host-args.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     height: 800,
     webPreferences: { preload, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true },
   });
-  const unsubscribe = ipc.onStatus((status) => window.webContents.send(ELECTRON_STATUS_CHANNEL, status));
+  const unsubscribes = IPC_EVENTS.map((name) => ipc.on(name, (payload) => window.webContents.send(electronEventChannel(name), payload)));
   window.webContents.setWindowOpenHandler(({ url }) => {
     openExternally(url);
     return { action: 'deny' };
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   await window.loadFile(rendererIndex);
 
   app.on('window-all-closed', () => {
-    unsubscribe();
+    for (const unsubscribe of unsubscribes) unsubscribe();
     void core.mcp.stop().finally(() => app.quit());
   });
 }
