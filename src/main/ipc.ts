@@ -10,6 +10,7 @@ import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls } from './mcp/active-calls.js';
+import { checkToolArgs } from './tool-args.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -64,6 +65,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
     callTool: ({ name, args, timeoutMs, callId }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, ...hooks })),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    checkToolArgs: ({ name, args }) => {
+      const tool = mcp.getLlmTools([name])[0];
+      if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
+      return checkToolArgs(tool.parameters, args);
+    },
     getServerLogs: ({ uuid, after }) => {
       if (!store.config.mcp.servers.some((server) => server.uuid === uuid)) throw new Error(`No MCP server with id "${uuid}".`);
       return mcp.logs.read(uuid, after);

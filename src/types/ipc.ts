@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
-import type { CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
+import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -67,6 +67,8 @@ export const ipcContract = {
     /** Lets `cancelCall` stop this call; its progress comes as `callProgress` events. */
     callId: CallId.optional(),
   })),
+  /** Checks arguments against the tool's input schema, before calling it (the tester). */
+  checkToolArgs: channel<ArgsCheck>()(z.object({ name: ToolName, args: z.record(z.string(), z.unknown()) })),
   /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
   cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
   /** A server's log, oldest first; with `after`, only entries numbered above it. */

@@ -64,3 +64,11 @@ export interface CallProgress {
   total?: number;
   message?: string;
 }
+
+/** What checking a call's arguments against the tool's input schema found. */
+export interface ArgsCheck {
+  /** One per field and message: `path` "is required", `count` "must be integer". */
+  problems: Array<{ field: string; message: string }>;
+  /** Set when the schema itself could not be used: the arguments were not checked. */
+  unchecked?: string;
+}

@@ -64,6 +64,7 @@ describe('IPC handlers', () => {
       getLlmTools: { tools: 'all' },
       callTool: { name: 'search', args: [1, 2] },
       cancelCall: { callId: '' },
+      checkToolArgs: { name: 'search', args: 'all' },
       getServerLogs: { uuid: a.uuid, after: -1 },
       dismissNotice: { kind: 'all' },
       getState: { unexpected: true },
@@ -93,6 +94,11 @@ describe('IPC handlers', () => {
     expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' } }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
     expect(answer(await call<ToolCallResult>('callTool', { name: 'unity_health' }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
     await expect(ipc.invoke('callTool', { name: 'nope' })).rejects.toThrow('Unknown tool "nope"');
+  });
+
+  it('checkToolArgs checks against the schema the owning server listed', async () => {
+    expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' } })).toEqual({ problems: [] });
+    await expect(ipc.invoke('checkToolArgs', { name: 'nope', args: {} })).rejects.toThrow('Unknown tool "nope"');
   });
 
   it('setModels, setSelection and getLlmTools', async () => {
