@@ -53,7 +53,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
       const plan = planImport(parsed.servers, store.config.mcp.servers);
-      const added = await Promise.all(plan.add.map((settings) => mcp.addServer(settings)));
+      const added = await mcp.addServers(plan.add);
       return { added, skipped: parsed.skipped, alreadyAdded: plan.alreadyAdded };
     },
     setModels: ({ models }) => {

@@ -162,13 +162,23 @@ export class Mcp {
   // arrives as status (connecting → ready or failed) through onStatus.
 
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = usableSettings(settings);
-    const server: McpServer = { ...parsed, uuid: randomUUID() };
-    this.#store.update((config) => { config.mcp.servers.push(server); });
-    this.#connections.set(server.uuid, new ServerConnection(this.#server(server.uuid), this.#connectionOptions));
-    this.#firstConnects.added(server.uuid);
-    this.#startInBackground(server.uuid);
-    return this.#server(server.uuid);
+    const [added] = await this.addServers([settings]);
+    return added!;
+  }
+
+  /**
+   * Adds servers in one action (an import), in one write: they are named in this order, whichever
+   * answers first. Throws, adding none, when any settings are unusable.
+   */
+  async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
+    const servers = list.map((settings): McpServer => ({ ...usableSettings(settings), uuid: randomUUID() }));
+    this.#store.update((config) => { config.mcp.servers.push(...servers); });
+    this.#firstConnects.added(servers.map((server) => server.uuid));
+    for (const { uuid } of servers) {
+      this.#connections.set(uuid, new ServerConnection(this.#server(uuid), this.#connectionOptions));
+      this.#startInBackground(uuid);
+    }
+    return servers.map(({ uuid }) => this.#server(uuid));
   }
 
   async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {

@@ -49,7 +49,7 @@ function httpInvoke(token: string): IpcInvoke {
         body: JSON.stringify({ input }),
       });
     } catch {
-      throw new Error('The app is not reachable. Is it still running?');
+      throw new Error('The app is not reachable. Is it still running? If it was restarted, open its new address, printed in the terminal where it runs.');
     }
     if (response.status === 401) {
       staleLaunch.value = true;

@@ -31,10 +31,12 @@ describe('IPC handlers', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipc-'));
     core = await startCore({ userDataDir: dir, log: () => undefined });
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+    // Adding returns before the connect; the outcome arrives as status. Separate adds are named
+    // as they list, so Alpha is ready (and named) before Beta is added.
     a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
+    await waitForStatus(core.mcp, a.uuid, 'ready');
     b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
-    // Adding returns before the connect; the outcome arrives as status.
-    await Promise.all([waitForStatus(core.mcp, a.uuid, 'ready'), waitForStatus(core.mcp, b.uuid, 'ready')]);
+    await waitForStatus(core.mcp, b.uuid, 'ready');
   });
 
   afterAll(async () => {

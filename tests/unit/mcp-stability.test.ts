@@ -77,7 +77,7 @@ describe('stable names', () => {
     expect(runs[1]!.names).toEqual(runs[0]!.names);
   });
 
-  it('servers added at run time are named in the order they were added, not the order they answer', async () => {
+  it('servers added together (an import) are named in the order they were added, not the order they answer', async () => {
     const [aSlow, bFast] = await Promise.all([
       serve({ id: 'A', transport: 'http', tools: SHARED, delays: { initializeMs: 700 } }),
       serve({ id: 'B', transport: 'sse', tools: SHARED }),
@@ -86,8 +86,7 @@ describe('stable names', () => {
     try {
       const seen: string[] = [];
       mcp.onStatus((status) => seen.push(status.map((s) => `${s.label}:${s.status}:${s.tools.length}`).join(' ')));
-      const a = await mcp.addServer({ label: 'A', type: 'http', url: aSlow.url });
-      const b = await mcp.addServer({ label: 'B', type: 'sse', url: bFast.url });
+      const [a, b] = (await mcp.addServers([{ label: 'A', type: 'http', url: aSlow.url }, { label: 'B', type: 'sse', url: bFast.url }])) as [McpServer, McpServer];
       await waitForStatus(mcp, a.uuid, 'ready');
       await waitForStatus(mcp, b.uuid, 'ready');
       expect(namesOf(mcp, a.uuid)).toEqual({ read_file: 'read_file', echo: 'echo', 'search/files': 'search_files' });
@@ -95,6 +94,24 @@ describe('stable names', () => {
       // B answered first, yet was never shown ready before A had its names.
       expect(seen.some((line) => /^A:connecting:0 B:connecting:0$/.test(line))).toBe(true);
       expect(seen.some((line) => /^A:connecting:0 B:ready/.test(line))).toBe(false);
+    } finally {
+      await mcp.stop();
+    }
+  });
+
+  it('a server added on its own never waits for one added earlier that is still connecting', async () => {
+    const [hangs, fast] = await Promise.all([
+      serve({ id: 'H', transport: 'http', tools: SHARED, fault: 'hang-initialize' }),
+      serve({ id: 'F', transport: 'sse', tools: SHARED }),
+    ]);
+    const { mcp } = await startMcp(tempDir(), []);
+    try {
+      const first = await mcp.addServer({ label: 'Hangs', type: 'http', url: hangs.url, connectTimeoutMs: 60_000 });
+      const second = await mcp.addServer({ label: 'Fast', type: 'sse', url: fast.url });
+      await waitForStatus(mcp, second.uuid, 'ready');
+      expect(statusOf(mcp, first.uuid).status).toBe('connecting');
+      // Named when it listed; the one still connecting gets what is left when (if) it lists.
+      expect(namesOf(mcp, second.uuid)).toEqual({ read_file: 'read_file', echo: 'echo', 'search/files': 'search_files' });
     } finally {
       await mcp.stop();
     }
