@@ -5,7 +5,6 @@ import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
-import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
@@ -26,7 +25,6 @@ export interface IpcServer {
   invoke(channel: unknown, input: unknown): Promise<unknown>;
   /** Every event of the contract (`ipcEvents`), for the hosts to push to the page. */
   on: IpcSubscribe;
-  onStatus(listener: (status: ServerStatus[]) => void): () => void;
 }
 
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
@@ -97,7 +95,6 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       const handler = handlers[name] as (input: unknown) => unknown;
       return await handler(parsed.data);
     },
-    on: (event, listener) => subscribe(event, listener),
-    onStatus: (listener) => mcp.onStatus(listener),
+    on: subscribe,
   };
 }

@@ -88,7 +88,6 @@ describe('Electron host IPC guard', () => {
       return 'ok';
     },
     on: () => () => undefined,
-    onStatus: () => () => undefined,
   };
   const page = 'file:///app/dist/renderer/index.html';
   const invoke = guardedInvoke(ipc, page);

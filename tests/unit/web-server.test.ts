@@ -168,8 +168,7 @@ describe('browser host', () => {
         listeners.set(event, listener as (payload: unknown) => void);
         return () => listeners.delete(event);
       },
-      onStatus: () => () => undefined,
-    };
+      };
     const web = await startWebServer({ ipc, staticDir: dir });
     try {
       expect([...listeners.keys()].sort()).toEqual([...IPC_EVENTS].sort());
