@@ -7,13 +7,13 @@ import type { Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, writeConfig } from './host.js';
 import {
-  ALPHA_UUID,
   BETA_UUID,
   expand,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
   expectReady,
+  filesServer,
   open,
   openModel,
   serverRow,
@@ -23,20 +23,7 @@ import {
 function seed(userDataDir: string): void {
   writeConfig(userDataDir, {
     servers: [
-      fixtureServer({
-        uuid: ALPHA_UUID,
-        label: 'Files',
-        fixture: {
-          id: 'files',
-          tools: [
-            { name: 'read_file', description: 'Read a file from the workspace', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
-            { name: 'search', description: 'Search file contents' },
-            'media',
-          ],
-          logging: true,
-          stderr: ['files server starting'],
-        },
-      }),
+      filesServer(['media'], ['files server starting']),
       fixtureServer({ uuid: BETA_UUID, label: 'Unity', fixture: { id: 'unity', tools: [{ name: 'unity/health', description: 'Is the editor up?' }, 'search'] } }),
       { uuid: 'broken', label: 'Broken', state: 'enabled', type: 'stdio', command: '/nonexistent/mcp-server', args: ['--root', '/home/me/projects/a/very/long/path/that/goes/on/alpha'] },
       { uuid: 'off', label: 'Switched off', state: 'disabled', type: 'stdio', command: '/nonexistent/other' },

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import type { McpServer } from '../../src/types/config.js';
 import type { ConfigSeed, RunningHost } from './host.js';
 import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost } from './host.js';
 
@@ -58,6 +59,29 @@ export const ALPHA = { id: 'alpha', tools: ['search', 'fetch'] };
 export const BETA = { id: 'beta', tools: ['search', 'fetch'] };
 export const ALPHA_UUID = '00000000-0000-4000-8000-00000000aaaa';
 export const BETA_UUID = '00000000-0000-4000-8000-00000000bbbb';
+
+/** A tool with a real input schema: one required argument, one optional with allowed values. */
+export const READ_FILE_TOOL = {
+  name: 'read_file',
+  description: 'Read a file from the workspace',
+  inputSchema: {
+    type: 'object' as const,
+    properties: {
+      path: { type: 'string', description: 'Path of the file, relative to the workspace' },
+      encoding: { enum: ['utf8', 'base64'], description: 'How to return the bytes' },
+    },
+    required: ['path'],
+  },
+};
+
+/** The "Files" server the screens are shown with: read_file (with its schema), search, `more`; it logs. */
+export function filesServer(more: FixtureConfig['tools'] = [], stderr: string[] = []): McpServer {
+  return fixtureServer({
+    uuid: ALPHA_UUID,
+    label: 'Files',
+    fixture: { id: 'files', tools: [READ_FILE_TOOL, { name: 'search', description: 'Search file contents' }, ...(more ?? [])], logging: true, stderr },
+  });
+}
 
 export function twoServers(extra: Omit<ConfigSeed, 'servers'> = {}): ConfigSeed {
   return {

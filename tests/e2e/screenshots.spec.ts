@@ -5,33 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { fixtureServer, writeConfig } from './host.js';
-import { ALPHA_UUID, BETA_UUID, checkbox, expand, expect, expectReady, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
+import { BETA_UUID, checkbox, expand, expect, expectReady, filesServer, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
 
 function seed(userDataDir: string): void {
   writeConfig(userDataDir, {
     servers: [
-      fixtureServer({
-        uuid: ALPHA_UUID,
-        label: 'Files',
-        fixture: {
-          id: 'files',
-          tools: [
-            {
-              name: 'read_file',
-              description: 'Read a file from the workspace',
-              inputSchema: {
-                type: 'object',
-                properties: { path: { type: 'string', description: 'Path of the file, relative to the workspace' }, encoding: { enum: ['utf8', 'base64'] } },
-                required: ['path'],
-              },
-            },
-            { name: 'search', description: 'Search file contents' },
-            { name: 'list_dir', description: 'List a folder' },
-          ],
-          logging: true,
-          stderr: ['Secure MCP Filesystem Server running on stdio', 'Allowed directories: [ "/home/me/projects" ]'],
-        },
-      }),
+      filesServer([{ name: 'list_dir', description: 'List a folder' }], [
+        'Secure MCP Filesystem Server running on stdio',
+        'Allowed directories: [ "/home/me/projects" ]',
+      ]),
       fixtureServer({
         uuid: BETA_UUID,
         label: 'Unity',

@@ -2,20 +2,7 @@
 // tool's description and schema, a template, checks per field before the call), answers shown
 // as what they are, progress as it comes, and Cancel reaching the server.
 import { fixtureServer, writeConfig } from './host.js';
-import { expect, expectReady, open, serverRow, test, twoServers } from './fixtures.js';
-
-const READ_FILE = {
-  name: 'read_file',
-  description: 'Read a file from the workspace',
-  inputSchema: {
-    type: 'object' as const,
-    properties: {
-      path: { type: 'string', description: 'Path of the file' },
-      encoding: { enum: ['utf8', 'base64'], description: 'How to return the bytes' },
-    },
-    required: ['path'],
-  },
-};
+import { expect, expectReady, open, READ_FILE_TOOL, serverRow, test, twoServers } from './fixtures.js';
 
 test('the tester calls search_1 on the server that owns it, and its picker names each tool\'s server', async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, twoServers());
@@ -42,13 +29,13 @@ test('the tester calls search_1 on the server that owns it, and its picker names
 });
 
 test('help with arguments: description, schema, a template of the required ones, checks per field before the call', async ({ page, launch, userDataDir }) => {
-  writeConfig(userDataDir, { servers: [fixtureServer({ uuid: 'files', label: 'Files', fixture: { id: 'files', tools: [READ_FILE, 'echo'] } })] });
+  writeConfig(userDataDir, { servers: [fixtureServer({ uuid: 'files', label: 'Files', fixture: { id: 'files', tools: [READ_FILE_TOOL, 'echo'] } })] });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Files');
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('read_file');
   await expect(page.getByTestId('tester-description')).toHaveText('Read a file from the workspace');
-  await expect(page.getByTestId('tester-param')).toHaveText([/^path required\s*string\s*Path of the file$/, /^encoding\s*"utf8" \| "base64"\s*How to return the bytes$/]);
+  await expect(page.getByTestId('tester-param')).toHaveText([/^path required\s*string\s*Path of the file, relative to the workspace$/, /^encoding\s*"utf8" \| "base64"\s*How to return the bytes$/]);
   const args = page.getByTestId('tester-args');
   await expect(args).toHaveValue('{\n  "path": ""\n}');
 
