@@ -2,17 +2,24 @@
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
-import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
+import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
+import { checkServerSettings, withSettings } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { CallOptions, ConnectionOptions } from './mcp/connection.js';
+import type { ConnectionOptions } from './mcp/connection.js';
+import { ElicitationRouter } from './mcp/elicitation.js';
 import { FirstConnects } from './mcp/first-connects.js';
+import type { PolicyScope } from './mcp/policies.js';
+import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { ServerLogs } from './mcp/server-log.js';
+import type { StatusListener } from './mcp/status-events.js';
+import { StatusEvents } from './mcp/status-events.js';
+import type { CallOptions } from './mcp/tool-call.js';
+import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
-import { saveWithSecrets } from './secrets/save.js';
+import { saveNewServers, saveWithSecrets } from './secrets/save.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -28,9 +35,9 @@ export interface McpOptions {
   secrets?: SecretStore;
 }
 
-export type { CallOptions } from './mcp/connection.js';
+export type { CallOptions } from './mcp/tool-call.js';
 
-export type StatusListener = (status: ServerStatus[]) => void;
+export type { StatusListener } from './mcp/status-events.js';
 
 function sameNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
@@ -50,16 +57,16 @@ export class Mcp {
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
-  #listeners = new Set<StatusListener>();
+  #statusEvents = new StatusEvents();
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
-  #emitQueued = false;
   /** Per server, the tool names the current names were computed from. */
   #namedLists = new Map<string, readonly string[] | null>();
   #firstConnects = new FirstConnects();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
+  #elicitations: ElicitationRouter;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
@@ -68,6 +75,7 @@ export class Mcp {
     this.#secrets = secrets;
     const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
     this.#log = (message) => log(secrets.redact(message));
+    this.#elicitations = new ElicitationRouter(this.#log);
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
@@ -75,6 +83,7 @@ export class Mcp {
       onChange: (connection) => this.#changed(connection),
       secrets,
       onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
+      onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
     };
   }
 
@@ -95,24 +104,19 @@ export class Mcp {
   }
 
   onStatus(listener: StatusListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#statusEvents.on(listener);
   }
 
   // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
 
-  async callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
-    const entry = this.#index.get(exposedName);
-    if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
-    const connection = this.#connections.get(entry.uuid);
-    const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
-    if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
-    if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
-    try {
-      return await connection.callTool(entry.original, args, options);
-    } catch (error) {
-      throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
-    }
+  /**
+   * Calls a tool under its policy (mcp/policies.ts): "deny" is refused, "ask" runs only when the
+   * caller approves (`approved: true`, or `approve` says yes); a refusal (ToolCallRefused) sends
+   * nothing to the server. A server's request for input goes to `elicit`.
+   */
+  callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
+    const context = { index: this.#index, connections: this.#connections, elicitations: this.#elicitations, redact: (text: string) => this.#secrets.redact(text) };
+    return callTool(context, exposedName, args, options);
   }
 
   /**
@@ -183,15 +187,7 @@ export class Mcp {
    */
   async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
     const entered = list.map((settings) => ({ uuid: randomUUID(), settings: usableSettings(settings) }));
-    const servers: McpServer[] = [];
-    try {
-      for (const { uuid, settings } of entered) {
-        await saveWithSecrets(this.#secrets, uuid, settings, undefined, (stored) => { servers.push({ ...stored, uuid }); }, this.#log);
-      }
-    } catch (error) {
-      await Promise.all(servers.map(({ uuid }) => this.#secrets.deleteServer(uuid).catch(() => undefined)));
-      throw error;
-    }
+    const servers = await saveNewServers(this.#secrets, entered, this.#log);
     this.#store.update((config) => { config.mcp.servers.push(...servers); });
     this.#firstConnects.added(servers.map((server) => server.uuid));
     for (const { uuid } of servers) {
@@ -207,11 +203,7 @@ export class Mcp {
     await saveWithSecrets(this.#secrets, uuid, parsed, this.#server(uuid), (stored) => {
       this.#store.update((config) => {
         const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-        // Keep every field that is not a user setting (uuid, toolMappings, disabledTools, and
-        // fields unknown to this version, which the store keeps too); settings the user cleared
-        // are not carried over.
-        const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
-        config.mcp.servers[at] = { ...Object.fromEntries(kept), ...stored, uuid } as McpServer;
+        config.mcp.servers[at] = withSettings(config.mcp.servers[at]!, stored);
       });
     }, this.#log);
     await this.restartServer(uuid);
@@ -270,17 +262,26 @@ export class Mcp {
     this.#startInBackground(uuid);
   }
 
+  /** Sets one tool's policy (null: back to the server's default); a tool it lists or listed. */
+  setToolPolicy(uuid: string, original: string, policy: ToolPolicy | null): void {
+    if (!this.#index.assignmentOf(uuid, original)) throw new Error(`Server ${uuid} has no known tool "${original}".`);
+    this.#editServer(uuid, (server) => setToolPolicy(server, original, policy));
+  }
+
+  /** One policy for a whole server: every tool (its default), or the read-only tools it lists. */
+  setServerPolicy(uuid: string, policy: ToolPolicy | null, scope: PolicyScope): void {
+    const readOnly = (this.#connections.get(uuid)?.tools ?? []).filter((tool) => tool.annotations.readOnlyHint === true).map((tool) => tool.name);
+    this.#editServer(uuid, (server) => setServerPolicy(server, policy, scope, readOnly));
+  }
+
   setToolEnabled(uuid: string, original: string, enabled: boolean): void {
-    this.#server(uuid);
-    this.#store.update((config) => {
-      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
+    // Names never depend on which tools are switched off: only what is offered changes.
+    this.#editServer(uuid, (server) => {
       const off = new Set(server.disabledTools ?? []);
       if (enabled) off.delete(original);
       else off.add(original);
       server.disabledTools = [...off];
     });
-    // Names never depend on which tools are switched off: only what is offered changes.
-    this.#reindex();
   }
 
   /**
@@ -313,6 +314,13 @@ export class Mcp {
 
   // --- Internals ---
 
+  /** Changes what a server offers (not its names or connection), then rebuilds the index. */
+  #editServer(uuid: string, edit: (server: McpServer) => void): void {
+    this.#server(uuid);
+    this.#store.update((config) => edit(config.mcp.servers.find((s) => s.uuid === uuid)!));
+    this.#reindex();
+  }
+
   #server(uuid: string): McpServer {
     const server = this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
     if (!server) throw new Error(`No MCP server with id "${uuid}".`);
@@ -320,13 +328,7 @@ export class Mcp {
   }
 
   async #startServer(uuid: string): Promise<void> {
-    const connection = this.#connections.get(uuid);
-    if (!connection) return;
-    if (connection.server.state === 'disabled') {
-      await connection.stop('disabled');
-      return;
-    }
-    await connection.start();
+    await this.#connections.get(uuid)?.startAsSaved();
   }
 
   /** Starts a server's connect without waiting for it; its outcome is reported as status. */
@@ -416,14 +418,7 @@ export class Mcp {
     }
   }
 
-  /** At most one status event per tick, however many servers changed in it. */
   #emitStatus(): void {
-    if (this.#emitQueued || this.#listeners.size === 0) return;
-    this.#emitQueued = true;
-    queueMicrotask(() => {
-      this.#emitQueued = false;
-      const status = this.getStatus();
-      for (const listener of this.#listeners) listener(status);
-    });
+    this.#statusEvents.emit(() => this.getStatus());
   }
 }

@@ -13,13 +13,14 @@ const status: ServerStatus[] = [
   {
     uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false,
     tools: [
-      { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', enabled: true },
-      { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', enabled: false },
+      { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations' },
+      { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations' },
+      { original: 'delete_file', exposed: 'delete_file', reasons: [], title: 'Delete a file', annotations: { destructiveHint: true }, enabled: true, policy: 'deny', policySource: 'tool' },
     ],
   },
   {
     uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true,
-    tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], enabled: true }],
+    tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations' }],
   },
 ];
 const catalog = buildCatalog(status);
@@ -27,10 +28,12 @@ const names = (query: string): string[] => filterCatalog(catalog.servers, query,
 
 describe('filters', () => {
   it('match exposed and original names, the server label and words of the description, every word', () => {
-    expect(names('')).toEqual(['read_file', 'write_file', 'unity_health']);
+    expect(names('')).toEqual(['read_file', 'write_file', 'delete_file', 'unity_health']);
     expect(names('unity/')).toEqual(['unity_health']);
     expect(names('workspace')).toEqual(['read_file']);
-    expect(names('folder a')).toEqual(['read_file', 'write_file']);
+    expect(names('folder a')).toEqual(['read_file', 'write_file', 'delete_file']);
+    // The title too.
+    expect(names('delete a')).toEqual(['delete_file']);
     expect(names('FILE  write')).toEqual(['write_file']);
     expect(names('file unity')).toEqual([]);
   });
@@ -38,9 +41,10 @@ describe('filters', () => {
 
 describe('selection counts', () => {
   it('count what a model gets, the same for the list and the editor', () => {
-    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, off: 1, missing: 1 });
-    expect(countSelection(null, catalog)).toEqual({ offered: 2, off: 1, missing: 0 });
-    expect(describeSelection(['read_file', 'write_file', 'gone'], catalog)).toBe('1 tool');
+    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, asks: 0, off: 1, denied: 0, missing: 1 });
+    // A denied tool is never offered; a tool that asks is offered and counted as asking.
+    expect(countSelection(null, catalog)).toEqual({ offered: 2, asks: 1, off: 1, denied: 1, missing: 0 });
+    expect(describeSelection(['read_file', 'write_file', 'delete_file', 'gone'], catalog)).toBe('1 tool');
     expect(describeSelection(['read_file', 'unity_health'], catalog)).toBe('2 tools');
     expect(describeSelection(null, catalog)).toBe('All tools (2)');
     expect(describeSelection([], catalog)).toBe('No tools');

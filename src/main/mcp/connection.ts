@@ -5,12 +5,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
-import type { LogLevel, ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import type { LogLevel, ServerStatusKind, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
+import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
@@ -19,6 +21,10 @@ export interface ListedTool {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** Its display title: the tool's `title`, else its annotations' `title`. */
+  title?: string;
+  /** Its hints (typed values only), which decide its policy when the user chose none. */
+  annotations: ToolAnnotations;
 }
 
 export interface ConnectionOptions {
@@ -32,6 +38,8 @@ export interface ConnectionOptions {
   secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
   /** The server's own log: stderr lines, connect attempts and outcomes, its log messages. */
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
+  /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
+  onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
 }
 
 export interface CallOptions {
@@ -80,6 +88,12 @@ export class ServerConnection {
     await this.#connect(false);
   }
 
+  /** Connects, or (a disabled server) stops. Never rejects. */
+  async startAsSaved(): Promise<void> {
+    if (this.server.state === 'disabled') await this.stop('disabled');
+    else await this.start();
+  }
+
   /**
    * One connect attempt. A failed reconnect (`retrying`) schedules the next one with backoff
    * until the policy's attempts are used up: a server may take longer than `baseMs` to come back
@@ -103,7 +117,8 @@ export class ServerConnection {
       }
       const { transport, stderr } = createTransport(this.server, values, (text) => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) }));
       this.#stderr = stderr;
-      client = new Client(this.options.clientInfo, { capabilities: {} });
+      // Form-mode elicitation: a server may ask the user for input in the middle of a call.
+      client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } } });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
@@ -195,6 +210,8 @@ export class ServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.#relist(client);
     });
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.options.onElicit?.(this, request.params, extra.signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
@@ -221,7 +238,9 @@ export class ServerConnection {
           this.options.log?.(`${this.server.label}: lists tool "${tool.name}" twice; the first is used.`);
           continue;
         }
-        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+        const annotations = pickAnnotations(tool.annotations);
+        const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations, ...(title ? { title } : {}) });
       }
       cursor = result.nextCursor;
       if (cursor === undefined || cursors.has(cursor)) break;

@@ -1,10 +1,11 @@
 // The in-memory index of exposed names, rebuilt whenever names or tool lists change, so that
 // dispatch, reverse lookup and getLlmTools are map lookups or a prepared list, never scans of
 // the config or of other servers' mappings.
-import type { McpServer, ToolSelection } from '../../types/config.js';
-import type { LlmTool, ServerStatus, ToolStatus } from '../../types/mcp.js';
+import type { McpServer, ToolPolicy, ToolSelection } from '../../types/config.js';
+import type { LlmTool, PolicySource, ServerStatus, ToolStatus } from '../../types/mcp.js';
 import type { NameAssignment } from '../naming.js';
 import type { ListedTool, ServerConnection } from './connection.js';
+import { effectivePolicy } from './policies.js';
 
 export interface IndexEntry extends NameAssignment {
   /** The server is connected and currently lists this tool. */
@@ -14,6 +15,9 @@ export interface IndexEntry extends NameAssignment {
   /** The server is enabled and the user has not switched the tool off. */
   enabled: boolean;
   tool: ListedTool | undefined;
+  /** allow / ask / deny, and whose choice it is; a denied tool is never offered to a model. */
+  policy: ToolPolicy;
+  policySource: PolicySource;
 }
 
 export class ToolIndex {
@@ -38,12 +42,13 @@ export class ToolIndex {
       const tool = listedById.get(assignment.uuid)?.get(assignment.original);
       const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
       const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !switchedOff;
-      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool };
+      const { policy, source } = effectivePolicy(serverById.get(assignment.uuid), assignment.original, tool?.annotations);
+      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool, policy, policySource: source };
       this.#byExposed.set(entry.exposed, entry);
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
       perServer.set(entry.original, entry);
-      if (tool && enabled) {
+      if (tool && enabled && policy !== 'deny') {
         this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
       }
     }
@@ -78,7 +83,11 @@ export class ToolIndex {
       exposed: entry.exposed,
       reasons: entry.reasons,
       description: entry.tool?.description,
+      ...(entry.tool?.title ? { title: entry.tool.title } : {}),
+      annotations: entry.tool?.annotations ?? {},
       enabled: !entry.switchedOff,
+      policy: entry.policy,
+      policySource: entry.policySource,
     }));
     const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
