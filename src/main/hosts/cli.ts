@@ -2,26 +2,43 @@
 // every server and tool, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]
-//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}'
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--yes] [--answer '{"json": "fields"}']…
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
+//
+// A call follows the tool's policy: allow runs, ask runs only with --yes, deny never runs; a
+// refused call exits 1 and sends nothing. A server's requests for input (elicitation) during the
+// call get the --answer values in order (accepted, omitted fields taking their defaults), and are
+// declined once there are none left.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
+import type { Elicit } from '../mcp/elicitation.js';
+import { ToolCallRefused } from '../mcp/policies.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 
-const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' | logs SERVER]";
+const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' [--yes] [--answer 'JSON']… | logs SERVER]";
 
 class UsageError extends Error {}
+
+interface CallArgs {
+  name: string;
+  args: Record<string, unknown>;
+  /** --yes: the user approves this call of a tool whose policy is "ask". */
+  approved: boolean;
+  /** --answer values, for the server's requests for input, in order. */
+  answers: ElicitationContent[];
+}
 
 interface InspectArgs {
   userDataDir: string;
   json: boolean;
-  call: { name: string; args: Record<string, unknown> } | null;
+  call: CallArgs | null;
   /** `logs SERVER`: the label or uuid of the server whose log to print. */
   logs: string | null;
 }
@@ -31,7 +48,12 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: {
+        'user-data': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        yes: { type: 'boolean', default: false },
+        answer: { type: 'string', multiple: true },
+      },
       allowPositionals: true,
     });
   } catch (error) {
@@ -41,19 +63,50 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
   const json = parsed.values.json ?? false;
+  const approved = parsed.values.yes ?? false;
+  const rawAnswers = parsed.values.answer ?? [];
+  if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
   if (verb === undefined) return { userDataDir, json, call: null, logs: null };
   if (verb === 'logs' && name && rawArgs === undefined) return { userDataDir, json, call: null, logs: name };
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
-  let args: unknown = {};
-  if (rawArgs !== undefined) {
-    try {
-      args = JSON.parse(rawArgs);
-    } catch (error) {
-      throw new UsageError(`the tool arguments are not valid JSON (${(error as Error).message})`);
-    }
+  const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
+  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
+  return { userDataDir, json, call: { name, args, approved, answers }, logs: null };
+}
+
+/** `text` as a JSON object; `what` names it in errors, `is` says "is" or "are" after it. */
+function jsonObject(text: string, what: string, is: 'is' | 'are'): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} ${is} not valid JSON (${(error as Error).message})`);
   }
-  if (!isRecord(args)) throw new UsageError('the tool arguments must be a JSON object');
-  return { userDataDir, json, call: { name, args }, logs: null };
+  if (!isRecord(value)) throw new UsageError(`${what} must be a JSON object`);
+  return value;
+}
+
+/**
+ * Answers a server's requests for input with the --answer values in order; declines once they
+ * are used up, or when one does not fit the form (saying why on stderr).
+ */
+function answerFrom(answers: readonly ElicitationContent[]): Elicit {
+  let next = 0;
+  return (request) => {
+    const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
+    const content = answers[next++];
+    if (content === undefined) {
+      console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
+      return Promise.resolve<ElicitationAnswer>({ action: 'decline' });
+    }
+    const problems = request.check(content);
+    if (problems.length > 0) {
+      console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
+      return Promise.resolve<ElicitationAnswer>({ action: 'decline' });
+    }
+    console.error(`inspect: ${asked}; answered with --answer ${next}.`);
+    return Promise.resolve<ElicitationAnswer>({ action: 'accept', content });
+  };
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
@@ -70,7 +123,14 @@ function listingJson(status: readonly ServerStatus[]): string {
     label: server.label,
     status: server.status,
     ...(server.error ? { error: server.error } : {}),
-    tools: server.tools.map((tool) => ({ original: tool.original, exposed: tool.exposed, reasons: tool.reasons })),
+    tools: server.tools.map((tool) => ({
+      original: tool.original,
+      exposed: tool.exposed,
+      reasons: tool.reasons,
+      ...(tool.title ? { title: tool.title } : {}),
+      policy: tool.policy,
+      annotations: tool.annotations,
+    })),
   }));
   return JSON.stringify({ servers }, null, 2);
 }
@@ -81,7 +141,8 @@ function listingText(status: readonly ServerStatus[]): string {
     lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}`);
     for (const tool of server.tools) {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
-      lines.push(tool.exposed === tool.original ? `  ${tool.exposed}${why}` : `  ${tool.exposed} <- ${tool.original}${why}`);
+      const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
+      lines.push(`  ${name}  [${tool.policy}]${why}`);
     }
   }
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
@@ -121,12 +182,14 @@ async function run(args: InspectArgs, core: Core): Promise<number> {
     console.log(args.json ? listingJson(status) : listingText(status));
     return 0;
   }
+  const { name, approved, answers } = args.call;
   try {
-    const result = await core.mcp.callTool(args.call.name, args.call.args);
+    const result = await core.mcp.callTool(name, args.call.args, { approved, elicit: answerFrom(answers) });
     console.log(JSON.stringify(result, null, 2));
     return result.isError ? 1 : 0;
   } catch (error) {
-    console.error((error as Error).message);
+    const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
+    console.error(`${(error as Error).message}${needsYes ? ' Give --yes to approve this call.' : ''}`);
     return 1;
   }
 }
