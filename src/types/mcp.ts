@@ -44,6 +44,8 @@ export interface ToolStatus {
   /** What a call of it does: run, ask first, or never run. */
   policy: ToolPolicy;
   policySource: PolicySource;
+  /** Its policy without a choice of its own: the server's default, else by its annotations. */
+  inheritedPolicy: ToolPolicy;
 }
 
 export interface ServerStatus {

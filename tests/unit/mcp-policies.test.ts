@@ -105,7 +105,7 @@ describe('tool policies', () => {
   it('deny: never offered to a model, refused even when approved, nothing reaches the server', async () => {
     const before = notes.calls().length;
     mcp.setToolPolicy('notes', 'delete_notes', 'deny');
-    expect(tool('notes', 'delete_notes')).toMatchObject({ policy: 'deny', policySource: 'tool' });
+    expect(tool('notes', 'delete_notes')).toMatchObject({ policy: 'deny', policySource: 'tool', inheritedPolicy: 'ask' });
     expect(mcp.getLlmTools().map((t) => t.name)).not.toContain('delete_notes');
     expect(mcp.getLlmTools(['delete_notes', 'plain']).map((t) => t.name)).toEqual(['plain']);
     let asked = false;
@@ -139,7 +139,7 @@ describe('tool policies', () => {
     mcp.setServerPolicy('notes', 'allow', 'all');
     expect(store.config.mcp.servers[0]).toMatchObject({ defaultPolicy: 'allow' });
     expect(store.config.mcp.servers[0]!.toolPolicies).toBeUndefined();
-    expect(statusOf(mcp, 'notes').tools.map((t) => [t.original, t.policy, t.policySource])).toContainEqual(['plain', 'allow', 'server']);
+    expect(statusOf(mcp, 'notes').tools.map((t) => [t.original, t.policy, t.policySource, t.inheritedPolicy])).toContainEqual(['plain', 'allow', 'server', 'allow']);
     expect(answer(await mcp.callTool('delete_notes'))).toMatchObject({ tool: 'delete_notes' });
     // The other server is untouched.
     expect(tool('other', 'plain').policy).toBe('ask');

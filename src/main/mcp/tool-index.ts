@@ -88,6 +88,7 @@ export class ToolIndex {
       enabled: !entry.switchedOff,
       policy: entry.policy,
       policySource: entry.policySource,
+      inheritedPolicy: effectivePolicy({ defaultPolicy: server.defaultPolicy }, entry.original, entry.tool?.annotations).policy,
     }));
     const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
     if (connection?.error && status !== 'disabled') result.error = connection.error;

@@ -16,6 +16,8 @@ export interface CatalogTool {
   /** What a call of it does (allow / ask / deny) and whose choice that is. */
   policy: ToolPolicy;
   policySource: PolicySource;
+  /** Its policy without a choice of its own (the server's default, else by its annotations). */
+  inheritedPolicy: ToolPolicy;
   serverUuid: string;
   serverLabel: string;
   /** Exposed and original name, title, server label and description, lowercased: what filters match. */
@@ -49,6 +51,7 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         enabled: tool.enabled,
         policy: tool.policy,
         policySource: tool.policySource,
+        inheritedPolicy: tool.inheritedPolicy,
         serverUuid: server.uuid,
         serverLabel: server.label,
         key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),

@@ -62,3 +62,10 @@ export function describeSelection(selection: ToolSelection, catalog: Catalog): s
   const { offered } = countSelection(selection, catalog);
   return selection === null ? `All tools (${offered})` : toolCount(offered);
 }
+
+/** How many of the tools a selection offers ask before they run, in a sentence; '' when none do. */
+export function asksSentence({ asks, offered }: Pick<SelectionCount, 'asks' | 'offered'>): string {
+  if (asks === 0) return '';
+  const who = asks === offered ? (asks === 1 ? 'It asks' : 'All of them ask') : `${asks} of them ${asks === 1 ? 'asks' : 'ask'}`;
+  return `${who} you before ${asks === 1 ? 'it runs' : 'they run'}.`;
+}
