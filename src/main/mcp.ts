@@ -35,6 +35,28 @@ function sameNames(a: readonly string[] | null, b: readonly string[] | null): bo
   return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return set.size === b.length && b.every((name) => set.has(name));
+}
+
+/**
+ * The server's recorded aliases that its assignments still carry: an alias that was repaired
+ * (invalid, taken) or reset no longer is one. A name only shown as an alias (a hand-edited
+ * mapping) is not recorded.
+ */
+function keptAliases(server: McpServer, assignments: readonly NameAssignment[]): string[] {
+  if (!server.aliases?.length) return [];
+  const recorded = new Set(server.aliases);
+  return assignments.filter((a) => recorded.has(a.original) && a.reasons.includes('alias')).map((a) => a.original);
+}
+
+/** Persists a server's aliases; no key at all when it has none. */
+function setAliases(server: McpServer, aliases: string[]): void {
+  if (aliases.length > 0) server.aliases = aliases;
+  else delete server.aliases;
+}
+
 function usableSettings(input: ServerSettingsInput): ServerSettings {
   const checked = checkServerSettings(input);
   if ('problem' in checked) throw new Error(checked.problem);
@@ -237,16 +259,25 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved);
       if (problem) throw new Error(problem);
     }
-    const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));
-    if (alias === null) mappings.delete(original);
-    else mappings.set(original, alias);
+    const server = this.#server(uuid);
+    const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+    const aliases = new Set(server.aliases ?? []);
+    if (alias === null) {
+      mappings.delete(original);
+      aliases.delete(original);
+    } else {
+      mappings.set(original, alias);
+      aliases.add(original);
+    }
     // The tool is named as listed even while its server is offline, so a reset alias gets the
     // rules' name back instead of vanishing with its mapping.
     const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
     const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
     const exposed = next[original]!;
     this.#store.update((config) => {
-      config.mcp.servers.find((s) => s.uuid === uuid)!.toolMappings = next;
+      const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      saved.toolMappings = next;
+      setAliases(saved, [...aliases]);
       if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
@@ -287,6 +318,7 @@ export class Mcp {
       uuid: server.uuid,
       tools: this.#listedNames(server.uuid) ?? [],
       mappings: server.toolMappings,
+      aliases: server.aliases,
     }));
   }
 
@@ -315,13 +347,20 @@ export class Mcp {
         if (exposed === before) continue;
         this.#log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
       }
-      return next.length !== Object.keys(persisted).length || next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed);
+      return (
+        next.length !== Object.keys(persisted).length ||
+        next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed) ||
+        !sameMembers(server.aliases ?? [], keptAliases(server, next))
+      );
     });
     if (changed.length > 0) {
       const uuids = new Set(changed.map((server) => server.uuid));
       this.#store.update((config) => {
         for (const server of config.mcp.servers) {
-          if (uuids.has(server.uuid)) server.toolMappings = toMappings(byServer.get(server.uuid) ?? []);
+          if (!uuids.has(server.uuid)) continue;
+          const next = byServer.get(server.uuid) ?? [];
+          server.toolMappings = toMappings(next);
+          setAliases(server, keptAliases(server, next));
         }
       });
     }

@@ -3,6 +3,7 @@
 // Every MCP tool reaches a model under an "exposed" name that every major function-calling API
 // accepts, that never changes once given, and that maps back to exactly one (server, original).
 
+import { transliterate } from 'transliteration';
 import type { RenameReason } from '../types/mcp.js';
 
 /** OpenAI ∩ Anthropic ∩ Gemini ∩ DeepSeek ∩ Mistral ∩ Bedrock function names. */
@@ -17,6 +18,8 @@ export interface ServerTools {
   tools: readonly string[];
   /** Persisted: original → exposed. */
   mappings?: Readonly<Record<string, string>>;
+  /** Persisted: originals whose exposed name is a user's alias (rule 5), not the rules' name. */
+  aliases?: readonly string[];
 }
 
 export interface NameAssignment {
@@ -32,8 +35,12 @@ export interface AssignOptions {
   reserved?: Iterable<string>;
 }
 
-const COMBINING_MARK = /\p{M}/gu;
 const NUMBERED = /^(.*)_([1-9][0-9]*)$/s;
+const NON_ALNUM = /[^A-Za-z0-9]+/;
+const COMBINING_MARK = /^\p{M}$/u;
+const COMBINING_MARKS = /\p{M}/gu;
+/** Unknown characters come back empty (and then count as one replaced character). */
+const TRANSLITERATE_OPTIONS = { unknown: '', fixChineseSpacing: true } as const;
 
 export function isValidToolName(name: unknown): name is string {
   return typeof name === 'string' && isValidName(name);
@@ -73,19 +80,101 @@ function shortHash(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** How the non-ASCII characters of a name are turned into ASCII before the character step. */
+export type AsciiFold = (text: string) => string;
+
 /** Rule 2 without the length cut: what the name becomes before truncation. */
 function sanitizeFull(original: string): string {
+  return sanitizeWith(original, transliterateName);
+}
+
+/**
+ * Rule 2 with a given fold, so that the upgrade migration can still tell which names the rules
+ * of earlier versions gave (they folded with NFKD only). Most names that need cleaning are ASCII
+ * (`unity/health`), and folding is most of the cost of sanitizing, so the fold only runs once a
+ * non-ASCII character turns up.
+ */
+export function sanitizeWith(original: string, fold: AsciiFold): string {
   if (isValidName(original)) return original;
-  // NFKD and mark removal cannot change ASCII, and most names that need cleaning are ASCII
-  // (`unity/health`); the ICU call is most of the cost of sanitizing, so it is only made once a
-  // non-ASCII character turns up.
-  const name =
-    replaceInvalid(original, true) ??
-    replaceInvalid(original.normalize('NFKD').replace(COMBINING_MARK, ''), false)!;
+  const name = replaceInvalid(original, true) ?? replaceInvalid(fold(original), false)!;
   if (name === '') return `tool_${shortHash(original)}`;
   const first = name.charCodeAt(0);
   const first20 = first | 0x20;
   return (first20 >= 97 && first20 <= 122) || first === 95 ? name : `_${name}`;
+}
+
+/**
+ * Rule 2's transliteration. A character that compatibility decomposition turns into ASCII once
+ * its accents are dropped folds that way, as it always has (`café` → `cafe`, `ｆｏｏ` → `foo`,
+ * `①` → `1`). Runs of the other non-ASCII characters go through the `transliteration` library:
+ * scripts with letter case (Cyrillic, Greek, `ß`) keep their case and join their neighbours
+ * (`Привет` → `Privet`); scripts without case (Chinese, Japanese, Korean, Arabic, Indic…) become
+ * lower-case words joined by `_` and set apart from adjacent letters and digits (`搜索` →
+ * `sou_suo`, `行驶证OCR` → `xing_shi_zheng_OCR`). A run that gives nothing readable (emoji,
+ * symbols) stays one character for the character step to replace, as before.
+ */
+export function transliterateName(text: string): string {
+  const chars = Array.from(text.normalize('NFC'));
+  let out = '';
+  // After a caseless run's words: the next letter or digit is a new word.
+  let separate = false;
+  const append = (piece: string): void => {
+    if (separate && startsAlnum(piece)) out += '_';
+    out += piece;
+    separate = false;
+  };
+  for (let i = 0; i < chars.length; ) {
+    const folded = foldToAscii(chars[i]!);
+    if (folded !== null) {
+      append(folded);
+      i++;
+      // A mark that no letter composed with (`0\u0301`) is dropped, as folding always did.
+      while (i < chars.length && COMBINING_MARK.test(chars[i]!)) i++;
+      continue;
+    }
+    const caseless = isCaseless(chars[i]!);
+    let end = i + 1;
+    // A run is one kind of script; a mark belongs to the run of the letter it sits on.
+    while (end < chars.length && (COMBINING_MARK.test(chars[end]!) || (foldToAscii(chars[end]!) === null && isCaseless(chars[end]!) === caseless))) end++;
+    const words = transliterate(chars.slice(i, end).join(''), TRANSLITERATE_OPTIONS).split(NON_ALNUM).filter((word) => word !== '');
+    i = end;
+    if (words.length === 0) {
+      append('\u0000'); // nothing readable: one character the character step replaces with `_`
+    } else if (caseless) {
+      if (endsAlnum(out)) out += '_';
+      append(words.join('_').toLowerCase());
+      separate = true;
+    } else {
+      append(words.join('_'));
+    }
+  }
+  return out;
+}
+
+/** One character as ASCII by compatibility decomposition without marks, or null. */
+function foldToAscii(char: string): string | null {
+  if (char.charCodeAt(0) < 128) return char;
+  const folded = char.normalize('NFKD').replace(COMBINING_MARKS, '');
+  if (folded === '') return null;
+  for (let i = 0; i < folded.length; i++) if (folded.charCodeAt(i) >= 128) return null;
+  return folded;
+}
+
+function isCaseless(char: string): boolean {
+  return char.toLowerCase() === char.toUpperCase();
+}
+
+function isAsciiAlnum(code: number): boolean {
+  const folded = code | 0x20;
+  return (folded >= 97 && folded <= 122) || (code >= 48 && code <= 57);
+}
+
+function startsAlnum(text: string): boolean {
+  return text.length > 0 && isAsciiAlnum(text.charCodeAt(0));
+}
+
+function endsAlnum(text: string): boolean {
+  return text.length > 0 && isAsciiAlnum(text.charCodeAt(text.length - 1));
 }
 
 /**
@@ -136,12 +225,23 @@ export function numberedName(base: string, n: number): string {
 }
 
 /**
- * Why `exposed` differs from `original`, derived from the names alone, so reasons need not be
- * persisted: a name that the rules would not produce is a user's alias.
+ * Why `exposed` differs from `original`. Whether a name is a user's alias is persisted (the
+ * server's `aliases`), because the rules change between versions: `alias` says so. The rest is
+ * derived from the names, so reasons need no other storage.
  */
-export function explainName(original: string, exposed: string): RenameReason[] {
+export function explainName(original: string, exposed: string, alias = false): RenameReason[] {
   if (exposed === original) return [];
-  const full = sanitizeFull(original);
+  if (alias) return ['alias'];
+  return ruleReasons(original, exposed, transliterateName) ?? earlierRuleReasons(original, exposed);
+}
+
+/**
+ * The reasons rules 2–4 (folding with `fold`) give for `exposed`, or null when they never give
+ * `original` that name.
+ */
+export function ruleReasons(original: string, exposed: string, fold: AsciiFold): RenameReason[] | null {
+  if (exposed === original) return [];
+  const full = sanitizeWith(original, fold);
   const base = full.slice(0, MAX_TOOL_NAME_LENGTH);
   const sanitized = full !== original;
   if (exposed === base) return reasonList(sanitized, base.length < full.length, false);
@@ -149,7 +249,20 @@ export function explainName(original: string, exposed: string): RenameReason[] {
   if (numbered && numberedName(base, Number(numbered[2])) === exposed) {
     return reasonList(sanitized, numbered[1]!.length < full.length, true);
   }
-  return ['alias'];
+  return null;
+}
+
+/**
+ * A name today's rules do not give and that is not marked as an alias. A valid original is named
+ * by the same rules in every version, so only a hand edit gives it another name: the user's
+ * choice. An invalid one was sanitized by an earlier version's rules (`搜索` → `tool_0b6efa3b`):
+ * still a sanitized name, numbered if it ends in `_N`, cut if it fills all 64 characters.
+ */
+function earlierRuleReasons(original: string, exposed: string): RenameReason[] {
+  if (isValidName(original)) return ['alias'];
+  const numbered = NUMBERED.exec(exposed);
+  const collision = numbered !== null && !original.endsWith(`_${numbered[2]}`);
+  return reasonList(true, exposed.length === MAX_TOOL_NAME_LENGTH, collision);
 }
 
 /**
@@ -206,6 +319,7 @@ export function assignToolNames(
     for (const original of tools) result.push({ uuid: server.uuid, original, exposed: '', reasons: [] });
     const mappings = mappingEntries(server.mappings);
     if (mappings.length === 0) continue;
+    const aliases = Array.isArray(server.aliases) && server.aliases.length > 0 ? new Set(server.aliases) : null;
     const byOriginal = new Map<string, NameAssignment>();
     for (let i = first; i < result.length; i++) byOriginal.set(result[i]!.original, result[i]!);
     for (const [original, exposed] of mappings) {
@@ -216,7 +330,7 @@ export function assignToolNames(
         result.push(entry);
       }
       entry.exposed = exposed;
-      entry.reasons = explainName(original, exposed);
+      entry.reasons = explainName(original, exposed, aliases?.has(original) ?? false);
     }
   }
 
