@@ -78,6 +78,9 @@ function listingText(status: readonly ServerStatus[]): string {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
       lines.push(tool.exposed === tool.original ? `  ${tool.exposed}${why}` : `  ${tool.exposed} <- ${tool.original}${why}`);
     }
+    for (const skipped of server.skippedTools) {
+      lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
+    }
   }
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
 }

@@ -80,7 +80,15 @@ export class ToolIndex {
       description: entry.tool?.description,
       enabled: !entry.switchedOff,
     }));
-    const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
+    const result: ServerStatus = {
+      uuid: server.uuid,
+      label: server.label,
+      type: server.type,
+      status,
+      tools,
+      offline: listed === null,
+      skippedTools: listed && connection ? connection.skipped : [],
+    };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     return result;
   }
