@@ -37,7 +37,7 @@ export function toolDescription(tool: SourceTool, options: DescriptionOptions, c
   const full = suffix === '' ? text : text === '' ? suffix : `${text} ${suffix}`;
   if (options.max === null || full.length <= options.max) return full;
   const room = Math.max(0, options.max - (suffix === '' ? 0 : suffix.length + 1) - 1);
-  changes.push(`cut the description to ${options.max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; ${options.provider}'s limit)`);
+  changes.push(`cut the description to ${options.max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; the limit of ${options.provider})`);
   const cut = `${cutAt(text, room)}…`;
   return suffix === '' ? cut : `${cut} ${suffix}`;
 }

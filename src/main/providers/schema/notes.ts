@@ -9,18 +9,18 @@ export function noteText(key: string, value: unknown): string {
   switch (key) {
     case 'pattern': return `Must match the pattern ${jsonText(value, 300)}`;
     case 'format': return `Format: ${v}`;
-    case 'minLength': return `At least ${v} characters`;
-    case 'maxLength': return `At most ${v} characters`;
+    case 'minLength': return `At least ${v} ${plural(value, 'character')}`;
+    case 'maxLength': return `At most ${v} ${plural(value, 'character')}`;
     case 'minimum': return `At least ${v}`;
     case 'maximum': return `At most ${v}`;
     case 'exclusiveMinimum': return `Greater than ${v}`;
     case 'exclusiveMaximum': return `Less than ${v}`;
     case 'multipleOf': return `A multiple of ${v}`;
-    case 'minItems': return `At least ${v} items`;
-    case 'maxItems': return `At most ${v} items`;
+    case 'minItems': return `At least ${v} ${plural(value, 'item')}`;
+    case 'maxItems': return `At most ${v} ${plural(value, 'item')}`;
     case 'uniqueItems': return value === true ? 'Items must be unique' : '';
-    case 'minProperties': return `At least ${v} entries`;
-    case 'maxProperties': return `At most ${v} entries`;
+    case 'minProperties': return `At least ${v} ${value === 1 ? 'entry' : 'entries'}`;
+    case 'maxProperties': return `At most ${v} ${value === 1 ? 'entry' : 'entries'}`;
     case 'default': return `Default: ${jsonText(value)}`;
     case 'examples': return `Examples: ${jsonText(value)}`;
     case 'const': return `Must be ${jsonText(value)}`;
@@ -68,4 +68,8 @@ export function describe(description: unknown, notes: readonly string[]): string
   const text = `${notes.join('. ')}.`;
   if (base === '') return text;
   return /[.!?:;]$/.test(base) ? `${base} ${text}` : `${base}. ${text}`;
+}
+
+function plural(count: unknown, word: string): string {
+  return count === 1 ? word : `${word}s`;
 }
