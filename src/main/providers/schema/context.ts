@@ -1,0 +1,58 @@
+// The state one schema adaptation carries through its passes: what changed, whether every value
+// the adapted schema accepts is still valid for the server (after restoring), and the bounds that
+// keep a hostile schema (cycles, huge depth, exponential $ref fan-out) cheap.
+import type { RefTable } from './refs.js';
+import type { Schema } from './json.js';
+
+/** Deeper nesting than this is cut to an unconstrained schema (with a note). */
+export const MAX_DEPTH = 48;
+/** A recursive $ref is inlined this many times along one path, then cut. */
+export const MAX_REF_DEPTH = 4;
+/** Schema nodes one adaptation may visit; the rest is cut. */
+export const MAX_NODES = 20_000;
+
+export interface NormalizeOptions {
+  /** Keep local $ref/$defs (the provider resolves them) instead of inlining them. */
+  keepRefs: boolean;
+  /** OpenAI: every array schema carries `items`, every object schema `properties`. */
+  explicitContainers: boolean;
+}
+
+const NO_NOTES: string[] = [];
+
+export class AdaptContext {
+  /** Readable change descriptions, each once, in the order they first happened (few: an array). */
+  changes: string[] = [];
+  /** False once a change lets through values the server's schema refuses. */
+  exact = true;
+  /** Nodes left to visit. */
+  budget = MAX_NODES;
+  /** Built on the first $ref. */
+  refs: RefTable | null = null;
+  /** Why OpenAI strict mode cannot take this schema, once known. */
+  strictFailure: string | null = null;
+  /** Sentences for the tool's description (what the input schema's top level could not say). */
+  rootNotes: string[] = NO_NOTES;
+
+  constructor(
+    readonly root: Schema,
+    readonly options: NormalizeOptions,
+  ) {}
+
+  /** Records a change; `lossy` when the adapted schema now accepts values the original refuses. */
+  note(change: string, lossy = false): void {
+    if (!this.changes.includes(change)) this.changes.push(change);
+    if (lossy) this.exact = false;
+  }
+
+  /** Drops a change recorded earlier (superseded by a more precise one). */
+  unnote(change: string): void {
+    const index = this.changes.indexOf(change);
+    if (index >= 0) this.changes.splice(index, 1);
+  }
+
+  addRootNote(text: string): void {
+    if (this.rootNotes === NO_NOTES) this.rootNotes = [];
+    this.rootNotes.push(text);
+  }
+}
