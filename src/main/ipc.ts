@@ -9,7 +9,6 @@ import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig } from './claude-import.js';
 import type { Core } from './core.js';
-import { providerLimits } from './provider-limits.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -34,7 +33,6 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       config: store.config as AppConfig,
       notices: core.notices(),
       builtInTools: BUILT_IN_TOOL_NAMES,
-      providerLimits: providerLimits(),
       userDataDir: host.userDataDir,
       host: host.kind,
     }),

@@ -1,20 +1,8 @@
 // Which provider's request a chat engine sends, so the model-tools screen can count a selection
-// against that provider's tool limit. Engine ids are the ones a chat app stores with a model
-// (`llm.defaults[].engine`), compared trimmed and lower-cased. Shared by main and renderer.
+// against that provider's tool limit (PROVIDER_LIMITS in providers.ts). Engine ids are the ones a
+// chat app stores with a model (`llm.defaults[].engine`), compared trimmed and lower-cased.
+// Shared by main and renderer.
 import type { ProviderId } from './providers.js';
-
-/** The provider names a user reads in warnings. */
-export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
-  openai: 'OpenAI',
-  'openai-strict': 'OpenAI (strict mode)',
-  'openai-responses': 'OpenAI (Responses API)',
-  anthropic: 'Anthropic',
-  gemini: 'Google Gemini',
-  bedrock: 'Amazon Bedrock',
-  mistral: 'Mistral',
-  deepseek: 'DeepSeek',
-  ollama: 'Ollama',
-};
 
 /**
  * Engine id → provider. Engines that speak a provider's API with that provider's limits are
@@ -42,12 +30,4 @@ export const ENGINE_PROVIDERS: Readonly<Record<string, ProviderId>> = {
 export function providerOfEngine(engine: string): ProviderId | null {
   const key = engine.trim().toLowerCase();
   return Object.hasOwn(ENGINE_PROVIDERS, key) ? ENGINE_PROVIDERS[key]! : null;
-}
-
-/** One provider's tool limit, as main gives it to the renderer. */
-export interface ProviderLimit {
-  id: ProviderId;
-  name: string;
-  /** Most tools per request; null where the provider documents none. */
-  maxTools: number | null;
 }

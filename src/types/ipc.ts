@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
-import type { ProviderLimit } from './engines.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from './mcp.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
@@ -33,8 +32,6 @@ export interface AppState {
   config: AppConfig;
   notices: Notice[];
   builtInTools: readonly string[];
-  /** Each provider's tool limit: the model-tools screen counts a selection against its engine's. */
-  providerLimits: ProviderLimit[];
   userDataDir: string;
   host: 'electron' | 'web';
 }

@@ -364,7 +364,7 @@ test("a selection is counted with the built-in tools against its engine's provid
   // 130 MCP tools and the 5 built-in ones go into one request: OpenAI's 128 is exceeded.
   const warning = editor.getByTestId('selection-warning');
   await expect(warning).toContainText('135 tools per request (130 MCP + 5 built-in)');
-  await expect(warning).toContainText('OpenAI accepts at most 128 tools per request');
+  await expect(warning).toContainText('OpenAI (Chat Completions) accepts at most 128 tools per request');
   // 124 + 5 = 129: still over; 123 + 5 = 128: at the limit, no warning.
   for (let i = 0; i < 6; i++) await checkbox(page, `t_${i}`).uncheck();
   await expect(warning).toContainText('129 tools per request');
