@@ -57,7 +57,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
+    getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
+    callTool: ({ name, args, timeoutMs, provider }) => mcp.callTool(name, args, { timeoutMs, provider }),
     dismissNotice: ({ kind }) => core.dismissNotice(kind),
   };
 

@@ -5,8 +5,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import type { ProviderId, ProviderTools } from '../types/providers.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
+import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
+import { byServer, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -26,6 +29,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-call timeout; the SDK's default (60 s) when unset. */
   timeoutMs?: number;
+  /**
+   * The provider whose model sent `args` under its adapted definition (getProviderTools): they
+   * are turned back into what the server's schema expects (nulls strict mode added removed,
+   * Gemini's string enums made numbers again, …). Unset: the arguments pass as they are.
+   */
+  provider?: ProviderId;
 }
 
 export type StatusListener = (status: ServerStatus[]) => void;
@@ -33,28 +42,6 @@ export type StatusListener = (status: ServerStatus[]) => void;
 function sameNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && a.every((name, i) => name === b[i]);
-}
-
-function sameMembers(a: readonly string[], b: readonly string[]): boolean {
-  const set = new Set(a);
-  return set.size === b.length && b.every((name) => set.has(name));
-}
-
-/**
- * The server's recorded aliases that its assignments still carry: an alias that was repaired
- * (invalid, taken) or reset no longer is one. A name only shown as an alias (a hand-edited
- * mapping) is not recorded.
- */
-function keptAliases(server: McpServer, assignments: readonly NameAssignment[]): string[] {
-  if (!server.aliases?.length) return [];
-  const recorded = new Set(server.aliases);
-  return assignments.filter((a) => recorded.has(a.original) && a.reasons.includes('alias')).map((a) => a.original);
-}
-
-/** Persists a server's aliases; no key at all when it has none. */
-function setAliases(server: McpServer, aliases: string[]): void {
-  if (aliases.length > 0) server.aliases = aliases;
-  else delete server.aliases;
 }
 
 function usableSettings(input: ServerSettingsInput): ServerSettings {
@@ -68,6 +55,7 @@ export class Mcp {
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
+  #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
   #listeners = new Set<StatusListener>();
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -119,8 +107,9 @@ export class Mcp {
     const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
     if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
     if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+    const sent = options.provider === undefined ? args : this.#providerTools.restore(checkProviderId(options.provider), exposedName, args);
     try {
-      return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
+      return await connection.callTool(entry.original, sent, { signal: options.signal, timeout: options.timeoutMs });
     } catch (error) {
       throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -147,6 +136,15 @@ export class Mcp {
   /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
   getLlmTools(selection: ToolSelection = null): LlmTool[] {
     return this.#index.llmTools(selection);
+  }
+
+  /**
+   * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
+   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
+   * once and kept until its definition, name or twins change.
+   */
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection);
   }
 
   getStatus(): ServerStatus[] {
@@ -329,39 +327,15 @@ export class Mcp {
   /** Re-runs naming over all servers, persists changed mappings, rebuilds the index. */
   #rename(): void {
     const assignments = this.#assign(this.#namingInput());
-    const byServer = new Map<string, NameAssignment[]>();
-    for (const a of assignments) {
-      const list = byServer.get(a.uuid);
-      if (list) list.push(a);
-      else byServer.set(a.uuid, [a]);
-    }
-    const changed = this.#store.config.mcp.servers.filter((server) => {
-      const persisted = server.toolMappings ?? {};
-      const next = byServer.get(server.uuid) ?? [];
-      // Walk the saved names, not the new ones: a saved name that is invalid or taken is not kept
-      // by the core at all while its server has not listed the tool (always so at start), and
-      // the user must still hear that it was dropped.
-      const now = new Map(next.map((a) => [a.original, a.exposed]));
-      for (const [original, before] of Object.entries(persisted)) {
-        const exposed = now.get(original);
-        if (exposed === before) continue;
-        this.#log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
-      }
-      return (
-        next.length !== Object.keys(persisted).length ||
-        next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed) ||
-        !sameMembers(server.aliases ?? [], keptAliases(server, next))
-      );
-    });
-    if (changed.length > 0) {
-      const uuids = new Set(changed.map((server) => server.uuid));
+    const servers = byServer(assignments);
+    const changed = new Set(
+      this.#store.config.mcp.servers
+        .filter((server) => savedNamesDiffer(server, servers.get(server.uuid) ?? [], this.#log))
+        .map((server) => server.uuid),
+    );
+    if (changed.size > 0) {
       this.#store.update((config) => {
-        for (const server of config.mcp.servers) {
-          if (!uuids.has(server.uuid)) continue;
-          const next = byServer.get(server.uuid) ?? [];
-          server.toolMappings = toMappings(next);
-          setAliases(server, keptAliases(server, next));
-        }
+        for (const server of config.mcp.servers) if (changed.has(server.uuid)) saveNames(server, servers.get(server.uuid) ?? []);
       });
     }
     this.#namedLists = new Map([...this.#connections.keys()].map((uuid) => [uuid, this.#listedNames(uuid)]));
@@ -371,6 +345,7 @@ export class Mcp {
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#providerTools.invalidate();
     this.#emitStatus();
   }
 

@@ -1,53 +1,14 @@
 // `npm run inspect`: the listing (text and --json, exact shape), `call NAME 'JSON'` through the
 // manager, bad arguments (exit 2, one line), and a corrupt config (non-zero, one line, the file
 // untouched). Run in process through `main`, and once as a child for a clean stdout.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
-import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
-
-const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `main` with console output captured. */
-async function inspect(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  try {
-    const code = await main(argv);
-    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
-
-/** Runs the CLI as `node --import tsx src/main/hosts/cli.ts …`, as `npm run inspect` does. */
-function inspectChild(...argv: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { inspect, inspectChild } from './helpers/cli-run.js';
+import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 describe('inspect', () => {
   const fixtures: InProcessFixture[] = [];
