@@ -3,52 +3,13 @@
 // each checks what a user sees: names, badges, ticks, notices, answers.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
-import type { ConfigSeed, RunningHost } from './host.js';
-import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost, writeConfig } from './host.js';
+import { checkbox, expand, expect, expectReady, open, openModel, serverRow, test, toolRow } from './app-test.js';
+import type { ConfigSeed } from './host.js';
+import { fixtureServer, REPO_ROOT, writeConfig } from './host.js';
 
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
-
-interface Fixtures {
-  /** A fresh, empty user-data folder, removed after the test. */
-  userDataDir: string;
-  /** Starts the browser host on a folder; every host started is stopped after the test. */
-  launch: (userDataDir: string) => Promise<RunningHost>;
-  /** Auto: any uncaught error in the page fails the test. */
-  pageErrors: void;
-}
-
-// Playwright reads a fixture's dependencies from its first parameter, which must be an object
-// pattern even when empty; hence the no-empty-pattern exceptions.
-const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  userDataDir: async ({}, use) => {
-    const dir = makeUserDataDir();
-    await use(dir);
-    removeUserDataDir(dir);
-  },
-  // eslint-disable-next-line no-empty-pattern
-  launch: async ({}, use) => {
-    const hosts: RunningHost[] = [];
-    await use(async (dir) => {
-      const host = await startHost(dir);
-      hosts.push(host);
-      return host;
-    });
-    await Promise.all(hosts.map((host) => host.stop()));
-  },
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
-      await use();
-      // Checked after the test body: an event handler cannot fail the test by throwing.
-      expect(errors, 'uncaught errors in the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 // The JSON configs below have no spaces, so they also survive the server form's args field.
 const ALPHA = { id: 'alpha', tools: ['search', 'fetch'] };
@@ -66,38 +27,6 @@ function twoServers(extra: Omit<ConfigSeed, 'servers'> = {}): ConfigSeed {
   };
 }
 
-/** Opens the host's URL and waits for the first state to load. */
-async function open(page: Page, host: RunningHost): Promise<void> {
-  await page.goto(host.url);
-  await expect(page.getByTestId('nav-servers')).toBeVisible();
-  await expect(page.getByText('Loading…')).toHaveCount(0);
-  await expect(page.getByTestId('load-error')).toHaveCount(0);
-}
-
-function serverRow(page: Page, label: string): Locator {
-  return page.locator(`[data-testid="server-row"][data-server-label="${label}"]`);
-}
-
-function toolRow(scope: Locator, exposed: string): Locator {
-  return scope.locator(`[data-testid="tool-row"][data-exposed="${exposed}"]`);
-}
-
-function checkbox(page: Page, exposed: string): Locator {
-  return page.locator(`[data-testid="tool-checkbox"][data-exposed="${exposed}"]`);
-}
-
-async function expectReady(page: Page, label: string): Promise<void> {
-  await expect(serverRow(page, label).getByTestId('server-status')).toHaveAttribute('data-status', 'ready');
-}
-
-async function expand(page: Page, label: string): Promise<Locator> {
-  const row = serverRow(page, label);
-  const caret = row.getByTestId('server-expand');
-  if ((await caret.getAttribute('aria-expanded')) !== 'true') await caret.click();
-  await expect(row.getByTestId('server-tools')).toBeVisible();
-  return row;
-}
-
 async function addServerThroughForm(page: Page, label: string, fixture: { id: string; tools: string[] }): Promise<void> {
   const { command, args } = fixtureCommand({ ...fixture, transport: 'stdio' });
   await page.getByTestId('server-add').click();
@@ -110,15 +39,6 @@ async function addServerThroughForm(page: Page, label: string, fixture: { id: st
   await form.getByTestId('server-save').click();
   await expect(form).toBeHidden();
   await expectReady(page, label);
-}
-
-async function openModel(page: Page, model: string): Promise<Locator> {
-  await page.getByTestId('nav-models').click();
-  const row = page.locator(`[data-testid="model-row"][data-model="${model}"]`);
-  await row.getByTestId('model-pick').click();
-  const editor = page.getByTestId('selection-editor');
-  await expect(editor).toHaveAttribute('data-target', new RegExp(`/${model}$`));
-  return editor;
 }
 
 test('two servers with colliding tools: the second search is search_1, with a collision badge', async ({ page, launch, userDataDir }) => {
