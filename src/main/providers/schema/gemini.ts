@@ -88,7 +88,10 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   if (values !== null) {
     const result = stringEnum(values, ctx);
     nullable ||= result.nullable;
-    if (result.values.length > 0) {
+    if (result.values.length === 0) {
+      notes.push('Must be null');
+      ctx.note('described a null-only enum in words (Gemini has no null type)', true);
+    } else {
       out.type = 'string';
       out.enum = result.values;
       if (result.restore !== null) {

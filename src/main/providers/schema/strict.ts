@@ -75,6 +75,7 @@ function strictNode(
     const name = node.$ref === '#' ? '#' : decodeSegment(node.$ref.slice('#/$defs/'.length));
     const out: Schema = { $ref: node.$ref };
     if (typeof node.description === 'string') out.description = node.description;
+    if (Object.keys(node).some((key) => key !== '$ref' && key !== 'description')) ctx.note('kept only the "$ref" of schemas that had other keywords beside it', true);
     tally.restore = { ref: name };
     return out;
   }
