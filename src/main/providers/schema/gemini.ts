@@ -70,7 +70,8 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
 
   let nullable = false;
-  const types = typesOf(node);
+  const types = typeof node.type === 'string' && node.type !== 'null' ? null : typesOf(node);
+  if (types === null && node.type !== undefined) out.type = node.type;
   if (types !== null) {
     const real = types.filter((type) => type !== 'null');
     nullable = real.length < types.length;
