@@ -19,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   llmTools: async () => (await import('./llm-tools.js')).llmTools,
   migration: async () => (await import('./migration.js')).migration,
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
+  providers: async () => (await import('./providers.js')).providers,
 };
 
 async function main(): Promise<void> {

@@ -1,8 +1,10 @@
 // The provider adapters on the hard schemas: every output checked against the provider's own
 // documented rules (helpers/provider-rules.ts), and what each adaptation must do, one by one.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   PROVIDER_LIMITS,
+  PROVIDER_RULES,
   adaptTool,
   adaptTools,
   findTwins,
@@ -318,5 +320,12 @@ describe('never throws', () => {
       }
     }
     expect(adaptTool('openai', tool({ type: 'object' }, { name: 'bad name' })).report.reason).toContain('give the tool an alias');
+  });
+});
+
+describe('documentation', () => {
+  it('the README lists every rule\'s source', () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const rules of Object.values(PROVIDER_RULES)) for (const { source } of rules) expect(readme).toContain(`<${source}>`);
   });
 });

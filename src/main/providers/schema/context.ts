@@ -29,6 +29,8 @@ export class AdaptContext {
   budget = MAX_NODES;
   /** Built on the first $ref. */
   refs: RefTable | null = null;
+  /** An array without `items` or an object without `properties` was met (explicitContainers matters). */
+  bareContainers = false;
   /** Why OpenAI strict mode cannot take this schema, once known. */
   strictFailure: string | null = null;
   /** Sentences for the tool's description (what the input schema's top level could not say). */

@@ -70,7 +70,8 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
 
   let nullable = false;
-  const types = typesOf(node);
+  const types = typeof node.type === 'string' && node.type !== 'null' ? null : typesOf(node);
+  if (types === null && node.type !== undefined) out.type = node.type;
   if (types !== null) {
     const real = types.filter((type) => type !== 'null');
     nullable = real.length < types.length;
@@ -88,7 +89,10 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   if (values !== null) {
     const result = stringEnum(values, ctx);
     nullable ||= result.nullable;
-    if (result.values.length > 0) {
+    if (result.values.length === 0) {
+      notes.push('Must be null');
+      ctx.note('described a null-only enum in words (Gemini has no null type)', true);
+    } else {
       out.type = 'string';
       out.enum = result.values;
       if (result.restore !== null) {

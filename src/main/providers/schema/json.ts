@@ -39,6 +39,12 @@ export function typesOf(schema: Schema): readonly string[] | null {
   return Array.isArray(type) ? (type as string[]) : null;
 }
 
+/** The schema's `type` names `type` (no allocation: this runs for every node). */
+export function hasType(schema: Schema, type: string): boolean {
+  const declared = schema.type;
+  return declared === type || (Array.isArray(declared) && declared.includes(type));
+}
+
 export function allowsType(schema: Schema, type: string): boolean {
   const declared = schema.type;
   if (typeof declared === 'string') return declared === type;
@@ -48,6 +54,14 @@ export function allowsType(schema: Schema, type: string): boolean {
 /** Compact JSON for a description, cut to `max` characters; never throws (cycles, BigInt). */
 export function jsonText(value: unknown, max = 200): string {
   let text: string;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  try {
+    // Plain JSON (the common case) first; a cycle or BigInt throws and takes the careful path.
+    text = JSON.stringify(value) ?? String(value);
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  } catch {
+    // below
+  }
   try {
     const seen = new WeakSet<object>();
     text =

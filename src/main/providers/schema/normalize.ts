@@ -71,7 +71,7 @@ function normalizeKeywords(node: Schema, ctx: AdaptContext, depth: number): Sche
     if (out !== null && next !== undefined) setOwn(out, key, next);
   }
   const schema = out ?? node;
-  return ctx.options.explicitContainers ? explicitContainers(schema, ctx) : schema;
+  return explicitContainers(schema, ctx);
 }
 
 /** The keyword's normalized value: the same value when fine, undefined to drop it. */
@@ -164,6 +164,8 @@ function explicitContainers(schema: Schema, ctx: AdaptContext): Schema {
   const needsItems = schema.type !== undefined && allowsType(schema, 'array') && schema.items === undefined && schema.prefixItems === undefined;
   const needsProperties = schema.type !== undefined && allowsType(schema, 'object') && schema.properties === undefined;
   if (!needsItems && !needsProperties) return schema;
+  ctx.bareContainers = true;
+  if (!ctx.options.explicitContainers) return schema;
   const out: Schema = { ...schema };
   if (needsItems) {
     out.items = {};

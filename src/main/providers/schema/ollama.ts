@@ -8,6 +8,7 @@ import { describe, moveToNotes, noteText } from './notes.js';
 import type { RestorePlan } from './restore.js';
 
 const NO_DEFS: ReadonlyMap<string, null> = new Map();
+const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
 const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
 const PROVIDER = 'Ollama';
 
@@ -21,7 +22,7 @@ export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
     ctx.addRootNote(root.description.trim());
     ctx.note('moved the input schema\'s description into the tool description (Ollama drops it)');
   }
-  const moved = Object.keys(root).filter((key) => !['type', 'properties', 'required', 'additionalProperties', 'description'].includes(key));
+  const moved = Object.keys(root).filter((key) => !ROOT_KEPT.has(key));
   for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
   if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && Object.keys(root.additionalProperties).length === 0)) {
     ctx.addRootNote(`${noteText('additionalProperties', root.additionalProperties)}.`);

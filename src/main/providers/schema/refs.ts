@@ -83,9 +83,18 @@ export class RefTable {
 
 /** Resolves the `$ref` of `node` (its other keywords are `siblings`, already normalized). */
 export function resolveRef(node: Schema, siblings: Schema | boolean, ctx: AdaptContext, depth: number, normalize: Normalize): Schema | boolean {
-  const ref = node.$ref as string;
   const table = (ctx.refs ??= new RefTable(ctx.root));
-  if (ctx.options.keepRefs) {
+  const ref = followAliases(node.$ref as string, table);
+  if (ref === null) {
+    ctx.note('removed a $ref that only refers to itself', true);
+    return siblings;
+  }
+  if (depth === 0 && ref === '#') {
+    ctx.note('removed a top-level "$ref" to the schema itself');
+    return siblings;
+  }
+  // The top level must be an object schema, not a reference: it is always inlined.
+  if (ctx.options.keepRefs && depth > 0) {
     const name = ref === '#' ? '#' : table.keep(ref, ctx, normalize);
     if (name !== undefined) {
       const out: Schema = { $ref: name === '#' ? '#' : `#/$defs/${encodeSegment(name)}` };
@@ -99,6 +108,22 @@ export function resolveRef(node: Schema, siblings: Schema | boolean, ctx: AdaptC
     return siblings;
   }
   return combine(target, siblings, ctx);
+}
+
+/**
+ * A reference to a schema that is only another reference is followed to the end; null when the
+ * chain comes back on itself (`"A": {"$ref": "#/$defs/A"}`), which no value could ever resolve.
+ */
+function followAliases(ref: string, table: RefTable): string | null {
+  const seen = new Set<string>();
+  let current = ref;
+  for (;;) {
+    if (seen.has(current)) return null;
+    seen.add(current);
+    const target = table.target(current);
+    if (!isRecord(target) || typeof target.$ref !== 'string' || Object.keys(target).length !== 1) return current;
+    current = target.$ref;
+  }
 }
 
 /** The referenced schema and the referring node's other keywords (both apply); its description wins. */

@@ -24,8 +24,14 @@ export function objectRoot(root: Schema | boolean, ctx: AdaptContext): RootResul
     schema = { ...schema, type: 'object' };
     ctx.note('set the input schema\'s "type" to "object"');
   }
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    if (schema[key] === undefined) continue;
+  // A branch merged in may bring its own union: repeat, a bounded number of times.
+  for (let round = 0; schema.anyOf !== undefined || schema.oneOf !== undefined; round++) {
+    const key = schema.anyOf !== undefined ? 'anyOf' : 'oneOf';
+    if (round === 8) {
+      ctx.note(`removed a top-level "${key}" nested too deeply to flatten`, true);
+      schema = without(schema, key);
+      continue;
+    }
     const result = flattenUnion(schema, key, ctx);
     if (typeof result === 'string') return result;
     schema = result;

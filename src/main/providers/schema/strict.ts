@@ -4,7 +4,7 @@
 // (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
 // non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
 import type { AdaptContext } from './context.js';
-import { isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { hasType, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './refs.js';
 import type { RestoreField, RestoreNode, RestorePlan } from './restore.js';
@@ -75,6 +75,7 @@ function strictNode(
     const name = node.$ref === '#' ? '#' : decodeSegment(node.$ref.slice('#/$defs/'.length));
     const out: Schema = { $ref: node.$ref };
     if (typeof node.description === 'string') out.description = node.description;
+    if (Object.keys(node).some((key) => key !== '$ref' && key !== 'description')) ctx.note('kept only the "$ref" of schemas that had other keywords beside it', true);
     tally.restore = { ref: name };
     return out;
   }
@@ -115,11 +116,10 @@ function strictNode(
       return out;
     }
   }
-  const types = typesOf(out);
-  if (types === null) fail(`${path} accepts a value of any type`);
+  if (out.type === undefined) fail(`${path} accepts a value of any type`);
   let restore: RestoreNode | null = null;
-  if (types.includes('object')) restore = strictObject(out, ctx, tally, defs, path, level, isRoot);
-  if (types.includes('array')) {
+  if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, defs, path, level, isRoot);
+  if (hasType(out, 'array')) {
     if (out.items === undefined || out.items === true || (isRecord(out.items) && Object.keys(out.items).length === 0)) fail(`${path} is a list whose items can be anything`);
     out.items = strictNode(out.items as Schema | boolean, ctx, tally, defs, `${path}[]`, level, false);
     if (tally.restore !== null) restore = { ...(restore ?? {}), items: tally.restore };
@@ -171,7 +171,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, defs: Map<st
 }
 
 function acceptsNull(schema: Schema): boolean {
-  if (typesOf(schema)?.includes('null')) return true;
+  if (hasType(schema, 'null')) return true;
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
   return Array.isArray(schema.anyOf) && (schema.anyOf as Schema[]).some((branch) => isRecord(branch) && acceptsNull(branch));
 }
