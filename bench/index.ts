@@ -20,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   migration: async () => (await import('./migration.js')).migration,
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
   providers: async () => (await import('./providers.js')).providers,
+  providerCache: async () => (await import('./provider-cache.js')).providerCache,
 };
 
 async function main(): Promise<void> {

@@ -25,7 +25,7 @@ interface Shape {
 }
 
 /** The tool list as JSON text: each run parses its own copy. */
-function toolListText(): string {
+export function toolListText(): string {
   const recorded = JSON.parse(fs.readFileSync(new URL('../tests/fixtures/published-tools.json', import.meta.url), 'utf8')) as Record<string, Shape[]>;
   const shapes = Object.values(recorded).flat();
   const random = seededRandom(9);
