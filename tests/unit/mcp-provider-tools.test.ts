@@ -3,22 +3,13 @@
 // server that echoes the arguments it receives. Every definition of every provider is checked
 // against that provider's documented rules (tests/unit/helpers/provider-rules.ts).
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
-import type { McpServer } from '../../src/types/config.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, type ProviderTools } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
-import { answer, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
+import { answer, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
 import { violations } from './helpers/provider-rules.js';
-
-const require = createRequire(import.meta.url);
-const bin = (pkg: string): string => require.resolve(`@modelcontextprotocol/${pkg}/dist/index.js`);
-
-function published(uuid: string, label: string, pkg: string, args: string[], env?: Record<string, string>): McpServer {
-  return { uuid, label, state: 'enabled', type: 'stdio', command: process.execPath, args: [bin(pkg), ...args], ...(env ? { env } : {}) };
-}
 
 /** Fixture tools whose schemas some providers cannot take as they are. */
 const ECHO_TOOLS: ToolSpec[] = [
@@ -59,10 +50,10 @@ describe('getProviderTools and callTool with a provider, on real servers', () =>
     fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
     const echo = await serve({ id: 'E', transport: 'http', tools: ECHO_TOOLS, listChanged: true });
     ({ mcp } = await startMcp(tempDir(), [
-      published('fs-a', 'Folder A', 'server-filesystem', [root]),
-      published('fs-b', 'Folder B', 'server-filesystem', [fs.realpathSync(tempDir('provider-fs-b-'))]),
-      published('memory', 'Memory', 'server-memory', [], { MEMORY_FILE_PATH: path.join(tempDir('provider-memory-'), 'memory.jsonl') }),
-      published('everything', 'Everything', 'server-everything', ['stdio']),
+      publishedEntry('fs-a', 'Folder A', 'server-filesystem', [root]),
+      publishedEntry('fs-b', 'Folder B', 'server-filesystem', [fs.realpathSync(tempDir('provider-fs-b-'))]),
+      publishedEntry('memory', 'Memory', 'server-memory', [], { MEMORY_FILE_PATH: path.join(tempDir('provider-memory-'), 'memory.jsonl') }),
+      publishedEntry('everything', 'Everything', 'server-everything', ['stdio']),
       urlEntry('echo', 'Echo', 'http', echo.url),
     ]));
   });
