@@ -114,6 +114,9 @@ export function sanitizeWith(original: string, fold: AsciiFold): string {
  * symbols) stays one character for the character step to replace, as before.
  */
 export function transliterateName(text: string): string {
+  // Most non-ASCII names are accented Latin, which folds whole: one normalization, no library.
+  const folded = text.normalize('NFKD').replace(COMBINING_MARKS, '');
+  if (isAscii(folded)) return folded;
   const chars = Array.from(text.normalize('NFC'));
   let out = '';
   // After a caseless run's words: the next letter or digit is a new word.
@@ -155,9 +158,12 @@ export function transliterateName(text: string): string {
 function foldToAscii(char: string): string | null {
   if (char.charCodeAt(0) < 128) return char;
   const folded = char.normalize('NFKD').replace(COMBINING_MARKS, '');
-  if (folded === '') return null;
-  for (let i = 0; i < folded.length; i++) if (folded.charCodeAt(i) >= 128) return null;
-  return folded;
+  return folded !== '' && isAscii(folded) ? folded : null;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
 }
 
 function isCaseless(char: string): boolean {
