@@ -38,6 +38,7 @@ export class ServerConnection {
   /** Tools of the last listing that were left out as malformed, with the reason. */
   skipped: SkippedTool[] = [];
   #client: Client | null = null;
+  #schemas = new CompiledSchemas();
   #stderr: StderrTail | undefined;
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -79,7 +80,9 @@ export class ServerConnection {
     try {
       const { transport, stderr } = createTransport(this.server);
       this.#stderr = stderr;
-      client = new Client(this.options.clientInfo, { capabilities: {}, jsonSchemaValidator: new CompiledSchemas() });
+      // The client's own validator: output schemas checkTool compiles are the ones its calls use.
+      this.#schemas = new CompiledSchemas();
+      client = new Client(this.options.clientInfo, { capabilities: {}, jsonSchemaValidator: this.#schemas });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
@@ -168,7 +171,7 @@ export class ServerConnection {
     const byName = new Map<string, ListedTool>();
     const accepted: Tool[] = [];
     const skipped: SkippedTool[] = [];
-    const schemas = new CompiledSchemas();
+    const schemas = this.#schemas;
     const cursors = new Set<string>();
     let cursor: string | undefined;
     let position = 0;
