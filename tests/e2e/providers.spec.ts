@@ -31,17 +31,17 @@ test('a tool adapted for some providers says which, and what changed; one taken 
   const shapes = await expand(page, 'Shapes');
 
   const setLevel = toolRow(shapes, 'set_level');
-  await expect(setLevel.getByTestId('badge-adapted')).toHaveText('adapted for 2 providers');
-  await expect(setLevel.getByTestId('badge-adapted')).toHaveAttribute('title', /Google Gemini.*strict|strict.*Google Gemini/);
-  await expect(setLevel.getByTestId('badge-unsendable')).toHaveCount(0);
-  await setLevel.getByTestId('badge-adapted').click();
+  await expect(setLevel.getByTestId('provider-adapted')).toHaveText('adapted for 2 providers');
+  await expect(setLevel.getByTestId('provider-adapted')).toHaveAttribute('title', /Google Gemini.*strict|strict.*Google Gemini/);
+  await expect(setLevel.getByTestId('provider-unsendable')).toHaveCount(0);
+  await setLevel.getByTestId('provider-adapted').click();
   const gemini = setLevel.locator('[data-testid="provider-note"][data-provider="gemini"]');
   await expect(gemini).toBeVisible();
   await expect(gemini).toHaveAttribute('data-status', 'adapted');
   await expect(gemini).toContainText('Gemini takes string enums only');
   await expect(setLevel.locator('[data-testid="provider-note"][data-provider="openai-strict"]')).toContainText('nullable');
 
-  await expect(toolRow(shapes, 'pick').getByTestId('badge-adapted')).toHaveText('adapted for Google Gemini');
+  await expect(toolRow(shapes, 'pick').getByTestId('provider-adapted')).toHaveText('adapted for Google Gemini');
   await expect(toolRow(shapes, 'ping').getByTestId('provider-notes')).toHaveCount(0);
 
   // The malformed tool is shown on its server, the others work.
