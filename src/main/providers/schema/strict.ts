@@ -45,7 +45,8 @@ export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
     }
     defs.set('#', restore);
     if (tally.stringLength > STRICT_LIMITS.stringLength) fail(`its names and enum values total ${tally.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
-    const needed = restore !== null || [...defs.values()].some((plan) => plan !== null);
+    let needed = false;
+    for (const plan of defs.values()) if (plan !== null) needed = true;
     return { schema, restore: needed ? { root: restore ?? {}, defs } : null };
   } catch (error) {
     if (!(error instanceof StrictFailure)) throw error;
@@ -122,7 +123,7 @@ function strictNode(
   if (hasType(out, 'array')) {
     if (out.items === undefined || out.items === true || (isRecord(out.items) && Object.keys(out.items).length === 0)) fail(`${path} is a list whose items can be anything`);
     out.items = strictNode(out.items as Schema | boolean, ctx, tally, defs, `${path}[]`, level, false);
-    if (tally.restore !== null) restore = { ...(restore ?? {}), items: tally.restore };
+    if (tally.restore !== null) (restore ??= {}).items = tally.restore;
   }
   tally.restore = restore;
   return out;
@@ -148,7 +149,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, defs: Map<st
   if (extra !== undefined && extra !== false) ctx.note('closed objects that allowed other keys (strict mode requires "additionalProperties": false)');
   tally.properties += names.length;
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
-  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
+  const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
   const adapted: Schema = {};
   let fields: Map<string, RestoreField> | null = null;
   for (const name of names) {
@@ -156,7 +157,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, defs: Map<st
     let child = strictNode(properties[name] as Schema | boolean, ctx, tally, defs, path === 'the input' ? `"${name}"` : `${path}."${name}"`, level + 1, false);
     const plan = tally.restore;
     let dropNull = false;
-    if (!required.has(name) && !acceptsNull(child)) {
+    if (!required.includes(name) && !acceptsNull(child)) {
       child = nullable(child);
       dropNull = true;
       ctx.note('made optional properties required and nullable (strict mode); their nulls are removed before the call');
@@ -182,8 +183,7 @@ function nullable(schema: Schema): Schema {
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
-  const types = typesOf(schema) ?? [];
-  const out: Schema = { ...schema, type: [...types, 'null'] };
+  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? [schema.type, 'null'] : [...(typesOf(schema) ?? []), 'null'] };
   if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
   return out;
 }
