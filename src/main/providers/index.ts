@@ -61,7 +61,8 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTo
   }
   const adaptation = adaptSchema(tool.inputSchema, adapter.target);
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
-  const changes = adaptation.changes;
+  // The adaptation's list is shared (frozen); the report gets its own.
+  const changes = [...adaptation.changes];
   const description = toolDescription(tool, { twin, notes: adaptation.rootNotes, max: limits.maxDescription, required: limits.descriptionRequired, provider: limits.label }, changes);
   const report: ProviderToolReport = {
     name: tool.name,
@@ -74,10 +75,10 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTo
   return { definition: adapter.definition(tool.name, description, adaptation.schema, adaptation), report, restore, exact: adaptation.exact };
 }
 
-function unsendable(tool: SourceTool, reason: string, changes: string[]): AdaptedTool {
+function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): AdaptedTool {
   return {
     definition: null,
-    report: { name: String(tool.name), server: String(tool.server?.uuid), original: String(tool.original), status: 'unsendable', changes, reason },
+    report: { name: String(tool.name), server: String(tool.server?.uuid), original: String(tool.original), status: 'unsendable', changes: [...changes], reason },
     restore: null,
     exact: false,
   };

@@ -71,14 +71,5 @@ export function geminiAsJsonSchema(schema: unknown): unknown {
   return out;
 }
 
-/** A seeded random source (mulberry32), so that a fast-check seed replays the same values. */
-export function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded random source, so that a fast-check seed replays the same values. */
+export { seededRandom as seeded } from '../../../bench/stats.js';

@@ -22,7 +22,9 @@ const NO_NOTES: string[] = [];
 
 export class AdaptContext {
   /** Readable change descriptions, each once, in the order they first happened (few: an array). */
-  changes: string[] = [];
+  #changes: string[] = [];
+  /** `#changes` is another adaptation's (frozen) list: copied before the first change. */
+  #shared = false;
   /** False once a change lets through values the server's schema refuses. */
   exact = true;
   /** Nodes left to visit. */
@@ -43,14 +45,41 @@ export class AdaptContext {
 
   /** Records a change; `lossy` when the adapted schema now accepts values the original refuses. */
   note(change: string, lossy = false): void {
-    if (!this.changes.includes(change)) this.changes.push(change);
+    if (!this.#changes.includes(change)) this.#own().push(change);
     if (lossy) this.exact = false;
   }
 
   /** Drops a change recorded earlier (superseded by a more precise one). */
   unnote(change: string): void {
-    const index = this.changes.indexOf(change);
-    if (index >= 0) this.changes.splice(index, 1);
+    const index = this.#changes.indexOf(change);
+    if (index >= 0) this.#own().splice(index, 1);
+  }
+
+  truncateChanges(length: number): void {
+    if (length < this.#changes.length) this.#own().length = length;
+  }
+
+  /** The changes so far; frozen, so that adaptations of one schema can share them. */
+  get changes(): readonly string[] {
+    if (!this.#shared) {
+      Object.freeze(this.#changes);
+      this.#shared = true;
+    }
+    return this.#changes;
+  }
+
+  /** Continues from another adaptation's changes (copied on the first new one). */
+  continueChanges(changes: readonly string[]): void {
+    this.#changes = changes as string[];
+    this.#shared = true;
+  }
+
+  #own(): string[] {
+    if (this.#shared) {
+      this.#changes = [...this.#changes];
+      this.#shared = false;
+    }
+    return this.#changes;
   }
 
   addRootNote(text: string): void {

@@ -19,6 +19,7 @@ export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
   integer: new Set(['int32', 'int64']),
 };
 const PROVIDER = 'Gemini';
+const NO_DEFS: ReadonlyMap<string, null> = new Map();
 
 export interface GeminiResult {
   /** null: the tool takes no arguments, so `parameters` is left out. */
@@ -34,7 +35,7 @@ export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
   const restore = slot;
   const empty = !isRecord(schema.properties) || Object.keys(schema.properties).length === 0;
   if (empty && isRecord(root.additionalProperties)) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
-  return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: new Map() } };
+  return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: NO_DEFS } };
 }
 
 function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false): Schema {
@@ -124,7 +125,7 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       if (branches[0]) restore = { ...(restore ?? {}), ...branches[0] };
     } else {
       out.anyOf = kept;
-      if (branches.some((plan) => plan !== null)) restore = { ...(restore ?? {}), branches };
+      if (branches.some((plan) => plan !== null)) (restore ??= {}).branches = branches;
     }
   }
   if (nullable) out.nullable = true;
@@ -136,7 +137,7 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
     if (out.items === undefined) out.items = {};
     else {
       out.items = geminiNode(out.items as Schema | boolean, ctx);
-      if (slot !== null) restore = { ...(restore ?? {}), items: slot };
+      if (slot !== null) (restore ??= {}).items = slot;
     }
   }
   if (notes.length > 0) out.description = describe(out.description, notes);
@@ -187,7 +188,10 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, notes: strin
   }
   const closed = node.additionalProperties === false && node.patternProperties === undefined;
   if (fields === null && !closed) return restore;
-  return { ...(restore ?? {}), ...(fields ? { fields } : {}), ...(closed ? { allowed: properties } : {}) };
+  const plan: RestoreNode = restore ?? {};
+  if (fields !== null) plan.fields = fields;
+  if (closed) plan.allowed = properties;
+  return plan;
 }
 
 /** Enum values as Gemini takes them: strings only (null becomes `nullable`). */

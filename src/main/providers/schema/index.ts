@@ -25,11 +25,12 @@ export interface SchemaAdaptation {
   schema: Schema | null;
   /** Set when no acceptable schema exists: why, in words a user can act on. */
   unsendable?: string;
-  changes: string[];
+  /** Shared between adaptations of the same schema: read-only (frozen). */
+  changes: readonly string[];
   /** Every value the adapted schema accepts is valid for the server's schema once restored. */
   exact: boolean;
   /** Sentences for the tool description: what the top level could not say. */
-  rootNotes: string[];
+  rootNotes: readonly string[];
   restore: RestorePlan | null;
   /** strict only: why the schema was sent non-strict. */
   strictFailure?: string;
@@ -47,21 +48,25 @@ const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
 
 export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptation {
   const prepared = prepare(input, OPTIONS[target]);
-  const ctx = continueFrom(prepared, OPTIONS[target]);
   const root = prepared.root;
-  if (typeof root === 'string') return { schema: null, unsendable: root, changes: ctx.changes, exact: false, rootNotes: [], restore: null };
   // Definitions share unchanged parts with the input and with each other: treat them as immutable.
+  if (typeof root === 'string') return { schema: null, unsendable: root, changes: prepared.changes, exact: false, rootNotes: [], restore: null };
+  if (target !== 'strict' && target !== 'gemini' && target !== 'ollama') {
+    return { schema: root, changes: prepared.changes, exact: prepared.exact, rootNotes: prepared.rootNotes, restore: null };
+  }
+  const ctx = continueFrom(prepared, OPTIONS[target]);
   let schema: Schema | null = root;
   let restore: RestorePlan | null = null;
   let strictFailure: string | undefined;
   switch (target) {
     case 'strict': {
-      const before = { changes: [...ctx.changes], exact: ctx.exact, notes: ctx.rootNotes.length };
+      // The strict pass only appends changes and notes: on failure they are cut back.
+      const before = { changes: ctx.changes.length, exact: ctx.exact, notes: ctx.rootNotes.length };
       const strict = strictSchema(root, ctx);
       if (strict !== null) ({ schema, restore } = strict);
       else {
         strictFailure = ctx.strictFailure ?? 'the schema cannot be expressed in strict mode';
-        ctx.changes = before.changes;
+        ctx.truncateChanges(before.changes);
         ctx.exact = before.exact;
         ctx.rootNotes = ctx.rootNotes.slice(0, before.notes);
         ctx.note(`sent non-strict: ${strictFailure}`);

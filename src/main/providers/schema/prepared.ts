@@ -43,7 +43,7 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
 /** A context for the dialect pass that continues from a prepared schema. */
 export function continueFrom(prepared: Prepared, options: NormalizeOptions): AdaptContext {
   const ctx = new AdaptContext(typeof prepared.root === 'string' ? {} : prepared.root, options);
-  ctx.changes = [...prepared.changes];
+  ctx.continueChanges(prepared.changes);
   ctx.exact = prepared.exact;
   if (prepared.rootNotes.length > 0) ctx.rootNotes = [...prepared.rootNotes];
   return ctx;

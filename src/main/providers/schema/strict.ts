@@ -30,23 +30,25 @@ interface Tally {
 /** The strict form of a normalized object root, or null (ctx.strictFailure says why). */
 export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } | null {
   const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null };
-  const defs = new Map<string, RestoreNode | null>();
   try {
-    const schema = { ...strictNode(root, ctx, tally, defs, 'the input', 1, true) };
+    const schema = { ...strictNode(root, ctx, tally, 'the input', 1, true) };
     const restore = tally.restore;
+    const defs = new Map<string, RestoreNode | null>();
+    let needed = restore !== null;
     if (isRecord(root.$defs)) {
       const out: Schema = {};
       for (const [name, def] of Object.entries(root.$defs)) {
         tally.stringLength += name.length;
-        setOwn(out, name, strictNode(def as Schema | boolean, ctx, tally, defs, `definition "${name}"`, 1, false));
+        setOwn(out, name, strictNode(def as Schema | boolean, ctx, tally, `definition "${name}"`, 1, false));
         defs.set(name, tally.restore);
+        if (tally.restore !== null) needed = true;
       }
       schema.$defs = out;
     }
-    defs.set('#', restore);
     if (tally.stringLength > STRICT_LIMITS.stringLength) fail(`its names and enum values total ${tally.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
-    const needed = restore !== null || [...defs.values()].some((plan) => plan !== null);
-    return { schema, restore: needed ? { root: restore ?? {}, defs } : null };
+    if (!needed) return { schema, restore: null };
+    defs.set('#', restore);
+    return { schema, restore: { root: restore ?? {}, defs } };
   } catch (error) {
     if (!(error instanceof StrictFailure)) throw error;
     ctx.strictFailure = error.message;
@@ -62,7 +64,6 @@ function strictNode(
   input: Schema | boolean,
   ctx: AdaptContext,
   tally: Tally,
-  defs: Map<string, RestoreNode | null>,
   path: string,
   level: number,
   isRoot: boolean,
@@ -106,7 +107,7 @@ function strictNode(
   if (Array.isArray(out.anyOf)) {
     const branches: Array<RestoreNode | null> = [];
     out.anyOf = (out.anyOf as Array<Schema | boolean>).map((branch, i) => {
-      const adapted = strictNode(branch, ctx, tally, defs, `${path} (alternative ${i + 1})`, level, false);
+      const adapted = strictNode(branch, ctx, tally, `${path} (alternative ${i + 1})`, level, false);
       branches.push(tally.restore);
       return adapted;
     });
@@ -118,11 +119,11 @@ function strictNode(
   }
   if (out.type === undefined) fail(`${path} accepts a value of any type`);
   let restore: RestoreNode | null = null;
-  if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, defs, path, level, isRoot);
+  if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, path, level, isRoot);
   if (hasType(out, 'array')) {
     if (out.items === undefined || out.items === true || (isRecord(out.items) && Object.keys(out.items).length === 0)) fail(`${path} is a list whose items can be anything`);
-    out.items = strictNode(out.items as Schema | boolean, ctx, tally, defs, `${path}[]`, level, false);
-    if (tally.restore !== null) restore = { ...(restore ?? {}), items: tally.restore };
+    out.items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
+    if (tally.restore !== null) (restore ??= {}).items = tally.restore;
   }
   tally.restore = restore;
   return out;
@@ -139,7 +140,7 @@ function isStrictLeaf(node: Schema): boolean {
   return true;
 }
 
-function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, defs: Map<string, RestoreNode | null>, path: string, level: number, isRoot: boolean): RestoreNode | null {
+function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string, level: number, isRoot: boolean): RestoreNode | null {
   if (level > STRICT_LIMITS.depth) fail(`${path} is nested deeper than strict mode's ${STRICT_LIMITS.depth} levels`);
   const properties = isRecord(out.properties) ? out.properties : {};
   const names = Object.keys(properties);
@@ -148,15 +149,15 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, defs: Map<st
   if (extra !== undefined && extra !== false) ctx.note('closed objects that allowed other keys (strict mode requires "additionalProperties": false)');
   tally.properties += names.length;
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
-  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
+  const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
   const adapted: Schema = {};
   let fields: Map<string, RestoreField> | null = null;
   for (const name of names) {
     tally.stringLength += name.length;
-    let child = strictNode(properties[name] as Schema | boolean, ctx, tally, defs, path === 'the input' ? `"${name}"` : `${path}."${name}"`, level + 1, false);
+    let child = strictNode(properties[name] as Schema | boolean, ctx, tally, path === 'the input' ? `"${name}"` : `${path}."${name}"`, level + 1, false);
     const plan = tally.restore;
     let dropNull = false;
-    if (!required.has(name) && !acceptsNull(child)) {
+    if (!required.includes(name) && !acceptsNull(child)) {
       child = nullable(child);
       dropNull = true;
       ctx.note('made optional properties required and nullable (strict mode); their nulls are removed before the call');
@@ -182,8 +183,7 @@ function nullable(schema: Schema): Schema {
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
-  const types = typesOf(schema) ?? [];
-  const out: Schema = { ...schema, type: [...types, 'null'] };
+  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? [schema.type, 'null'] : [...(typesOf(schema) ?? []), 'null'] };
   if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
   return out;
 }
