@@ -11,11 +11,13 @@ import { ProviderToolCache } from '../src/main/mcp/provider-tools.js';
 import type { IndexEntry } from '../src/main/mcp/tool-index.js';
 import { toolListText } from './providers.js';
 import type { BenchSection, SectionResult } from './section.js';
-import { medianMs, medianMsEach, round } from './stats.js';
+import { median, medianMs, medianMsEach, round } from './stats.js';
 
 const TARGET_MS = 200;
 const SELECTION = 100;
 const SELECTION_TARGET_MS = 5;
+const COLD_WARMUP = 2;
+const COLD_RUNS = 7;
 
 interface Offer {
   offered: IndexEntry[];
@@ -46,12 +48,19 @@ export const providerCache: BenchSection = {
     const text = toolListText();
     const base = offer(text);
     const count = base.offered.length;
+    ctx.log(`providerCache: ${count} tools, cold / switch-off / relist`);
 
-    // Cold: a new cache over fresh objects, every tool adapted for every provider.
-    const cold = (): number => {
+    // Cold: a new cache over fresh objects (parsed before the clock starts), every tool adapted
+    // for every provider.
+    const colds: number[] = [];
+    for (let run = 0; run < COLD_WARMUP + COLD_RUNS; run++) {
       const fresh = offer(text);
-      return allLists(new ProviderToolCache(() => fresh));
-    };
+      ctx.gc();
+      const started = performance.now();
+      allLists(new ProviderToolCache(() => fresh));
+      if (run >= COLD_WARMUP) colds.push(performance.now() - started);
+    }
+    const coldMs = median(colds);
     // A switch-off (one tool fewer, then back): the nine lists assembled from what is kept.
     const withoutOne: Offer = { offered: base.offered.filter((_, i) => i !== 7), servers: base.servers };
     let switched = base;
@@ -72,17 +81,16 @@ export const providerCache: BenchSection = {
       relistCache.invalidate();
       return allLists(relistCache);
     };
-    ctx.log(`providerCache: ${count} tools, cold / switch-off / relist`);
-    const times = medianMsEach({ cold, switchOff, relist }, { warmup: 3, runs: 11, gc: ctx.gc });
+    const times = medianMsEach({ switchOff, relist }, { warmup: 3, runs: 11, gc: ctx.gc });
     const names = base.offered.map((entry) => entry.exposed);
     const selection = Array.from({ length: SELECTION }, (_, i) => names[Math.floor((i * names.length) / SELECTION)]!);
     if (relistCache.get('gemini', selection).tools.length !== SELECTION) throw new Error('providerCache: the selection did not pick its tools');
     const selectionMs = medianMs(() => relistCache.get('gemini', selection), { warmup: 20, runs: 50, gc: ctx.gc });
-    const targets = { coldMs: times.cold < TARGET_MS, switchOffMs: times.switchOff < TARGET_MS, selectionMs: selectionMs < SELECTION_TARGET_MS };
+    const targets = { coldMs: coldMs < TARGET_MS, switchOffMs: times.switchOff < TARGET_MS, selectionMs: selectionMs < SELECTION_TARGET_MS };
     return {
-      json: { tools: count, providers: PROVIDER_IDS.length, coldMs: round(times.cold), switchOffMs: round(times.switchOff), relistMs: round(times.relist), selectionMs: round(selectionMs, 4), targets },
+      json: { tools: count, providers: PROVIDER_IDS.length, coldMs: round(coldMs), switchOffMs: round(times.switchOff), relistMs: round(times.relist), selectionMs: round(selectionMs, 4), targets },
       rows: [
-        { metric: `getProviderTools, all ${PROVIDER_IDS.length} providers, ${count} tools, nothing kept`, value: `${round(times.cold)} ms`, target: `< ${TARGET_MS} ms`, pass: targets.coldMs },
+        { metric: `getProviderTools, all ${PROVIDER_IDS.length} providers, ${count} tools, nothing kept`, value: `${round(coldMs)} ms`, target: `< ${TARGET_MS} ms`, pass: targets.coldMs },
         { metric: '  after a switch-off (nothing re-adapted)', value: `${round(times.switchOff)} ms`, target: `< ${TARGET_MS} ms`, pass: targets.switchOffMs },
         { metric: '  after a relist of equal tools as new objects', value: `${round(times.relist)} ms` },
         { metric: `  select ${SELECTION} of ${count} (gemini)`, value: `${round(selectionMs, 4)} ms`, target: `< ${SELECTION_TARGET_MS} ms`, pass: targets.selectionMs },

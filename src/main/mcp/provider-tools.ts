@@ -67,12 +67,19 @@ export class ProviderToolCache {
     this.#stale = false;
     const { offered, servers } = this.source();
     const labels = new Map(servers.map((server) => [server.uuid, server.label]));
-    const before = new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
+    // Found by the listed object first (a switch-off or rename keeps it); by server and original
+    // name only for what a relist brought anew, and that map is built only then.
+    const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
+    let byKey: Map<string, Prepared> | null = null;
     const tools: Prepared[] = [];
     for (const entry of offered) {
       if (!entry.tool) continue;
       const label = labels.get(entry.uuid) ?? entry.uuid;
-      const old = before.get(keyOf(entry.uuid, entry.original));
+      let old = byListed.get(entry.tool);
+      if (!old) {
+        byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
+        old = byKey.get(keyOf(entry.uuid, entry.original));
+      }
       tools.push(old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label));
     }
     const twins = findTwins(tools.map((tool) => tool.source));
