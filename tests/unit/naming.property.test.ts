@@ -11,10 +11,10 @@ import {
   isValidToolName,
   sanitizeToolName,
   toMappings,
-  transliterateName,
   type NameAssignment,
   type ServerTools,
 } from '../../src/main/naming.js';
+import { transliterateName } from '../../src/main/transliterate.js';
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
