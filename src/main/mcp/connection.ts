@@ -38,7 +38,8 @@ export class ServerConnection {
   /** Tools of the last listing that were left out as malformed, with the reason. */
   skipped: SkippedTool[] = [];
   #client: Client | null = null;
-  #schemas = new CompiledSchemas();
+  /** The connected client's validator; set with each client. */
+  #schemas: CompiledSchemas | null = null;
   #stderr: StderrTail | undefined;
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -171,7 +172,7 @@ export class ServerConnection {
     const byName = new Map<string, ListedTool>();
     const accepted: Tool[] = [];
     const skipped: SkippedTool[] = [];
-    const schemas = this.#schemas;
+    const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
     const cursors = new Set<string>();
     let cursor: string | undefined;
     let position = 0;
