@@ -116,7 +116,7 @@ describe('an old profile on its first start with transliteration', () => {
     expect(answer(await mcp.callTool('tool_0b6efa3b'))).toMatchObject({ server: 'old', tool: '搜索' });
     expect(answer(await mcp.callTool('sou_suo'))).toMatchObject({ server: 'new', tool: '搜索' });
 
-    await mcp.stop();
+    await core.close();
     const once = fs.readFileSync(file);
     const again = await start(dir);
     expect(namesOf(again.mcp, 'old')).toEqual(OLD_MAPPINGS);
@@ -129,7 +129,7 @@ describe('an old profile on its first start with transliteration', () => {
     const core = await start(dir);
     expect(core.mcp.setAlias('old', 'unity/health', 'search_9')).toBe('search_9');
     expect(statusOf(core.mcp, 'old').tools.find((t) => t.original === 'unity/health')?.reasons).toEqual(['alias']);
-    await core.mcp.stop();
+    await core.close();
 
     const again = await start(dir);
     expect(again.store.config.mcp.servers[0]!.aliases).toEqual(['find', 'read file', 'unity/health']);

@@ -19,7 +19,7 @@ export interface MigrationOptions {
  *
  * - The alias ledger (tool-aliases.ts) runs first: it reads the names saved before this version
  *   with the rules that gave them, before the legacy step adds names given by today's rules. It
- *   always records itself (one write on the first start of this version).
+ *   always records itself; when it found no alias, the record is saved with the next write.
  * - The legacy migration neither writes nor marks a config without legacy names: the check is
  *   cheap, and a later start can still find them.
  *
@@ -43,7 +43,11 @@ export function runMigrations(store: ConfigStore, options: MigrationOptions = {}
   if (config === store.config && !legacy) return null;
   const backupPath = changesNames || legacy ? store.backup('pre-migration') : undefined;
   if (!legacy) {
-    store.replace(config);
+    // Only the ledger changed: it need not be written now (a profile that is read-only, or whose
+    // file cannot be written, still starts), and it is saved with the first names this version
+    // writes, which is all it guards.
+    if (changesNames) store.replace(config);
+    else store.adopt(config);
     return null;
   }
   const report: MigrationReport = { ...legacy.report, backupPath };
