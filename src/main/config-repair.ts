@@ -193,6 +193,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
     defaultPolicy: defaultPolicy(raw.defaultPolicy, where, warnings),
+    aliases: stringList(raw.aliases, `${where} aliases`, warnings),
   };
   // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.
   for (const key of Object.keys(server) as Array<keyof McpServer>) {

@@ -5,12 +5,15 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import { checkServerSettings, withSettings } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import type { ProviderId, ProviderTools } from '../types/providers.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
 import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
+import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
+import { byServer, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
 import type { StatusListener } from './mcp/status-events.js';
 import { StatusEvents } from './mcp/status-events.js';
@@ -58,6 +61,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #statusEvents = new StatusEvents();
+  #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   /** Per server, the tool names the current names were computed from. */
@@ -112,11 +116,17 @@ export class Mcp {
   /**
    * Calls a tool under its policy (mcp/policies.ts): "deny" is refused, "ask" runs only when the
    * caller approves (`approved: true`, or `approve` says yes); a refusal (ToolCallRefused) sends
-   * nothing to the server. A server's request for input goes to `elicit`.
+   * nothing to the server. A server's request for input goes to `elicit`. With `provider`, the
+   * arguments are first turned back into what the server's schema expects.
    */
   callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
-    const context = { index: this.#index, connections: this.#connections, elicitations: this.#elicitations, redact: (text: string) => this.#secrets.redact(text) };
-    return callTool(context, exposedName, args, options);
+    return callTool({
+      index: this.#index,
+      connections: this.#connections,
+      elicitations: this.#elicitations,
+      restore: (provider, name, sent) => this.#providerTools.restore(checkProviderId(provider), name, sent),
+      redact: (text) => this.#secrets.redact(text),
+    }, exposedName, args, options);
   }
 
   /**
@@ -140,6 +150,15 @@ export class Mcp {
   /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
   getLlmTools(selection: ToolSelection = null): LlmTool[] {
     return this.#index.llmTools(selection);
+  }
+
+  /**
+   * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
+   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
+   * once and kept until its definition, name or twins change.
+   */
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection);
   }
 
   getStatus(): ServerStatus[] {
@@ -296,16 +315,25 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
-    const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));
-    if (alias === null) mappings.delete(original);
-    else mappings.set(original, alias);
+    const server = this.#server(uuid);
+    const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+    const aliases = new Set(server.aliases ?? []);
+    if (alias === null) {
+      mappings.delete(original);
+      aliases.delete(original);
+    } else {
+      mappings.set(original, alias);
+      aliases.add(original);
+    }
     // The tool is named as listed even while its server is offline, so a reset alias gets the
     // rules' name back instead of vanishing with its mapping.
     const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
     const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
     const exposed = next[original]!;
     this.#store.update((config) => {
-      config.mcp.servers.find((s) => s.uuid === uuid)!.toolMappings = next;
+      const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      saved.toolMappings = next;
+      setAliases(saved, [...aliases]);
       if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
@@ -354,6 +382,7 @@ export class Mcp {
       uuid: server.uuid,
       tools: this.#listedNames(server.uuid) ?? [],
       mappings: server.toolMappings,
+      aliases: server.aliases,
     }));
   }
 
@@ -364,32 +393,15 @@ export class Mcp {
   /** Re-runs naming over all servers, persists changed mappings, rebuilds the index. */
   #rename(): void {
     const assignments = this.#assign(this.#namingInput());
-    const byServer = new Map<string, NameAssignment[]>();
-    for (const a of assignments) {
-      const list = byServer.get(a.uuid);
-      if (list) list.push(a);
-      else byServer.set(a.uuid, [a]);
-    }
-    const changed = this.#store.config.mcp.servers.filter((server) => {
-      const persisted = server.toolMappings ?? {};
-      const next = byServer.get(server.uuid) ?? [];
-      // Walk the saved names, not the new ones: a saved name that is invalid or taken is not kept
-      // by the core at all while its server has not listed the tool (always so at start), and
-      // the user must still hear that it was dropped.
-      const now = new Map(next.map((a) => [a.original, a.exposed]));
-      for (const [original, before] of Object.entries(persisted)) {
-        const exposed = now.get(original);
-        if (exposed === before) continue;
-        this.#log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
-      }
-      return next.length !== Object.keys(persisted).length || next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed);
-    });
-    if (changed.length > 0) {
-      const uuids = new Set(changed.map((server) => server.uuid));
+    const servers = byServer(assignments);
+    const changed = new Set(
+      this.#store.config.mcp.servers
+        .filter((server) => savedNamesDiffer(server, servers.get(server.uuid) ?? [], this.#log))
+        .map((server) => server.uuid),
+    );
+    if (changed.size > 0) {
       this.#store.update((config) => {
-        for (const server of config.mcp.servers) {
-          if (uuids.has(server.uuid)) server.toolMappings = toMappings(byServer.get(server.uuid) ?? []);
-        }
+        for (const server of config.mcp.servers) if (changed.has(server.uuid)) saveNames(server, servers.get(server.uuid) ?? []);
       });
     }
     this.#namedLists = new Map([...this.#connections.keys()].map((uuid) => [uuid, this.#listedNames(uuid)]));
@@ -399,6 +411,7 @@ export class Mcp {
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#providerTools.invalidate();
     this.#emitStatus();
   }
 

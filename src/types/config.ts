@@ -53,6 +53,11 @@ export const McpServerSchema = ServerSettingsSchema.extend({
   /** Original names the user switched off for this server. */
   disabledTools: z.array(z.string()).optional(),
   /**
+   * Original names whose exposed name (in toolMappings) is the user's alias, not the name the
+   * naming rules give: persisted because the rules change between versions.
+   */
+  aliases: z.array(z.string()).optional(),
+  /**
    * original → policy, set by the user per tool. Keyed by ORIGINAL name, so renames, aliases
    * and `_N` suffixes never lose one; kept while the server does not list the tool.
    */

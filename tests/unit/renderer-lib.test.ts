@@ -13,7 +13,7 @@ import type { ServerStatus } from '../../src/types/mcp.js';
 
 const status: ServerStatus[] = [
   {
-    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false,
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [],
     tools: [
       { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations', inheritedPolicy: 'allow' },
       { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' },
@@ -21,7 +21,7 @@ const status: ServerStatus[] = [
     ],
   },
   {
-    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true,
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [],
     tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' }],
   },
 ];

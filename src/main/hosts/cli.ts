@@ -1,46 +1,40 @@
-// Headless inspection (DESIGN.md section 6): the same start-up as the app, then a listing of
-// every server and tool, or one tool call through the manager.
+// Headless inspection (DESIGN.md sections 6 and 7): the same start-up as the app, then a listing
+// of every server and tool, one provider's request tools, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]
-//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--yes] [--answer '{"json": "fields"}']…
+//   npm run inspect -- --user-data DIR tools --provider P
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //
-// A call follows the tool's policy: allow runs, ask runs only with --yes, deny never runs; a
-// refused call exits 1 and sends nothing. A server's requests for input (elicitation) during the
-// call get the --answer values in order (accepted, omitted fields taking their defaults), and are
-// declined once there are none left.
+// A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
+import type { ElicitationContent } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
+import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
-import type { Elicit } from '../mcp/elicitation.js';
-import { ToolCallRefused } from '../mcp/policies.js';
+import type { CallVerb } from './cli-call.js';
+import { runCall } from './cli-call.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 
-const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' [--yes] [--answer 'JSON']… | logs SERVER]";
+const USAGE =
+  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER";
 
 class UsageError extends Error {}
 
-interface CallArgs {
-  name: string;
-  args: Record<string, unknown>;
-  /** --yes: the user approves this call of a tool whose policy is "ask". */
-  approved: boolean;
-  /** --answer values, for the server's requests for input, in order. */
-  answers: ElicitationContent[];
-}
+type Verb =
+  | { kind: 'list'; json: boolean }
+  | { kind: 'tools'; provider: ProviderId }
+  | ({ kind: 'call' } & CallVerb)
+  | { kind: 'logs'; server: string; json: boolean };
 
 interface InspectArgs {
   userDataDir: string;
-  json: boolean;
-  call: CallArgs | null;
-  /** `logs SERVER`: the label or uuid of the server whose log to print. */
-  logs: string | null;
+  verb: Verb;
 }
 
 function parseInspectArgs(argv: readonly string[]): InspectArgs {
@@ -51,6 +45,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       options: {
         'user-data': { type: 'string' },
         json: { type: 'boolean', default: false },
+        provider: { type: 'string' },
         yes: { type: 'boolean', default: false },
         answer: { type: 'string', multiple: true },
       },
@@ -61,17 +56,27 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
+  const provider = parseProvider(parsed.values.provider);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
-  const json = parsed.values.json ?? false;
   const approved = parsed.values.yes ?? false;
   const rawAnswers = parsed.values.answer ?? [];
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
-  if (verb === undefined) return { userDataDir, json, call: null, logs: null };
-  if (verb === 'logs' && name && rawArgs === undefined) return { userDataDir, json, call: null, logs: name };
+  if (verb === undefined) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
+  }
+  if (verb === 'logs' && name && rawArgs === undefined) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    return { userDataDir, verb: { kind: 'logs', server: name, json: parsed.values.json ?? false } };
+  }
+  if (verb === 'tools' && name === undefined) {
+    if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
+    return { userDataDir, verb: { kind: 'tools', provider } };
+  }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
   const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
-  return { userDataDir, json, call: { name, args, approved, answers }, logs: null };
+  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers } };
 }
 
 /** `text` as a JSON object; `what` names it in errors, `is` says "is" or "are" after it. */
@@ -86,27 +91,11 @@ function jsonObject(text: string, what: string, is: 'is' | 'are'): Record<string
   return value;
 }
 
-/**
- * Answers a server's requests for input with the --answer values in order; declines once they
- * are used up, or when one does not fit the form (saying why on stderr).
- */
-function answerFrom(answers: readonly ElicitationContent[]): Elicit {
-  let next = 0;
-  return (request) => {
-    const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
-    const content = answers[next++];
-    if (content === undefined) {
-      console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
-      return Promise.resolve<ElicitationAnswer>({ action: 'decline' });
-    }
-    const problems = request.check(content);
-    if (problems.length > 0) {
-      console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
-      return Promise.resolve<ElicitationAnswer>({ action: 'decline' });
-    }
-    console.error(`inspect: ${asked}; answered with --answer ${next}.`);
-    return Promise.resolve<ElicitationAnswer>({ action: 'accept', content });
-  };
+function parseProvider(value: string | undefined): ProviderId | undefined {
+  if (value === undefined) return undefined;
+  const parsed = ProviderIdSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`unknown provider ${JSON.stringify(value)}; the providers are: ${PROVIDER_IDS.join(', ')}`);
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
@@ -144,6 +133,9 @@ function listingText(status: readonly ServerStatus[]): string {
       const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
       lines.push(`  ${name}  [${tool.policy}]${why}`);
     }
+    for (const skipped of server.skippedTools) {
+      lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
+    }
   }
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
 }
@@ -165,33 +157,28 @@ function findServer(status: readonly ServerStatus[], wanted: string): ServerStat
   throw new UsageError(`no server "${wanted}" (servers: ${known})`);
 }
 
-async function run(args: InspectArgs, core: Core): Promise<number> {
-  // Notices go to stderr, so `--json` leaves stdout to the listing alone.
+async function run(verb: Verb, core: Core): Promise<number> {
+  // Notices go to stderr, so `--json` and `tools` leave stdout to their JSON alone.
   for (const notice of core.notices()) {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
-  if (args.logs !== null) {
-    const server = findServer(core.mcp.getStatus(), args.logs);
+  if (verb.kind === 'logs') {
+    const server = findServer(core.mcp.getStatus(), verb.server);
     const entries = core.mcp.logs.read(server.uuid);
-    console.log(args.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
+    console.log(verb.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
     return 0;
   }
-  if (!args.call) {
+  if (verb.kind === 'list') {
     const status = core.mcp.getStatus();
-    console.log(args.json ? listingJson(status) : listingText(status));
+    console.log(verb.json ? listingJson(status) : listingText(status));
     return 0;
   }
-  const { name, approved, answers } = args.call;
-  try {
-    const result = await core.mcp.callTool(name, args.call.args, { approved, elicit: answerFrom(answers) });
-    console.log(JSON.stringify(result, null, 2));
-    return result.isError ? 1 : 0;
-  } catch (error) {
-    const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
-    console.error(`${(error as Error).message}${needsYes ? ' Give --yes to approve this call.' : ''}`);
-    return 1;
+  if (verb.kind === 'tools') {
+    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider), null, 2));
+    return 0;
   }
+  return runCall(core, verb);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -218,7 +205,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
       return 2;
     }
-    return await run(args, core);
+    return await run(args.verb, core);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`inspect: ${error.message}`);

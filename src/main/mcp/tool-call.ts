@@ -4,6 +4,7 @@
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../types/config.js';
 import type { ToolPolicy } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
+import type { ProviderId } from '../../types/providers.js';
 import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from './connection.js';
 import type { Elicit, ElicitationRouter } from './elicitation.js';
@@ -13,6 +14,12 @@ import type { IndexEntry, ToolIndex } from './tool-index.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
+  /**
+   * The provider whose model sent `args` under its adapted definition (getProviderTools): they
+   * are turned back into what the server's schema expects (nulls strict mode added removed,
+   * Gemini's string enums made numbers again, …). Unset: the arguments pass as they are.
+   */
+  provider?: ProviderId;
   /**
    * Shows the server's request for input (elicitation) to the user and returns the answer; the
    * call waits meanwhile, its timeout too. Without it every such request is declined.
@@ -25,6 +32,8 @@ export interface CallContext {
   index: ToolIndex;
   connections: ReadonlyMap<string, ServerConnection>;
   elicitations: ElicitationRouter;
+  /** A provider's arguments for a tool, as the tool's server expects them (throws for an unknown provider). */
+  restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
 }
@@ -40,11 +49,13 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
   if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
   if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+  // What the server will get is what the user approves.
+  const sent = options.provider === undefined ? args : context.restore(options.provider, exposedName, args);
   // Read again after the user answered: a tool denied (or gone) meanwhile is refused.
   const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
-  await approveCall(where, approvalRequest(entry, connection, args), policyNow, options);
+  await approveCall(where, approvalRequest(entry, connection, sent), policyNow, options);
   try {
-    return await send(connection, entry, args, options, context.elicitations);
+    return await send(connection, entry, sent, options, context.elicitations);
   } catch (error) {
     throw new Error(context.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
   }
