@@ -61,7 +61,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #statusEvents = new StatusEvents();
-  #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
+  #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   /** Per server, the tool names the current names were computed from. */

@@ -62,6 +62,14 @@ describe('inspect call and policies', () => {
     expect(record.calls().map((c) => c.tool)).toEqual(['look', 'change']);
   });
 
+  it('tools --provider P reports a denied tool as denied and leaves it out', async () => {
+    const run = await inspectChild(['--user-data', dir, 'tools', '--provider', 'openai']);
+    expect(run.code).toBe(0);
+    const listed = JSON.parse(run.stdout) as { tools: Array<{ function: { name: string } }>; report: Array<{ name: string; status: string }> };
+    expect(listed.tools.map((t) => t.function.name)).toEqual(['look', 'change', 'elicit']);
+    expect(listed.report.map((r) => [r.name, r.status])).toEqual([['look', 'ok'], ['change', 'ok'], ['wipe', 'denied'], ['elicit', 'ok']]);
+  });
+
   it('a request for input is declined without --answer, and answered with it (defaults filled in)', async () => {
     const declined = await call('elicit', '{"message": "Your age?"}');
     expect(declined.code).toBe(0);

@@ -10,6 +10,7 @@ import type { ApprovalRequest } from '../../src/main/mcp/policies.js';
 import { annotationPolicy, effectivePolicy, pickAnnotations, ToolCallRefused } from '../../src/main/mcp/policies.js';
 import type { ConfigStore } from '../../src/main/store.js';
 import type { AppConfig } from '../../src/types/config.js';
+import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { answer, removeTempDirs, serve, startMcp, statusOf, stopServed, tempDir, urlEntry, waitFor } from './helpers/mcp-env.js';
 import { callRecord } from './helpers/recorded-calls.js';
@@ -108,6 +109,19 @@ describe('tool policies', () => {
     expect(tool('notes', 'delete_notes')).toMatchObject({ policy: 'deny', policySource: 'tool', inheritedPolicy: 'ask' });
     expect(mcp.getLlmTools().map((t) => t.name)).not.toContain('delete_notes');
     expect(mcp.getLlmTools(['delete_notes', 'plain']).map((t) => t.name)).toEqual(['plain']);
+    // Every provider's list leaves it out, and its report says why.
+    for (const provider of PROVIDER_IDS) {
+      const { tools, report } = mcp.getProviderTools(provider);
+      expect(JSON.stringify(tools)).not.toContain('delete_notes');
+      expect(report.find((entry) => entry.name === 'delete_notes')).toEqual({
+        name: 'delete_notes', server: 'notes', original: 'delete_notes', status: 'denied', changes: [],
+        reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
+      });
+    }
+    const picked = mcp.getProviderTools('anthropic', ['delete_notes', 'plain']);
+    // (`plain` is adapted: Other lists a `plain` too, so its description names its server.)
+    expect(picked.report.map((entry) => [entry.name, entry.status])).toEqual([['delete_notes', 'denied'], ['plain', 'adapted']]);
+    expect(picked.tools).toEqual([expect.objectContaining({ name: 'plain' })]);
     let asked = false;
     const refused = await refusal(mcp.callTool('delete_notes', {}, { approved: true, approve: () => (asked = true) }));
     expect(refused.reason).toBe('denied');
@@ -118,6 +132,7 @@ describe('tool policies', () => {
     expect(onDisk().mcp.servers[0]!.toolPolicies).toEqual({ delete_notes: 'deny' });
     mcp.setToolPolicy('notes', 'delete_notes', null);
     expect(tool('notes', 'delete_notes')).toMatchObject({ policy: 'ask', policySource: 'annotations' });
+    expect(mcp.getProviderTools('openai', ['delete_notes']).report.map((entry) => entry.status)).toEqual(['ok']);
     expect(onDisk().mcp.servers[0]!.toolPolicies).toBeUndefined();
   });
 

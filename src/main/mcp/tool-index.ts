@@ -25,8 +25,8 @@ export class ToolIndex {
   #byServer = new Map<string, Map<string, IndexEntry>>();
   #assignments: readonly NameAssignment[] = [];
   #llmTools: LlmTool[] = [];
-  /** The entries behind #llmTools: live, enabled tools in index order. */
-  #offered: IndexEntry[] = [];
+  /** Live, enabled tools in index order: the entries behind #llmTools, and the denied ones. */
+  #enabled: IndexEntry[] = [];
 
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
     const serverById = new Map(servers.map((server) => [server.uuid, server]));
@@ -40,7 +40,7 @@ export class ToolIndex {
     this.#byExposed = new Map();
     this.#byServer = new Map();
     this.#llmTools = [];
-    this.#offered = [];
+    this.#enabled = [];
     for (const assignment of assignments) {
       const tool = listedById.get(assignment.uuid)?.get(assignment.original);
       const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
@@ -51,9 +51,10 @@ export class ToolIndex {
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
       perServer.set(entry.original, entry);
-      if (tool && enabled && policy !== 'deny') {
-        this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
-        this.#offered.push(entry);
+      if (tool && enabled) {
+        this.#enabled.push(entry);
+        // A denied tool is never offered to a model.
+        if (policy !== 'deny') this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
       }
     }
     this.#assignments = assignments;
@@ -71,9 +72,12 @@ export class ToolIndex {
     return this.#assignments;
   }
 
-  /** The tools a model may be offered: live and enabled, in index order (do not mutate). */
-  offered(): readonly IndexEntry[] {
-    return this.#offered;
+  /**
+   * Live, enabled tools in index order (do not mutate): those a model may be offered, and those
+   * whose policy ("deny") says it may not, which provider lists report as denied.
+   */
+  enabledTools(): readonly IndexEntry[] {
+    return this.#enabled;
   }
 
   /** The prepared list (do not mutate), or the part of it a selection names. */
