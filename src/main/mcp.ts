@@ -1,9 +1,7 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
-import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
-import { checkServerSettings, withSettings } from '../types/config.js';
+import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { ProviderId, ProviderTools } from '../types/providers.js';
 import { ServerConnection } from './mcp/connection.js';
@@ -13,8 +11,9 @@ import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
-import { byServer, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
+import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
+import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
 import { StatusEvents } from './mcp/status-events.js';
 import type { CallOptions } from './mcp/tool-call.js';
@@ -22,7 +21,6 @@ import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
-import { saveNewServers, saveWithSecrets } from './secrets/save.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -40,19 +38,6 @@ export interface McpOptions {
 
 export type { CallOptions } from './mcp/tool-call.js';
 
-export type { StatusListener } from './mcp/status-events.js';
-
-function sameNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.length === b.length && a.every((name, i) => name === b[i]);
-}
-
-function usableSettings(input: ServerSettingsInput): ServerSettings {
-  const checked = checkServerSettings(input);
-  if ('problem' in checked) throw new Error(checked.problem);
-  return checked.settings;
-}
-
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
@@ -60,8 +45,8 @@ export class Mcp {
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
-  #statusEvents = new StatusEvents();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
+  #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   /** Per server, the tool names the current names were computed from. */
@@ -108,7 +93,7 @@ export class Mcp {
   }
 
   onStatus(listener: StatusListener): () => void {
-    return this.#statusEvents.on(listener);
+    return this.#events.on(listener);
   }
 
   // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
@@ -124,9 +109,14 @@ export class Mcp {
       index: this.#index,
       connections: this.#connections,
       elicitations: this.#elicitations,
-      restore: (provider, name, sent) => this.#providerTools.restore(checkProviderId(provider), name, sent),
+      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
       redact: (text) => this.#secrets.redact(text),
     }, exposedName, args, options);
+  }
+
+  /** What the server gets for `args` a model of `provider` sent (as they are without one). */
+  restoreArguments(exposedName: string, args: Record<string, unknown>, provider: ProviderId | undefined): Record<string, unknown> {
+    return provider === undefined ? args : this.#providerTools.restore(checkProviderId(provider), exposedName, args);
   }
 
   /**
@@ -205,8 +195,7 @@ export class Mcp {
    * Throws, adding none, when any settings are unusable or the store refuses a secret.
    */
   async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
-    const entered = list.map((settings) => ({ uuid: randomUUID(), settings: usableSettings(settings) }));
-    const servers = await saveNewServers(this.#secrets, entered, this.#log);
+    const servers = await storeNewServers(this.#secrets, list, this.#log);
     this.#store.update((config) => { config.mcp.servers.push(...servers); });
     this.#firstConnects.added(servers.map((server) => server.uuid));
     for (const { uuid } of servers) {
@@ -218,13 +207,7 @@ export class Mcp {
 
   /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
   async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = usableSettings(settings);
-    await saveWithSecrets(this.#secrets, uuid, parsed, this.#server(uuid), (stored) => {
-      this.#store.update((config) => {
-        const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-        config.mcp.servers[at] = withSettings(config.mcp.servers[at]!, stored);
-      });
-    }, this.#log);
+    await storeServerEdit(this.#store, this.#secrets, this.#server(uuid), settings, this.#log);
     await this.restartServer(uuid);
     return this.#server(uuid);
   }
@@ -235,11 +218,7 @@ export class Mcp {
    */
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const names = this.#namesOf(uuid);
-    try {
-      await this.#secrets.deleteServer(uuid);
-    } catch (error) {
-      throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
-    }
+    await deleteServerSecrets(this.#secrets, uuid);
     // Closing can take seconds (a process that ignores the end of its input is killed after a
     // grace period); the server is gone for the user at once, its process follows.
     void this.#connections.get(uuid)?.stop();
@@ -315,25 +294,16 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
-    const server = this.#server(uuid);
-    const mappings = new Map(Object.entries(server.toolMappings ?? {}));
-    const aliases = new Set(server.aliases ?? []);
-    if (alias === null) {
-      mappings.delete(original);
-      aliases.delete(original);
-    } else {
-      mappings.set(original, alias);
-      aliases.add(original);
-    }
+    const pinned = pinAlias(this.#server(uuid), original, alias);
     // The tool is named as listed even while its server is offline, so a reset alias gets the
     // rules' name back instead of vanishing with its mapping.
     const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
-    const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
+    const next = this.detectAndResolveCollisions(uuid, [...listed, original], pinned.mappings);
     const exposed = next[original]!;
     this.#store.update((config) => {
       const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
       saved.toolMappings = next;
-      setAliases(saved, [...aliases]);
+      setAliases(saved, pinned.aliases);
       if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
@@ -412,7 +382,7 @@ export class Mcp {
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
     this.#providerTools.invalidate();
-    this.#emitStatus();
+    this.#events.emit();
   }
 
   #changed(connection: ServerConnection): void {
@@ -421,8 +391,8 @@ export class Mcp {
       // Additions after this one may have listed meanwhile: name them all now, in config order.
       this.#rename();
     } else if (!this.#naming || this.#connections.get(uuid) !== connection) {
-      this.#emitStatus();
-    } else if (!sameNames(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
+      this.#events.emit();
+    } else if (!sameList(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
       this.#rename();
     } else {
       // Names stand (a state change, or a relist of the same names); liveness, descriptions and
@@ -431,7 +401,4 @@ export class Mcp {
     }
   }
 
-  #emitStatus(): void {
-    this.#statusEvents.emit(() => this.getStatus());
-  }
 }

@@ -119,16 +119,6 @@ export function defaultConfig(): AppConfig {
   };
 }
 
-/**
- * A server entry with new user settings: every field that is not a user setting (uuid,
- * toolMappings, disabledTools, toolPolicies, fields unknown to this version) is kept; a setting
- * the user cleared is not carried over.
- */
-export function withSettings(server: McpServer, settings: Omit<McpServer, 'uuid'>): McpServer {
-  const kept = Object.entries(server).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
-  return { ...Object.fromEntries(kept), ...settings, uuid: server.uuid } as McpServer;
-}
-
 /** Every problem of a failed zod parse in one line a user can read: `label: A server needs a name`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');

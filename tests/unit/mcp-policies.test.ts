@@ -235,6 +235,9 @@ describe('policies follow the tool, not its name', () => {
       // The three calls of B's `plain` (as plain_1, b_plain, b_plain); nothing of search/files.
       expect(record.calls().map((c) => c.tool)).toEqual(['plain', 'plain', 'plain']);
 
+      // Editing the server's settings keeps them.
+      await second.mcp.updateServer('b', { label: 'B renamed', type: 'http', url: b.url });
+      expect(second.store.config.mcp.servers[1]).toMatchObject({ label: 'B renamed', toolPolicies: { plain: 'allow', 'search/files': 'deny' } });
       // Deleting the server deletes its policies with it.
       await second.mcp.removeServer('b');
       expect(JSON.stringify(second.store.config)).not.toContain('toolPolicies');

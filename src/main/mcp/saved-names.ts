@@ -5,6 +5,12 @@ import type { McpServer } from '../../types/config.js';
 import type { NameAssignment } from '../naming.js';
 import { toMappings } from '../naming.js';
 
+/** The same names in the same order; null (not listed yet) equals only null. */
+export function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
 /** The assignments of one naming run, per server uuid. */
 export function byServer(assignments: readonly NameAssignment[]): Map<string, NameAssignment[]> {
   const result = new Map<string, NameAssignment[]>();
@@ -63,4 +69,18 @@ export function saveNames(server: McpServer, next: readonly NameAssignment[]): v
 export function setAliases(server: McpServer, aliases: readonly string[]): void {
   if (aliases.length > 0) server.aliases = [...aliases];
   else delete server.aliases;
+}
+
+/** A server's mappings and alias ledger with `original` pinned to `alias` (null: unpinned). */
+export function pinAlias(server: McpServer, original: string, alias: string | null): { mappings: Record<string, string>; aliases: string[] } {
+  const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+  const aliases = new Set(server.aliases ?? []);
+  if (alias === null) {
+    mappings.delete(original);
+    aliases.delete(original);
+  } else {
+    mappings.set(original, alias);
+    aliases.add(original);
+  }
+  return { mappings: Object.fromEntries(mappings), aliases: [...aliases] };
 }

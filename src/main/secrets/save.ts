@@ -44,24 +44,3 @@ export async function saveWithSecrets<T extends ServerSettings | McpServer>(
     log(`A copy of the settings holding a secret could not be rewritten: ${(error as Error).message}`);
   });
 }
-
-/**
- * New servers saved with their secrets (an add, an import): every server's values go into the
- * store, or, when the store refuses one, none stay there and the error says why.
- */
-export async function saveNewServers(
-  secrets: SecretStore,
-  entered: ReadonlyArray<{ uuid: string; settings: ServerSettings }>,
-  log: (message: string) => void,
-): Promise<McpServer[]> {
-  const servers: McpServer[] = [];
-  try {
-    for (const { uuid, settings } of entered) {
-      await saveWithSecrets(secrets, uuid, settings, undefined, (stored) => { servers.push({ ...stored, uuid }); }, log);
-    }
-  } catch (error) {
-    await Promise.all(servers.map(({ uuid }) => secrets.deleteServer(uuid).catch(() => undefined)));
-    throw error;
-  }
-  return servers;
-}
