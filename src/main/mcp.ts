@@ -16,7 +16,7 @@ import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
 import { StatusEvents } from './mcp/status-events.js';
-import type { CallOptions } from './mcp/tool-call.js';
+import type { CallContext, CallOptions } from './mcp/tool-call.js';
 import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
@@ -56,6 +56,7 @@ export class Mcp {
   #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
   #elicitations: ElicitationRouter;
+  #calls: CallContext;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
@@ -65,6 +66,13 @@ export class Mcp {
     const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
     this.#log = (message) => log(secrets.redact(message));
     this.#elicitations = new ElicitationRouter(this.#log);
+    this.#calls = {
+      index: this.#index,
+      connections: this.#connections,
+      elicitations: this.#elicitations,
+      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
+      redact: (text) => secrets.redact(text),
+    };
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
@@ -105,13 +113,7 @@ export class Mcp {
    * arguments are first turned back into what the server's schema expects.
    */
   callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
-    return callTool({
-      index: this.#index,
-      connections: this.#connections,
-      elicitations: this.#elicitations,
-      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
-      redact: (text) => this.#secrets.redact(text),
-    }, exposedName, args, options);
+    return callTool(this.#calls, exposedName, args, options);
   }
 
   /** What the server gets for `args` a model of `provider` sent (as they are without one). */

@@ -113,8 +113,11 @@ describe('elicitation through the manager', () => {
       elicit: () => new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { age: 7 } }), 900)),
     });
     expect(elicited(result)).toMatchObject({ action: 'accept', content: { age: 7 } });
-    // …and still runs when nobody is asked.
-    await expect(mcp.callTool('slow', { ms: 2_000 }, { ...APPROVED, timeoutMs: 300 })).rejects.toThrow(/"slow".*timed out/);
+    // …and still runs when nobody is asked: the manager's own timeout (a caller that can answer),
+    // and the SDK's (one that cannot).
+    const unused = (): Promise<never> => Promise.reject(new Error('not asked'));
+    await expect(mcp.callTool('slow', { ms: 2_000 }, { ...APPROVED, timeoutMs: 300, elicit: unused })).rejects.toThrow(/"slow".*MCP error -32001: Request timed out/);
+    await expect(mcp.callTool('slow', { ms: 2_000 }, { ...APPROVED, timeoutMs: 300 })).rejects.toThrow(/"slow".*MCP error -32001: Request timed out/);
   });
 
   it('cancelling the call withdraws its request for input', async () => {

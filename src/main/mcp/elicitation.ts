@@ -1,8 +1,8 @@
 // Routes a server's `elicitation/create` to whoever called the tool: the manager registers each
-// running call with its `elicit` callback, and a request from a server goes to the earliest of
-// that server's running calls that has one (a request names no call; a server asks in the middle
-// of a call, and one server rarely runs two calls that ask at once). Without a callback, or
-// without a running call, the answer is decline. While the user answers, the call's timeout waits.
+// running call whose caller passed an `elicit` callback, and a request from a server goes to the
+// earliest of that server's registered calls (a request names no call; a server asks in the
+// middle of a call, and one server rarely runs two calls that ask at once). With none, the
+// answer is decline. While the user answers, the call's timeout waits.
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationAnswer, ElicitationContent, ElicitationProblem, ElicitationSchema } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
@@ -33,7 +33,7 @@ export type Elicit = (request: ElicitationRequest, signal: AbortSignal) => Promi
 interface RunningCall {
   tool: string;
   original: string;
-  elicit: Elicit | undefined;
+  elicit: Elicit;
   deadline: CallDeadline;
 }
 
@@ -45,7 +45,7 @@ export class ElicitationRouter {
 
   constructor(private readonly log: (message: string) => void) {}
 
-  /** Registers a call of one of `uuid`'s tools until the returned function is called. */
+  /** Registers a call of one of `uuid`'s tools that can answer, until the returned function is called. */
   begin(uuid: string, call: RunningCall): () => void {
     const list = this.#running.get(uuid) ?? [];
     list.push(call);
@@ -64,8 +64,8 @@ export class ElicitationRouter {
       this.log(`${server.label} asked for input, declined: ${form.problem}.`);
       return DECLINE;
     }
-    const call = this.#running.get(server.uuid)?.find((running) => running.elicit !== undefined);
-    if (!call?.elicit) {
+    const call = this.#running.get(server.uuid)?.[0];
+    if (!call) {
       this.log(`${server.label} asked for input ("${form.message.slice(0, 200)}") with no call of its tools able to answer; declined.`);
       return DECLINE;
     }

@@ -97,22 +97,26 @@ export interface ApprovalOptions {
 }
 
 /**
- * Lets a call through or throws ToolCallRefused: deny never runs, ask runs only with a yes (an
- * explicit `approved: true`, or the `approve` callback's answer), allow runs. `policyNow` is read
- * again after the user answered: a tool denied meanwhile is still refused.
+ * The policy's gate: deny never runs, ask runs only with a yes (an explicit `approved: true`, or
+ * the `approve` callback's answer), allow runs. Throws ToolCallRefused, or returns null when the
+ * call may go at once (no promise on the common path: a call costs what it did), or the user's
+ * answer to wait for. `policyNow` is read again after the answer: a tool denied meanwhile is
+ * still refused. `request` is built only when the user is asked.
  */
-export async function approveCall(where: string, request: ApprovalRequest, policyNow: () => ToolPolicy, options: ApprovalOptions): Promise<void> {
-  const refuseIfDenied = (): void => {
-    if (policyNow() === 'deny') {
-      throw new ToolCallRefused('denied', `Cannot call ${where}: its policy is "deny", so it never runs. Change its policy in the server's tool settings to use it.`);
-    }
-  };
-  refuseIfDenied();
-  if (policyNow() === 'allow' || options.approved === true) return;
-  if (!options.approve) {
-    throw new ToolCallRefused('needs-approval', `Cannot call ${where} without approval: its policy is "ask", and the call was not approved.`);
+export function approveCall(where: string, request: () => ApprovalRequest, policyNow: () => ToolPolicy, options: ApprovalOptions): Promise<void> | null {
+  refuseIfDenied(where, policyNow());
+  if (policyNow() === 'allow' || options.approved === true) return null;
+  const approve = options.approve;
+  if (!approve) throw new ToolCallRefused('needs-approval', `Cannot call ${where} without approval: its policy is "ask", and the call was not approved.`);
+  return (async () => {
+    const yes = await approve(request());
+    if (yes !== true) throw new ToolCallRefused('not-approved', `The call of ${where} was not approved; nothing was sent to the server.`);
+    refuseIfDenied(where, policyNow());
+  })();
+}
+
+function refuseIfDenied(where: string, policy: ToolPolicy): void {
+  if (policy === 'deny') {
+    throw new ToolCallRefused('denied', `Cannot call ${where}: its policy is "deny", so it never runs. Change its policy in the server's tool settings to use it.`);
   }
-  const yes = await options.approve(request);
-  if (yes !== true) throw new ToolCallRefused('not-approved', `The call of ${where} was not approved; nothing was sent to the server.`);
-  refuseIfDenied();
 }
