@@ -1,6 +1,6 @@
 // One tool call, from its exposed name: the index's entry, the policy's gate (deny never runs,
-// ask runs only with the caller's yes; a refused call sends nothing), then the call itself under
-// a deadline that restarts on progress and waits while the server asks the user for input.
+// ask runs only with the caller's yes; a refused call sends nothing), then the call itself; for a
+// caller that can answer the server's requests for input, under a deadline that waits for the user.
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../types/config.js';
 import type { ToolPolicy } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
@@ -40,9 +40,7 @@ export interface CallContext {
 
 /**
  * Calls the tool exposed as `exposedName` on its server under its original name. Errors name the
- * tool and its server; a refusal by the policy is a ToolCallRefused, and nothing was sent. The
- * call runs under a deadline that restarts on progress and waits while the user answers the
- * server's requests for input.
+ * tool and its server; a refusal by the policy is a ToolCallRefused, and nothing was sent.
  */
 export async function callTool(context: CallContext, exposedName: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolCallResult> {
   const entry = context.index.get(exposedName);
