@@ -16,7 +16,7 @@ import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { checkTool, CompiledSchemas, describeIssues, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
-import { createTransport } from './transports.js';
+import { createTransport, describeTarget } from './transports.js';
 
 export interface ListedTool {
   name: string;
@@ -365,23 +365,6 @@ export class ServerConnection {
     const issues = validationIssues(error);
     if (issues) return `the server sent a malformed answer (${issues})`;
     return message + this.#stderrHint();
-  }
-}
-
-/**
- * What a connect attempt goes to, for the log: the command without its arguments, the URL
- * without its query (arguments and queries can carry keys; the log is meant to be copied).
- */
-function describeTarget(server: McpServer): string {
-  if (server.type === 'stdio') {
-    const count = server.args?.length ?? 0;
-    return `${server.command ?? ''}${count > 0 ? ` (${count} ${count === 1 ? 'argument' : 'arguments'})` : ''}`;
-  }
-  try {
-    const url = new URL(server.url ?? '');
-    return `${server.type === 'sse' ? 'SSE' : 'HTTP'} ${url.origin}${url.pathname}`;
-  } catch {
-    return server.url ?? '';
   }
 }
 
