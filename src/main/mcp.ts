@@ -5,6 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ToolIndex } from './mcp/tool-index.js';
@@ -20,6 +21,8 @@ export interface McpOptions {
   clientInfo?: { name: string; version: string };
   reconnect?: ConnectionOptions['reconnect'];
   log?: (message: string) => void;
+  /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
+  auth?: AuthManager;
 }
 
 export interface CallOptions {
@@ -54,6 +57,7 @@ export class Mcp {
   #namedLists = new Map<string, readonly string[] | null>();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
+  #auth: AuthManager | undefined;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
@@ -64,7 +68,10 @@ export class Mcp {
       reconnect: options.reconnect,
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
+      auth: options.auth && ((server) => options.auth?.sessionFor(server)),
     };
+    this.#auth = options.auth;
+    this.#auth?.onChange(() => this.#emitStatus());
   }
 
   /** Connects every enabled server in parallel, then names all tools in config order. */
@@ -81,6 +88,7 @@ export class Mcp {
     this.#naming = false;
     await Promise.all([...this.#connections.values()].map((connection) => connection.stop()));
     this.#connections.clear();
+    await this.#auth?.close();
   }
 
   onStatus(listener: StatusListener): () => void {
@@ -129,8 +137,8 @@ export class Mcp {
 
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
-      const connection = this.#connections.get(server.uuid);
-      return this.#index.serverStatus(server, connection);
+      const status = this.#index.serverStatus(server, this.#connections.get(server.uuid));
+      return this.#auth ? this.#auth.decorate(status) : status;
     });
   }
 
@@ -188,6 +196,7 @@ export class Mcp {
       removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
     });
     this.#rename();
+    await this.#auth?.forget(uuid);
     return { removedFromSelections: removed };
   }
 

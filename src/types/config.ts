@@ -22,6 +22,11 @@ export const ServerSettingsSchema = z.object({
   env: StringMapSchema.optional(),
   url: z.string().optional(),
   headers: StringMapSchema.optional(),
+  /**
+   * http, sse: the OAuth client ID to sign in with, for servers that do not let apps register
+   * themselves. Not secret; a client secret, if any, lives in the secret store.
+   */
+  oauthClientId: z.string().trim().min(1).max(2_000).optional(),
   /** Connect-and-list timeout for this server; 30 s when unset. */
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
 });

@@ -3,7 +3,20 @@ import type { ServerType } from './config.js';
 
 export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
 
-export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'disabled';
+/** `needs-sign-in`: the server asks for an OAuth sign-in (or more permissions) the app does not hold. */
+export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'disabled' | 'needs-sign-in';
+
+/** A remote server's sign-in, as the renderer may know it: never a token or a secret. */
+export interface ServerSignIn {
+  /** Tokens are saved for this server; Sign out clears them. */
+  signedIn: boolean;
+  /** A sign-in is waiting for the browser to come back. */
+  pending: boolean;
+  /** The server asked for more permissions than were granted (the scope to sign in for). */
+  moreScope?: string;
+  /** A client secret the user entered is saved for this server (the value stays in main). */
+  clientSecretSaved: boolean;
+}
 
 export interface ToolStatus {
   original: string;
@@ -25,6 +38,8 @@ export interface ServerStatus {
   tools: ToolStatus[];
   /** True while `tools` comes from saved names, not from a live listing. */
   offline: boolean;
+  /** HTTP and SSE servers: their OAuth sign-in. */
+  signIn?: ServerSignIn;
 }
 
 /** A function definition as the chat sends it to a model. */

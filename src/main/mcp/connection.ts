@@ -9,6 +9,8 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import { AuthError } from '../auth/errors.js';
+import type { ServerAuth } from '../auth/session.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
 
@@ -25,6 +27,8 @@ export interface ConnectionOptions {
   /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
   reconnect?: { baseMs: number; maxMs: number; attempts: number };
   log?: (message: string) => void;
+  /** The OAuth session of a remote server, when sign-in applies to it. */
+  auth?: (server: McpServer) => ServerAuth | undefined;
 }
 
 const MAX_PAGES = 10_000;
@@ -35,6 +39,8 @@ export class ServerConnection {
   /** Listed tools, each name once; null until the first listing. */
   tools: ListedTool[] | null = null;
   #client: Client | null = null;
+  /** The OAuth session the current transport goes through, if sign-in applies. */
+  #auth: ServerAuth | undefined;
   #stderr: StderrTail | undefined;
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -74,7 +80,8 @@ export class ServerConnection {
     let client: Client | null = null;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const { transport, stderr } = createTransport(this.server);
+      this.#auth = this.options.auth?.(this.server);
+      const { transport, stderr } = createTransport(this.server, this.#auth?.fetch);
       this.#stderr = stderr;
       client = new Client(this.options.clientInfo, { capabilities: {} });
       this.#client = client;
@@ -89,8 +96,9 @@ export class ServerConnection {
       if (this.server.type === 'sse') {
         // The SDK's SSE client only reports a dropped stream as an error and leaves pending
         // calls waiting for their timeout; closing fails them now and starts the reconnect.
-        connected.onerror = () => {
-          if (generation === this.#generation && this.status === 'ready') void connected.close();
+        // A request refused for want of a sign-in is that request's failure alone.
+        connected.onerror = (error) => {
+          if (generation === this.#generation && this.status === 'ready' && !(error instanceof AuthError)) void connected.close();
         };
       } else if (this.server.type === 'http') {
         // The Streamable HTTP client never closes by itself when the server goes away; it only
@@ -108,7 +116,9 @@ export class ServerConnection {
       this.#client = null;
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
-      if (retrying) this.#retry(this.#explain(error));
+      const signIn = this.#signInNeeded(error);
+      if (signIn !== null) this.#set('needs-sign-in', signIn);
+      else if (retrying) this.#retry(this.#explain(error));
       else this.#set('failed', this.#explain(error));
     } finally {
       clearTimeout(timer);
@@ -116,12 +126,12 @@ export class ServerConnection {
   }
 
   /** Closes the connection for good (until `start` again). */
-  async stop(status: ServerStatusKind = 'disabled'): Promise<void> {
+  async stop(status: ServerStatusKind = 'disabled', error?: string): Promise<void> {
     this.#generation++;
     clearTimeout(this.#reconnectTimer);
     const client = this.#client;
     this.#client = null;
-    this.#set(status, undefined);
+    this.#set(status, error);
     await client?.close().catch(() => undefined);
   }
 
@@ -133,6 +143,9 @@ export class ServerConnection {
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
     } catch (error) {
+      // The sign-in is gone (revoked, expired for good): the server waits for a new one, and
+      // its tools keep their names like any offline server's.
+      if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
       // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
       // shows only as failing requests, while the connection would stay `ready`. A request that
       // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
@@ -225,6 +238,13 @@ export class ServerConnection {
     this.options.onChange(this);
   }
 
+  /** Why the server needs a sign-in, when that is why `error` happened; else null. */
+  #signInNeeded(error: unknown): string | null {
+    if (error instanceof AuthError) return error.needsSignIn ? error.message : null;
+    const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+    return status === 401 ? (this.#auth?.signInReason ?? null) : null;
+  }
+
   #stderrHint(): string {
     const line = this.#stderr?.lastLine();
     return line ? ` (it said: ${line.slice(0, 300)})` : '';
@@ -232,6 +252,7 @@ export class ServerConnection {
 
   /** An error in words a user can act on. */
   #explain(error: unknown): string {
+    if (error instanceof AuthError) return error.message;
     const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {

@@ -2,7 +2,7 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import { transportProblem } from '../../types/config.js';
 
@@ -25,7 +25,8 @@ export interface CreatedTransport {
   stderr?: StderrTail;
 }
 
-export function createTransport(server: McpServer): CreatedTransport {
+/** `fetch`: what HTTP and SSE requests go through (the server's OAuth session adds its token). */
+export function createTransport(server: McpServer, fetch: FetchLike = globalThis.fetch): CreatedTransport {
   const problem = transportProblem(server);
   if (problem) throw new Error(problem);
   if (server.type === 'stdio') {
@@ -48,13 +49,14 @@ export function createTransport(server: McpServer): CreatedTransport {
     return {
       transport: new SSEClientTransport(url, {
         requestInit,
+        fetch,
         eventSourceInit: {
           fetch: (input, init) => fetch(input, { ...init, headers: { ...headersOf(init?.headers), ...headers } }),
         },
       }),
     };
   }
-  return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+  return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
 }
 
 function headersOf(headers: HeadersInit | undefined): Record<string, string> {
