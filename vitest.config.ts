@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // A private Secret Service for the run: the secret store is tested against a real keyring.
+    globalSetup: ['tests/setup/keyring.ts'],
     // electron-store is ESM that imports `electron`; inlining it lets the alias reach it, so the
     // real store writes real files in a temp folder.
     server: { deps: { inline: ['electron-store'] } },

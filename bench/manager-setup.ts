@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Mcp } from '../src/main/mcp.js';
 import { ConfigStore } from '../src/main/store.js';
-import type { ServerSettingsInput } from '../src/types/config.js';
+import type { McpServer } from '../src/types/config.js';
+
+/** A server entry as config.json holds it, without its uuid (given here) and state (enabled). */
+export type BenchServer = Omit<McpServer, 'uuid' | 'state'>;
 
 export interface BenchManager {
   mcp: Mcp;
@@ -14,7 +17,7 @@ export interface BenchManager {
 }
 
 /** A fresh user-data folder holding `servers`, then a started manager over it. */
-export async function startManager(servers: readonly ServerSettingsInput[]): Promise<BenchManager> {
+export async function startManager(servers: readonly BenchServer[]): Promise<BenchManager> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mcp-'));
   const store = ConfigStore.open({ userDataDir: dir });
   store.update((config) => {

@@ -2,8 +2,8 @@
 // with a warning for every repair. Unknown fields are kept as they are, so nothing the user or a
 // newer version saved is lost; only values that cannot mean anything are dropped.
 import { randomUUID } from 'node:crypto';
-import type { AppConfig, McpServer, ModelTools, ToolSelection } from '../types/config.js';
-import { ServerSettingsSchema, ServerStateSchema, ServerTypeSchema } from '../types/config.js';
+import type { AppConfig, McpServer, ModelTools, StoredValue, ToolSelection } from '../types/config.js';
+import { AppConfigSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
 
@@ -14,17 +14,35 @@ export interface RepairResult {
 
 type Json = Record<string, unknown>;
 
-/** A string → string map built entry by entry, so keys such as `__proto__` stay plain data. */
-function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined {
+/**
+ * A map built entry by entry, so keys such as `__proto__` stay plain data, keeping the values
+ * `keep` accepts (text; for env and headers also secret references).
+ */
+function valueMap<T>(
+  value: unknown,
+  what: string,
+  warnings: string[],
+  keep: { test: (item: unknown) => item is T; unusable: string },
+): Record<string, T> | undefined {
   if (value === undefined) return undefined;
   if (!isRecord(value)) {
     warnings.push(`${what} was not an object and was reset.`);
     return undefined;
   }
   const entries = Object.entries(value);
-  const kept = entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  if (kept.length < entries.length) warnings.push(`${what}: ${entries.length - kept.length} non-text value(s) dropped.`);
+  const kept = entries.filter((entry): entry is [string, T] => keep.test(entry[1]));
+  if (kept.length < entries.length) warnings.push(`${what}: ${entries.length - kept.length} ${keep.unusable} dropped.`);
   return Object.fromEntries(kept);
+}
+
+const TEXT = { test: (item: unknown): item is string => typeof item === 'string', unusable: 'non-text value(s)' };
+const STORED_VALUE = {
+  test: (item: unknown): item is StoredValue => StoredValueSchema.safeParse(item).success,
+  unusable: 'value(s) that are neither text nor a secret reference',
+};
+
+function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined {
+  return valueMap(value, what, warnings, TEXT);
 }
 
 function stringList(value: unknown, what: string, warnings: string[]): string[] | undefined {
@@ -77,9 +95,9 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     command,
     args: stringList(raw.args, `${where} args`, warnings),
     cwd: optionalString(raw, 'cwd', where, warnings),
-    env: stringMap(raw.env, `${where} env`, warnings),
+    env: valueMap(raw.env, `${where} env`, warnings, STORED_VALUE),
     url,
-    headers: stringMap(raw.headers, `${where} headers`, warnings),
+    headers: valueMap(raw.headers, `${where} headers`, warnings, STORED_VALUE),
     connectTimeoutMs: timeout.success ? timeout.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
@@ -144,6 +162,11 @@ export function repairConfig(raw: unknown): RepairResult {
     prompt: { ...prompt, tools: selection(prompt.tools, 'Prompt tools', warnings) },
     realtime: { ...realtime, tools: selection(realtime.tools, 'Realtime tools', warnings) },
   };
+  // The profile id files this profile's keyring entries; one that is not an id finds nothing.
+  if (root.profileId !== undefined && !AppConfigSchema.shape.profileId.safeParse(root.profileId).success) {
+    delete config.profileId;
+    warnings.push('The profile id was not valid and was dropped: saved secrets must be entered again.');
+  }
   const migrations = stringList(root.migrations, 'Migration ledger', warnings);
   if (migrations) config.migrations = migrations;
   else delete config.migrations;

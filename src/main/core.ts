@@ -5,6 +5,9 @@ import { describeMigrationReport, summarizeMigrationReport } from '../types/migr
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
+import { describeSecretsMigration, moveSecretsToStore } from './migrations/secrets.js';
+import type { SecretStoreInfo } from './secrets/store.js';
+import { SecretStore } from './secrets/store.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
 
@@ -20,6 +23,9 @@ export interface CoreOptions {
 export interface Core {
   store: ConfigStore;
   mcp: Mcp;
+  secrets: SecretStore;
+  /** Where the profile's secrets are kept, chosen at start. */
+  secretStore: SecretStoreInfo;
   /** Settles when the first connect round has. */
   ready: Promise<void>;
   /**
@@ -32,27 +38,43 @@ export interface Core {
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const userLog = options.log ?? ((message: string) => console.warn(message));
   const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend });
+  const secrets = SecretStore.forConfig(store);
+  const log = (message: string): void => userLog(secrets.redact(message));
+  const secretStore = await secrets.open();
+  // Secrets first: every copy the migrations below take must hold references, not values.
+  const secretNotices: Notice[] = [];
+  try {
+    const moved = await moveSecretsToStore(store, secrets);
+    if (moved) secretNotices.push({ kind: 'secrets', message: describeSecretsMigration(moved, secretStore) });
+  } catch (error) {
+    const message = `Secrets in the settings could not be moved into ${secretStore.where} (nothing was lost; the next start tries again): ${(error as Error).message}`;
+    log(message);
+    secretNotices.push({ kind: 'secrets', message });
+  }
   // Before any server connects, so that the names written by the migration are the ones held.
   try {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
   } catch (error) {
     log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
-  const mcp = new Mcp({ store, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
+  const mcp = new Mcp({ store, secrets, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   const ready = mcp.start();
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
   return {
     store,
     mcp,
+    secrets,
+    secretStore,
     ready,
     notices: () => {
       const notices: Notice[] = store.notices.map(({ kind, message, details }) => ({ kind, message, details }));
+      notices.push(...secrets.notices, ...secretNotices);
       const report = pendingMigrationReport(store);
       if (report) notices.push({ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) });
-      return notices.filter((notice) => !dismissed.has(notice.kind));
+      return notices.filter((notice) => notice.lasting || !dismissed.has(notice.kind)).map((notice) => ({ ...notice, message: secrets.redact(notice.message) }));
     },
     dismissNotice: (kind) => {
       dismissed.add(kind);

@@ -9,6 +9,7 @@ import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig } from './claude-import.js';
 import type { Core } from './core.js';
+import { withoutPlainSecrets } from './secrets/refs.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -30,11 +31,13 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
 
   const handlers: Handlers = {
     getState: () => ({
-      config: store.config as AppConfig,
+      // Only ever references: a value still in plain text (its move into the store failed) is masked.
+      config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
       notices: core.notices(),
       builtInTools: BUILT_IN_TOOL_NAMES,
       userDataDir: host.userDataDir,
       host: host.kind,
+      secretStore: { kind: core.secretStore.kind, where: core.secretStore.where },
     }),
     getStatus: () => mcp.getStatus(),
     addServer: (settings) => mcp.addServer(settings),

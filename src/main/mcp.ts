@@ -11,6 +11,8 @@ import type { ConnectionOptions } from './mcp/connection.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import { saveWithSecrets } from './secrets/save.js';
+import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
 
@@ -21,6 +23,8 @@ export interface McpOptions {
   clientInfo?: { name: string; version: string };
   reconnect?: ConnectionOptions['reconnect'];
   log?: (message: string) => void;
+  /** The profile's secret store; by default the one of the config's folder (SecretStore.forConfig). */
+  secrets?: SecretStore;
   /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
   auth?: AuthManager;
 }
@@ -57,17 +61,22 @@ export class Mcp {
   #namedLists = new Map<string, readonly string[] | null>();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
+  #secrets: SecretStore;
   #auth: AuthManager | undefined;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
     this.reserved = new Set(options.reserved ?? []);
-    this.#log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
+    const secrets = options.secrets ?? SecretStore.forConfig(options.store);
+    this.#secrets = secrets;
+    const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
+    this.#log = (message) => log(secrets.redact(message));
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
+      secrets,
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
     };
     this.#auth = options.auth;
@@ -108,7 +117,7 @@ export class Mcp {
     try {
       return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
     } catch (error) {
-      throw new Error(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
     }
   }
 
@@ -161,33 +170,46 @@ export class Mcp {
 
   // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
 
+  /** Adds a server; its secret values go into the secret store, the config gets references. */
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
     const parsed = usableSettings(settings);
-    const server: McpServer = { ...parsed, uuid: randomUUID() };
-    this.#store.update((config) => { config.mcp.servers.push(server); });
-    this.#connections.set(server.uuid, new ServerConnection(this.#server(server.uuid), this.#connectionOptions));
-    await this.#startServer(server.uuid);
-    return this.#server(server.uuid);
+    const uuid = randomUUID();
+    await saveWithSecrets(this.#secrets, uuid, parsed, undefined, (stored) => {
+      this.#store.update((config) => { config.mcp.servers.push({ ...stored, uuid }); });
+    }, this.#log);
+    this.#connections.set(uuid, new ServerConnection(this.#server(uuid), this.#connectionOptions));
+    await this.#startServer(uuid);
+    return this.#server(uuid);
   }
 
+  /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
   async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
     const parsed = usableSettings(settings);
-    this.#server(uuid);
-    this.#store.update((config) => {
-      const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-      // Keep every field that is not a user setting (uuid, toolMappings, disabledTools, and
-      // fields unknown to this version, which the store keeps too); settings the user cleared
-      // are not carried over.
-      const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
-      config.mcp.servers[at] = { ...Object.fromEntries(kept), ...parsed, uuid } as McpServer;
-    });
+    await saveWithSecrets(this.#secrets, uuid, parsed, this.#server(uuid), (stored) => {
+      this.#store.update((config) => {
+        const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
+        // Keep every field that is not a user setting (uuid, toolMappings, disabledTools, and
+        // fields unknown to this version, which the store keeps too); settings the user cleared
+        // are not carried over.
+        const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
+        config.mcp.servers[at] = { ...Object.fromEntries(kept), ...stored, uuid } as McpServer;
+      });
+    }, this.#log);
     await this.restartServer(uuid);
     return this.#server(uuid);
   }
 
-  /** Deletes a server: its names are released and its tools leave every saved selection. */
+  /**
+   * Deletes a server: its names are released, its tools leave every saved selection, and its
+   * secrets leave the store. If the store cannot delete them, the server stays, and the error says why.
+   */
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const names = this.#namesOf(uuid);
+    try {
+      await this.#secrets.deleteServer(uuid);
+    } catch (error) {
+      throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
+    }
     await this.#connections.get(uuid)?.stop();
     this.#connections.delete(uuid);
     let removed = 0;

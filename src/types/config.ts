@@ -2,6 +2,7 @@
 // from them. Shared by main, preload and renderer, so nothing here touches Node or Electron.
 import { z } from 'zod';
 import { MigrationReportSchema } from './migration.js';
+import { NewSecretSchema, SecretRefSchema } from './secrets.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export const ServerStateSchema = z.enum(['enabled', 'disabled']);
@@ -11,6 +12,14 @@ export const ToolSelectionSchema = z.array(z.string()).nullable();
 
 const StringMapSchema = z.record(z.string(), z.string());
 
+/** An env or header value in config.json: the text itself, or a reference into the secret store. */
+export const StoredValueSchema = z.union([z.string(), SecretRefSchema]);
+/**
+ * An env or header value as the form or an import sends it: text (secret anyway when the rule
+ * says so), the reference the form was given (keep the saved secret), or a new secret value.
+ */
+export const EnteredValueSchema = z.union([z.string(), SecretRefSchema, NewSecretSchema]);
+
 /** What a user can set for a server (add/edit); the manager owns uuid and name mappings. */
 export const ServerSettingsSchema = z.object({
   label: z.string().trim().min(1, 'A server needs a name').max(200),
@@ -19,9 +28,9 @@ export const ServerSettingsSchema = z.object({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
   cwd: z.string().optional(),
-  env: StringMapSchema.optional(),
+  env: z.record(z.string(), EnteredValueSchema).optional(),
   url: z.string().optional(),
-  headers: StringMapSchema.optional(),
+  headers: z.record(z.string(), EnteredValueSchema).optional(),
   /**
    * http, sse: the OAuth client ID to sign in with, for servers that do not let apps register
    * themselves. Not secret; a client secret, if any, lives in the secret store.
@@ -33,6 +42,9 @@ export const ServerSettingsSchema = z.object({
 
 export const McpServerSchema = ServerSettingsSchema.extend({
   uuid: z.string().min(1),
+  /** Secret values are references here, never the values (src/types/secrets.ts). */
+  env: z.record(z.string(), StoredValueSchema).optional(),
+  headers: z.record(z.string(), StoredValueSchema).optional(),
   /** original → exposed, one entry per tool the server has listed (identity entries included). */
   toolMappings: StringMapSchema.optional(),
   /** Original names the user switched off for this server. */
@@ -50,6 +62,8 @@ export const AppConfigSchema = z.object({
   llm: z.object({ defaults: z.array(ModelToolsSchema) }),
   prompt: z.object({ tools: ToolSelectionSchema }),
   realtime: z.object({ tools: ToolSelectionSchema }),
+  /** Random id of this profile: its entries in the OS keyring are filed under it. */
+  profileId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** Ids of the upgrade migrations already applied to this config. */
   migrations: z.array(z.string()).optional(),
   /** What the last upgrade migration did, until and after the UI has shown it. */
@@ -61,6 +75,8 @@ export type ServerState = z.infer<typeof ServerStateSchema>;
 export type ToolSelection = z.infer<typeof ToolSelectionSchema>;
 export type ServerSettings = z.infer<typeof ServerSettingsSchema>;
 export type ServerSettingsInput = z.input<typeof ServerSettingsSchema>;
+export type StoredValue = z.infer<typeof StoredValueSchema>;
+export type EnteredValue = z.infer<typeof EnteredValueSchema>;
 export type McpServer = z.infer<typeof McpServerSchema>;
 export type ModelTools = z.infer<typeof ModelToolsSchema>;
 export type AppConfig = z.infer<typeof AppConfigSchema>;

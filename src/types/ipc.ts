@@ -18,13 +18,22 @@ const Uuid = z.string().min(1).max(200);
 const ToolName = z.string().min(1).max(10_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
 
-export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration']);
+export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'secrets', 'unencrypted-secrets']);
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 
 export interface Notice {
   kind: NoticeKind;
   message: string;
   details?: string[];
+  /** Shown on every launch while its cause lasts; it cannot be dismissed. */
+  lasting?: boolean;
+}
+
+/** Where this profile's secrets are kept (the values themselves never reach the renderer). */
+export interface SecretStoreState {
+  kind: 'keyring' | 'file';
+  /** "the system keyring", or the fallback file's path. */
+  where: string;
 }
 
 /** The settings side of the app; live server status is `getStatus` and the status events. */
@@ -34,6 +43,7 @@ export interface AppState {
   builtInTools: readonly string[];
   userDataDir: string;
   host: 'electron' | 'web';
+  secretStore: SecretStoreState;
 }
 
 export interface ImportResult {

@@ -1,10 +1,14 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
 import type { ServerType } from './config.js';
+import type { SecretField } from './secrets.js';
 
 export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
 
-/** `needs-sign-in`: the server asks for an OAuth sign-in (or more permissions) the app does not hold. */
-export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'disabled' | 'needs-sign-in';
+/**
+ * `needs-secret`: a saved secret of the server is gone from the store (a keyring reset).
+ * `needs-sign-in`: the server asks for an OAuth sign-in the app does not hold.
+ */
+export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'needs-secret' | 'needs-sign-in' | 'disabled';
 
 /** A remote server's sign-in, as the renderer may know it: never a token or a secret. */
 export interface ServerSignIn {
@@ -34,6 +38,8 @@ export interface ServerStatus {
   status: ServerStatusKind;
   /** Why the server failed, in words a user can act on. */
   error?: string;
+  /** While `needs-secret`: the env or header values to enter again. */
+  missingSecrets?: SecretField[];
   /** The tools the server listed; while it is offline, the tools it is known to have. */
   tools: ToolStatus[];
   /** True while `tools` comes from saved names, not from a live listing. */

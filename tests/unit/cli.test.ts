@@ -1,28 +1,19 @@
 // `npm run inspect`: the listing (text and --json, exact shape), `call NAME 'JSON'` through the
 // manager, bad arguments (exit 2, one line), and a corrupt config (non-zero, one line, the file
 // untouched). Run in process through `main`, and once as a child for a clean stdout.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
-import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
-
-const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import type { InspectRun } from './helpers/inspect-child.js';
+import { inspectChild } from './helpers/inspect-child.js';
+import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 /** Runs `main` with console output captured. */
-async function inspect(...argv: string[]): Promise<Run> {
+async function inspect(...argv: string[]): Promise<InspectRun> {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
@@ -34,19 +25,6 @@ async function inspect(...argv: string[]): Promise<Run> {
   } finally {
     vi.restoreAllMocks();
   }
-}
-
-/** Runs the CLI as `node --import tsx src/main/hosts/cli.ts …`, as `npm run inspect` does. */
-function inspectChild(...argv: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
 }
 
 describe('inspect', () => {
@@ -179,7 +157,7 @@ describe('inspect', () => {
   it('as a process: stdout is the JSON listing and nothing else; a corrupt config exits non-zero', async () => {
     const bad = tempDir('inspect-bad-');
     fs.writeFileSync(path.join(bad, CONFIG_FILE_NAME), '{ nope');
-    const [ok, corrupt] = await Promise.all([inspectChild('--user-data', dir, '--json'), inspectChild('--user-data', bad)]);
+    const [ok, corrupt] = await Promise.all([inspectChild(['--user-data', dir, '--json']), inspectChild(['--user-data', bad])]);
     expect(ok.code, ok.stderr).toBe(0);
     const listing = JSON.parse(ok.stdout) as { servers: Array<{ uuid: string; status: string }> };
     expect(listing.servers.map((s) => [s.uuid, s.status])).toEqual([['b', 'ready'], ['c', 'ready'], ['m', 'failed']]);

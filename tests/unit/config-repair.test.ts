@@ -119,7 +119,7 @@ describe('repairConfig', () => {
       'Server 3: unknown type "ftp"; guessed from its settings.',
       'Server 3: unknown state "paused"; the server was disabled.',
       'Server 3 args was not a list and was reset.',
-      'Server 3 env: 1 non-text value(s) dropped.',
+      'Server 3 env: 1 value(s) that are neither text nor a secret reference dropped.',
       'Server entry 4 was not an object and was dropped.',
       'Server 5: "command" was not text and was dropped.',
       'Server 5: connect timeout 5 is not usable and was dropped.',

@@ -1,7 +1,10 @@
-// The server form's text fields ↔ settings (src/renderer/lib/server-form.ts): pure, so tested here.
+// The server form's fields ↔ settings (src/renderer/lib/server-form.ts): pure, so tested here.
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../src/types/config.js';
-import { draftOf, emptyDraft, formatArgs, parseArgs, parsePairs, settingsOf, splitShellWords } from '../../src/renderer/lib/server-form.js';
+import { draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
+import type { PairDraft } from '../../src/renderer/lib/server-form.js';
+
+const pair = (key: string, value: string, extra: Partial<PairDraft> = {}): PairDraft => ({ key, value, secret: false, ...extra });
 
 describe('arguments', () => {
   it('splits one line like a shell, without expanding anything', () => {
@@ -18,23 +21,35 @@ describe('arguments', () => {
   });
 });
 
-describe('pairs', () => {
-  it('splits at the first separator, and keeps __proto__ an ordinary key', () => {
-    const env = parsePairs('A=1=2\n__proto__=x\n\nEMPTY=', '=', 'Environment');
-    expect(Object.entries(env)).toEqual([['A', '1=2'], ['__proto__', 'x'], ['EMPTY', '']]);
+describe('env and header rows', () => {
+  it('keeps __proto__ an ordinary key, skips blank rows, trims header values only', () => {
+    const env = valuesOf('env', [pair('A', '1=2 '), pair('__proto__', 'x'), pair('', ''), pair('EMPTY', '')]);
+    expect(Object.entries(env)).toEqual([['A', '1=2 '], ['__proto__', 'x'], ['EMPTY', '']]);
     expect(Object.getPrototypeOf(env)).toBe(Object.prototype);
-    expect(parsePairs('Authorization:  Bearer t:1 ', ':', 'Headers')).toEqual({ Authorization: 'Bearer t:1' });
-    expect(() => parsePairs('A=1\nno separator', '=', 'Environment')).toThrow('Environment, line 2: expected KEY=VALUE.');
+    expect(valuesOf('headers', [pair(' Accept ', '  text/plain ')])).toEqual({ Accept: 'text/plain' });
+    expect(() => valuesOf('env', [pair('A', '1'), pair('', 'orphan')])).toThrow('Environment, row 2: a value needs a name.');
+    expect(() => valuesOf('headers', [pair('Accept', '1'), pair('Accept', '2')])).toThrow('Headers: "Accept" is given twice.');
+  });
+
+  it('sends a value as a new secret when the rule or the toggle says so, and a saved one as its reference', () => {
+    expect(valuesOf('env', [
+      pair('OPENAI_API_KEY', 'sk-1'),
+      pair('REGION', 'eu', { secret: true }),
+      pair('DEBUG', '1'),
+      pair('GITHUB_TOKEN', '', { secret: true, saved: { secret: 'abc' } }),
+    ])).toEqual({ OPENAI_API_KEY: { secretValue: 'sk-1' }, REGION: { secretValue: 'eu' }, DEBUG: '1', GITHUB_TOKEN: { secret: 'abc' } });
+    expect(valuesOf('headers', [pair('Authorization', 'Bearer t'), pair('Content-Type', 'application/json'), pair('X-Custom', 'v')]))
+      .toEqual({ Authorization: { secretValue: 'Bearer t' }, 'Content-Type': 'application/json', 'X-Custom': { secretValue: 'v' } });
   });
 });
 
 describe('settingsOf', () => {
-  const stdio = { ...emptyDraft(), label: ' Files ', command: ' npx ', args: '-y pkg', env: 'TOKEN=abc', timeout: '2.5' };
+  const stdio = { ...emptyDraft(), label: ' Files ', command: ' npx ', args: '-y pkg', env: [pair('TOKEN', 'abc'), pair('LANG', 'C')], timeout: '2.5' };
 
   it('builds the settings of a stdio and an http server', () => {
-    expect(settingsOf(stdio, 'enabled')).toEqual({ label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'abc' }, connectTimeoutMs: 2500 });
-    const http = { ...emptyDraft(), label: 'Remote', type: 'http' as const, url: 'https://example.test/mcp', headers: 'X-Key: 1' };
-    expect(settingsOf(http, 'disabled')).toEqual({ label: 'Remote', state: 'disabled', type: 'http', url: 'https://example.test/mcp', headers: { 'X-Key': '1' } });
+    expect(settingsOf(stdio, 'enabled')).toEqual({ label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: { secretValue: 'abc' }, LANG: 'C' }, connectTimeoutMs: 2500 });
+    const http = { ...emptyDraft(), label: 'Remote', type: 'http' as const, url: 'https://example.test/mcp', headers: [pair('Accept', 'application/json')] };
+    expect(settingsOf(http, 'disabled')).toEqual({ label: 'Remote', state: 'disabled', type: 'http', url: 'https://example.test/mcp', headers: { Accept: 'application/json' } });
   });
 
   it('refuses what the manager would refuse, with the same messages', () => {
@@ -46,9 +61,14 @@ describe('settingsOf', () => {
     expect(() => settingsOf({ ...stdio, timeout: '601' }, 'enabled')).toThrow('between 0.1 and 600');
   });
 
-  it('reads back a saved server into the same settings', () => {
-    const server: McpServer = { uuid: 'u', label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'a b'], env: { K: 'v' }, cwd: '/srv', connectTimeoutMs: 1500 };
+  it('reads back a saved server into the same settings: references stay references, with no value', () => {
+    const server: McpServer = {
+      uuid: 'u', label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'a b'],
+      env: { K: 'v', API_KEY: { secret: 'ref1' }, OTHER: { secret: 'ref2' } }, cwd: '/srv', connectTimeoutMs: 1500,
+    };
+    const draft = draftOf(server);
+    expect(draft.env.filter((row) => row.saved).map((row) => [row.key, row.value])).toEqual([['API_KEY', ''], ['OTHER', '']]);
     const { uuid: _uuid, ...settings } = server;
-    expect(settingsOf(draftOf(server), 'enabled')).toEqual(settings);
+    expect(settingsOf(draft, 'enabled')).toEqual(settings);
   });
 });

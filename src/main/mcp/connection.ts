@@ -11,6 +11,8 @@ import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import type { ServerAuth } from '../auth/session.js';
+import type { SecretField } from '../../types/secrets.js';
+import type { SecretStore } from '../secrets/store.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
 
@@ -27,6 +29,8 @@ export interface ConnectionOptions {
   /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
   reconnect?: { baseMs: number; maxMs: number; attempts: number };
   log?: (message: string) => void;
+  /** Resolves the server's secret references at each connect; redacts what the server says. */
+  secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
   /** The OAuth session of a remote server, when sign-in applies to it. */
   auth?: (server: McpServer) => ServerAuth | undefined;
 }
@@ -38,6 +42,8 @@ export class ServerConnection {
   error: string | undefined;
   /** Listed tools, each name once; null until the first listing. */
   tools: ListedTool[] | null = null;
+  /** While `needs-secret`: the references whose entry is gone from the store. */
+  missingSecrets: SecretField[] = [];
   #client: Client | null = null;
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
@@ -79,9 +85,17 @@ export class ServerConnection {
     this.#set('connecting', retrying ? this.error : undefined);
     let client: Client | null = null;
     let timer: NodeJS.Timeout | undefined;
+    this.#stderr = undefined;
     try {
+      const values = await this.options.secrets.resolve(this.server);
+      if (generation !== this.#generation) return;
+      if (values.missing.length > 0) {
+        this.missingSecrets = values.missing;
+        this.#set('needs-secret', this.options.secrets.describeMissing(values.missing));
+        return;
+      }
       this.#auth = this.options.auth?.(this.server);
-      const { transport, stderr } = createTransport(this.server, this.#auth?.fetch);
+      const { transport, stderr } = createTransport(this.server, values, this.#auth?.fetch);
       this.#stderr = stderr;
       client = new Client(this.options.clientInfo, { capabilities: {} });
       this.#client = client;
@@ -138,7 +152,9 @@ export class ServerConnection {
   async callTool(original: string, args: Record<string, unknown>, options: RequestOptions): Promise<ToolCallResult> {
     const client = this.#client;
     if (!client || this.status !== 'ready') {
-      throw new Error(`server "${this.server.label}" is ${this.status === 'failed' ? `offline (${this.error})` : this.status}`);
+      if (this.status === 'needs-sign-in') throw new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
+      const offline = this.status === 'failed' || this.status === 'needs-secret';
+      throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
     }
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
@@ -234,7 +250,9 @@ export class ServerConnection {
 
   #set(status: ServerStatusKind, error: string | undefined): void {
     this.status = status;
-    this.error = error;
+    // Whatever a server said (stderr, an error body) may echo its env or headers.
+    this.error = error === undefined ? undefined : this.options.secrets.redact(error);
+    if (status !== 'needs-secret') this.missingSecrets = [];
     this.options.onChange(this);
   }
 

@@ -82,6 +82,7 @@ export class ToolIndex {
     }));
     const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
+    if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
     return result;
   }
 }

@@ -1,4 +1,5 @@
-// One place that turns a server's settings into an MCP SDK client transport.
+// One place that turns a server's settings into an MCP SDK client transport. Secret values come
+// in resolved, for this transport only: the server's config entry holds references.
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -25,15 +26,21 @@ export interface CreatedTransport {
   stderr?: StderrTail;
 }
 
+/** The server's env and headers, every value resolved (see SecretStore.resolve). */
+export interface TransportValues {
+  env: Record<string, string>;
+  headers: Record<string, string>;
+}
+
 /** `fetch`: what HTTP and SSE requests go through (the server's OAuth session adds its token). */
-export function createTransport(server: McpServer, fetch: FetchLike = globalThis.fetch): CreatedTransport {
+export function createTransport(server: McpServer, values: TransportValues, fetch: FetchLike = globalThis.fetch): CreatedTransport {
   const problem = transportProblem(server);
   if (problem) throw new Error(problem);
   if (server.type === 'stdio') {
     const transport = new StdioClientTransport({
       command: server.command!,
       args: server.args ?? [],
-      env: { ...getDefaultEnvironment(), ...server.env },
+      env: { ...getDefaultEnvironment(), ...values.env },
       cwd: server.cwd || undefined,
       stderr: 'pipe',
     });
@@ -42,23 +49,9 @@ export function createTransport(server: McpServer, fetch: FetchLike = globalThis
     return { transport, stderr };
   }
   const url = new URL(server.url!);
-  const requestInit: RequestInit = { headers: server.headers ?? {} };
-  if (server.type === 'sse') {
-    // The SSE stream is a GET of its own; headers must reach it too (API keys).
-    const headers = server.headers ?? {};
-    return {
-      transport: new SSEClientTransport(url, {
-        requestInit,
-        fetch,
-        eventSourceInit: {
-          fetch: (input, init) => fetch(input, { ...init, headers: { ...headersOf(init?.headers), ...headers } }),
-        },
-      }),
-    };
-  }
+  // The SDK sends requestInit's headers on every request, the SSE stream's GET included. (An
+  // eventSource fetch that added them again made them `Bearer x, Bearer x`: refused.)
+  const requestInit: RequestInit = { headers: values.headers };
+  if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
   return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
-}
-
-function headersOf(headers: HeadersInit | undefined): Record<string, string> {
-  return Object.fromEntries(new Headers(headers).entries());
 }

@@ -1,23 +1,40 @@
-// Text fields of the server form ↔ ServerSettings. Pure functions, so the rules for args, env and
+// Fields of the server form ↔ ServerSettings. Pure functions, so the rules for args, env and
 // headers are the same on every screen and easy to test.
-import type { McpServer, ServerSettingsInput, ServerType } from '../../types/config.js';
+import type { EnteredValue, McpServer, ServerSettingsInput, ServerType, StoredValue } from '../../types/config.js';
 import { checkServerSettings } from '../../types/config.js';
+import type { SecretFieldKind, SecretRef } from '../../types/secrets.js';
+import { isSecretByRule } from '../../types/secrets.js';
+
+/** One env variable or header of the form. */
+export interface PairDraft {
+  key: string;
+  /** As typed; unused while `saved`. */
+  value: string;
+  /** The user's secret toggle; the rule (isSecretByRule) makes a value secret whatever it says. */
+  secret: boolean;
+  /** The saved secret this row keeps: the form shows "saved" instead of a value, until Replace. */
+  saved?: SecretRef;
+}
 
 export interface ServerDraft {
   label: string;
   type: ServerType;
   command: string;
   args: string;
-  env: string;
+  env: PairDraft[];
   cwd: string;
   url: string;
-  headers: string;
+  headers: PairDraft[];
   /** Seconds, as typed; empty means the default. */
   timeout: string;
 }
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '' };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '' };
+}
+
+export function emptyPair(): PairDraft {
+  return { key: '', value: '', secret: false };
 }
 
 /**
@@ -78,31 +95,37 @@ export function formatArgs(args: readonly string[] | undefined): string {
   return args.join('\n');
 }
 
-/** `KEY=VALUE` (env) or `Name: value` (headers) lines into a map; the first separator splits. */
-export function parsePairs(text: string, separator: '=' | ':', what: string): Record<string, string> {
-  const pairs: Record<string, string> = {};
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '') return;
-    const at = line.indexOf(separator);
-    const key = at > 0 ? line.slice(0, at).trim() : '';
-    if (!key) {
-      const example = separator === '=' ? 'KEY=VALUE' : 'Name: value';
-      throw new Error(`${what}, line ${index + 1}: expected ${example}.`);
-    }
-    // defineProperty, not assignment: a key such as __proto__ must become an ordinary entry.
-    Object.defineProperty(pairs, key, {
-      value: separator === '=' ? line.slice(at + 1) : line.slice(at + 1).trim(),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  });
-  return pairs;
+/** Whether a row's value is kept secret: the rule for its name, or the user's toggle. */
+export function isSecretPair(field: SecretFieldKind, pair: PairDraft): boolean {
+  return pair.saved !== undefined || pair.secret || isSecretByRule(field, pair.key.trim());
 }
 
-export function formatPairs(map: Readonly<Record<string, string>> | undefined, separator: '=' | ': '): string {
-  return map ? Object.entries(map).map(([key, value]) => `${key}${separator}${value}`).join('\n') : '';
+/** Rows of a saved map: a reference shows as "saved", never as a value (the renderer has none). */
+export function pairsOf(map: Readonly<Record<string, StoredValue>> | undefined): PairDraft[] {
+  return Object.entries(map ?? {}).map(([key, value]) =>
+    typeof value === 'string' ? { key, value, secret: false } : { key, value: '', secret: true, saved: { secret: value.secret } },
+  );
+}
+
+/**
+ * The rows as settings values: a saved secret as its reference (main keeps it), a secret value
+ * as a new secret, anything else as text. Blank rows are skipped; a value without a name, or a
+ * name given twice, is refused.
+ */
+export function valuesOf(field: SecretFieldKind, pairs: readonly PairDraft[]): Record<string, EnteredValue> {
+  const what = field === 'env' ? 'Environment' : 'Headers';
+  const values: Record<string, EnteredValue> = {};
+  pairs.forEach((pair, index) => {
+    const key = pair.key.trim();
+    const value = field === 'headers' ? pair.value.trim() : pair.value;
+    if (key === '' && value === '' && !pair.saved) return;
+    if (key === '') throw new Error(`${what}, row ${index + 1}: a value needs a name.`);
+    if (Object.hasOwn(values, key)) throw new Error(`${what}: "${key}" is given twice.`);
+    const entered: EnteredValue = pair.saved ? { secret: pair.saved.secret } : isSecretPair(field, pair) ? { secretValue: value } : value;
+    // defineProperty, not assignment: a key such as __proto__ must become an ordinary entry.
+    Object.defineProperty(values, key, { value: entered, enumerable: true, writable: true, configurable: true });
+  });
+  return values;
 }
 
 export function draftOf(server: McpServer): ServerDraft {
@@ -111,10 +134,10 @@ export function draftOf(server: McpServer): ServerDraft {
     type: server.type,
     command: server.command ?? '',
     args: formatArgs(server.args),
-    env: formatPairs(server.env, '='),
+    env: pairsOf(server.env),
     cwd: server.cwd ?? '',
     url: server.url ?? '',
-    headers: formatPairs(server.headers, ': '),
+    headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
   };
 }
@@ -138,12 +161,12 @@ export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): S
   if (draft.type === 'stdio') {
     settings.command = draft.command.trim();
     settings.args = parseArgs(draft.args);
-    const env = parsePairs(draft.env, '=', 'Environment');
+    const env = valuesOf('env', draft.env);
     if (Object.keys(env).length > 0) settings.env = env;
     if (draft.cwd.trim()) settings.cwd = draft.cwd.trim();
   } else {
     settings.url = draft.url.trim();
-    const headers = parsePairs(draft.headers, ':', 'Headers');
+    const headers = valuesOf('headers', draft.headers);
     if (Object.keys(headers).length > 0) settings.headers = headers;
   }
   const checked = checkServerSettings(settings);

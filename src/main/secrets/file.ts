@@ -1,0 +1,126 @@
+// The fallback where no keyring can be reached: `secrets.json` in the user-data folder, readable
+// by its owner only (0600), written atomically (a temp file, then a rename), removed when empty.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isRecord } from '../../types/json.js';
+import type { SecretBackend } from './backend.js';
+import { SecretStoreError } from './backend.js';
+
+export const SECRETS_FILE_NAME = 'secrets.json';
+
+const NOTE = 'Secrets of MCP Tool Names, unencrypted: no keyring was available. Keep this file private; do not share it.';
+
+type Entries = Map<string, Map<string, string>>;
+
+/**
+ * Writes `text` to `file` atomically (a temp file beside it, then a rename), readable by its owner
+ * only: the temp file is created 0600 before any byte is written, so no one else ever reads it.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+export class FileBackend implements SecretBackend {
+  readonly kind = 'file';
+  readonly path: string;
+  /** One read-change-write at a time, so concurrent saves never drop each other's entries. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(userDataDir: string) {
+    this.path = path.join(userDataDir, SECRETS_FILE_NAME);
+  }
+
+  async get(server: string, key: string): Promise<string | null> {
+    return (await this.#read()).get(server)?.get(key) ?? null;
+  }
+
+  async set(server: string, key: string, value: string): Promise<void> {
+    await this.#change((entries) => {
+      let perServer = entries.get(server);
+      if (!perServer) entries.set(server, (perServer = new Map()));
+      perServer.set(key, value);
+    });
+  }
+
+  async delete(server: string, key: string): Promise<boolean> {
+    let deleted = false;
+    await this.#change((entries) => {
+      const perServer = entries.get(server);
+      deleted = perServer?.delete(key) ?? false;
+      if (perServer?.size === 0) entries.delete(server);
+    });
+    return deleted;
+  }
+
+  async keys(server: string): Promise<string[]> {
+    return [...((await this.#read()).get(server)?.keys() ?? [])];
+  }
+
+  /** Every entry, for moving them into a keyring that has become available. */
+  async all(): Promise<Array<{ server: string; key: string; value: string }>> {
+    return [...(await this.#read())].flatMap(([server, perServer]) => [...perServer].map(([key, value]) => ({ server, key, value })));
+  }
+
+  async remove(): Promise<void> {
+    await fs.rm(this.path, { force: true });
+  }
+
+  async #read(): Promise<Entries> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+      throw new SecretStoreError(`${this.path} could not be read: ${(error as Error).message}`);
+    }
+    let root: unknown;
+    try {
+      root = JSON.parse(text);
+    } catch (error) {
+      throw new SecretStoreError(`${this.path} is not valid JSON (${(error as Error).message}); fix it, or delete it and enter the secrets again.`);
+    }
+    const servers = isRecord(root) && isRecord(root.servers) ? root.servers : null;
+    if (!servers) throw new SecretStoreError(`${this.path} does not hold saved secrets; fix it, or delete it and enter the secrets again.`);
+    const entries: Entries = new Map();
+    for (const [server, values] of Object.entries(servers)) {
+      if (!isRecord(values)) continue;
+      entries.set(server, new Map(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+    }
+    return entries;
+  }
+
+  #change(change: (entries: Entries) => void): Promise<void> {
+    const next = this.#queue.then(async () => {
+      const entries = await this.#read();
+      change(entries);
+      await this.#write(entries);
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #write(entries: Entries): Promise<void> {
+    if (entries.size === 0) {
+      await this.remove();
+      return;
+    }
+    const servers: Record<string, Record<string, string>> = {};
+    for (const [server, perServer] of entries) {
+      // defineProperty: ids and keys such as __proto__ stay ordinary entries.
+      Object.defineProperty(servers, server, { value: Object.fromEntries(perServer), enumerable: true, writable: true, configurable: true });
+    }
+    try {
+      await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
+    } catch (error) {
+      throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Helpers for the secret-store tests: point the keyring library at a bus, start the app's main
+// side, read what it saved, and hash a value the way the requireEnv fixture option wants.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AsyncEntry } from '@napi-rs/keyring';
+import type { Core } from '../../../src/main/core.js';
+import { startCore } from '../../../src/main/core.js';
+import { createIpcServer } from '../../../src/main/ipc.js';
+import type { AppConfig } from '../../../src/types/config.js';
+import type { IpcChannel } from '../../../src/types/ipc.js';
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A D-Bus address where nothing listens: the keyring library then finds no Secret Service. */
+export const NO_BUS = 'unix:path=/nonexistent/mcp-test-bus';
+
+/**
+ * Points this process's keyring library at `address`. It connects once per process, on its first
+ * use, and keeps that connection (or that failure): call this before anything touches the keyring,
+ * so a test file that needs no keyring, or a keyring of its own, runs in a process of its own.
+ */
+export function useBus(address: string): void {
+  process.env.DBUS_SESSION_BUS_ADDRESS = address;
+}
+
+/** The keyring entry a profile's server key is filed under, read straight from the keyring. */
+export function keyringEntry(profileId: string, server: string, key: string): AsyncEntry {
+  return new AsyncEntry(`mcp-tool-names/${profileId}/${server}`, key, { linux: { store: 'secret-service' } });
+}
+
+export interface App {
+  core: Core;
+  /** An IPC call as the renderer makes it, validated against the contract. */
+  call<T>(channel: IpcChannel, input?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** The app's main-process side on `dir`: the start-up every host runs, and the IPC handlers. */
+export async function startApp(dir: string, logs: string[] = []): Promise<App> {
+  const core = await startCore({ userDataDir: dir, log: (message) => logs.push(message) });
+  const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+  return {
+    core,
+    call: async <T>(channel: IpcChannel, input?: unknown) => (await ipc.invoke(channel, input)) as T,
+    stop: () => core.mcp.stop(),
+  };
+}
+
+/** Reads config.json as saved. */
+export function savedConfig(dir: string): AppConfig {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as AppConfig;
+}
