@@ -2,14 +2,25 @@
 // migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
 import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
+import { AuthManager } from './auth/manager.js';
+import { SecretAuthStorage } from './auth/secret-storage.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
 import { describeSecretsMigration, moveSecretsToStore } from './migrations/secrets.js';
 import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
+import type { SignIns } from './sign-ins.js';
+import { createSignIns } from './sign-ins.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
+
+/**
+ * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
+ * servers that accept such documents then know the app by it instead of registering it. Set by
+ * whoever ships the app and hosts the document; see README, Sign-in.
+ */
+export const CLIENT_METADATA_URL_ENV = 'MCP_OAUTH_CLIENT_METADATA_URL';
 
 export interface CoreOptions {
   userDataDir: string;
@@ -24,6 +35,8 @@ export interface Core {
   store: ConfigStore;
   mcp: Mcp;
   secrets: SecretStore;
+  /** OAuth sign-in to remote servers: start, sign out, a typed-in client secret. */
+  signIns: SignIns;
   /** Where the profile's secrets are kept, chosen at start. */
   secretStore: SecretStoreInfo;
   /** Settles when the first connect round has. */
@@ -59,7 +72,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   } catch (error) {
     log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
-  const mcp = new Mcp({ store, secrets, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
+  const auth = new AuthManager({
+    storage: new SecretAuthStorage(secrets),
+    identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },
+    log,
+  });
+  const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   const ready = mcp.start();
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
@@ -67,6 +85,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     mcp,
     secrets,
+    signIns: createSignIns(mcp, auth, store),
     secretStore,
     ready,
     notices: () => {

@@ -1,21 +1,19 @@
 // Signing in against a real authorization server on 127.0.0.1 (the SDK's mcpAuthRouter over an
 // in-memory provider): discovery, registration, PKCE, the resource indicator, scopes, the
 // client-ID path, and every way a sign-in can fail, each leaving nothing half-saved.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { removeTempDirs, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
 import { MemoryAuthStorage, visitSignIn } from './helpers/oauth.js';
-import { REMOTE, signInAsUser, startSignInEnv, stopSignInEnvs } from './helpers/sign-in-env.js';
+import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 
 afterEach(() => stopSignInEnvs());
 afterAll(async () => {
   await stopServed();
   removeTempDirs();
 });
-
-function storedKeys(storage: { entries?: Map<string, string> }): string[] {
-  return [...(storage.entries?.keys() ?? [])].sort();
-}
 
 describe('a server that asks for sign-in', () => {
   it('shows "needs sign-in", not "failed", and signs in through discovery, registration and PKCE', async () => {
@@ -41,7 +39,7 @@ describe('a server that asks for sign-in', () => {
     const ready = await waitForStatus(env.mcp, REMOTE, 'ready');
     expect(ready.tools.map((tool) => tool.exposed)).toEqual(['echo', 'search']);
     expect(ready.signIn).toEqual({ signedIn: true, pending: false, clientSecretSaved: false });
-    expect(storedKeys(env.storage)).toEqual([`${REMOTE}/client`, `${REMOTE}/discovery`, `${REMOTE}/tokens`]);
+    expect(await storedKeys(env)).toEqual(['client', 'discovery', 'tokens']);
     const answer = await env.mcp.callTool('echo', { q: 1 });
     expect(answer.content[0]).toMatchObject({ type: 'text', text: JSON.stringify({ server: 'oauth-fixture', tool: 'echo', args: { q: 1 } }) });
   });
@@ -50,10 +48,15 @@ describe('a server that asks for sign-in', () => {
     const env = await startSignInEnv();
     await signInAsUser(env);
     await waitForStatus(env.mcp, REMOTE, 'ready');
-    const saved = JSON.parse(env.storage.entries!.get(`${REMOTE}/tokens`)!) as { tokens: { access_token: string; refresh_token: string } };
-    const everything = JSON.stringify(env.store.config) + JSON.stringify(env.mcp.getStatus());
-    expect(everything).not.toContain(saved.tokens.access_token);
-    expect(everything).not.toContain(saved.tokens.refresh_token);
+    const saved = (await savedTokens(env))!;
+    expect(saved.refresh_token).toBeDefined();
+    const everything = JSON.stringify(env.store.config) + JSON.stringify(env.mcp.getStatus()) + env.logs.join('\n');
+    const folder = fs.readdirSync(path.dirname(env.store.path)).map((name) => fs.readFileSync(path.join(path.dirname(env.store.path), name), 'utf8')).join('\n');
+    for (const secret of [saved.access_token, saved.refresh_token!]) {
+      expect(everything).not.toContain(secret);
+      expect(folder).not.toContain(secret);
+      expect(env.secrets.redact(`token ${secret}`)).toBe('token [redacted]');
+    }
   });
 
   it('asks for the scope the challenge names, else the metadata\'s scopes_supported', async () => {
@@ -87,7 +90,7 @@ describe('a server without dynamic registration', () => {
     const env = await startSignInEnv({ registration: false });
     await expect(env.signIns.signIn(REMOTE)).rejects.toThrow(/enter this server's OAuth client ID in its settings/);
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'needs-sign-in', error: expect.stringMatching(/^Sign-in failed: .*client ID/) });
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
   });
 
   it('signs in with the client ID and secret the user entered (any loopback port, RFC 8252)', async () => {
@@ -100,7 +103,7 @@ describe('a server without dynamic registration', () => {
     expect(env.fixture.requests).not.toContain('POST /register');
     await waitForStatus(env.mcp, REMOTE, 'ready');
     // The user's client is theirs: no registration is stored for it.
-    expect(storedKeys(env.storage)).toEqual([`${REMOTE}/clientSecret`, `${REMOTE}/discovery`, `${REMOTE}/tokens`]);
+    expect(await storedKeys(env)).toEqual(['clientSecret', 'discovery', 'tokens']);
     expect(JSON.stringify(env.store.config)).not.toContain('typed-in-secret');
   });
 
@@ -110,7 +113,7 @@ describe('a server without dynamic registration', () => {
     const { outcome, page } = await signInAsUser(env);
     expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/^Sign-in failed: the authorization server does not accept the app's client \(invalid_client/) });
     expect(page).toContain('Sign-in failed');
-    expect(storedKeys(env.storage)).toEqual([`${REMOTE}/clientSecret`]);
+    expect(await storedKeys(env)).toEqual(['clientSecret']);
   });
 });
 
@@ -121,19 +124,19 @@ describe('a sign-in that fails saves nothing and says why', () => {
     expect(outcome).toEqual({ ok: false, error: 'Sign-in failed: access was declined at the sign-in page: The user declined.' });
     expect(page).toContain('access was declined');
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'needs-sign-in', error: outcome.ok ? '' : outcome.error, signIn: { signedIn: false, pending: false } });
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
   });
 
   it('malformed protected-resource metadata', async () => {
     const env = await startSignInEnv({ metadata: 'malformed-resource' });
     await expect(env.signIns.signIn(REMOTE)).rejects.toThrow(/^Sign-in failed: the server's protected-resource metadata is malformed \(resource: /);
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
   });
 
   it('malformed authorization server metadata', async () => {
     const env = await startSignInEnv({ metadata: 'malformed-server' });
     await expect(env.signIns.signIn(REMOTE)).rejects.toThrow(/^Sign-in failed: the authorization server's metadata is malformed \(/);
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
     expect(env.fixture.requests).not.toContain('POST /register');
   });
 
@@ -141,7 +144,7 @@ describe('a sign-in that fails saves nothing and says why', () => {
     const env = await startSignInEnv({ tokenDelayMs: 2_000 }, { auth: { requestTimeoutMs: 300 } });
     const { outcome } = await signInAsUser(env);
     expect(outcome).toEqual({ ok: false, error: 'Sign-in failed: the token endpoint did not answer in time' });
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
   });
 
   it('a browser that never comes back', async () => {
@@ -150,7 +153,7 @@ describe('a sign-in that fails saves nothing and says why', () => {
     expect(statusOf(env.mcp, REMOTE).signIn?.pending).toBe(true);
     expect(await start.done).toEqual({ ok: false, error: 'Sign-in failed: the browser did not come back within 1 s' });
     expect(statusOf(env.mcp, REMOTE).signIn?.pending).toBe(false);
-    expect(storedKeys(env.storage)).toEqual([]);
+    expect(await storedKeys(env)).toEqual([]);
     expect(env.auth.loopback.port).toBeNull();
   });
 
@@ -173,6 +176,8 @@ describe('a sign-in that fails saves nothing and says why', () => {
     storage.failing = new Error('the keyring is locked');
     await visitSignIn(start.authorizationUrl);
     expect(await start.done).toEqual({ ok: false, error: 'Sign-in failed: the sign-in could not be saved in the secret store (the keyring is locked)' });
-    expect(storedKeys(storage)).toEqual([]);
+    storage.failing = null;
+    expect(await storage.get(REMOTE, 'tokens')).toBeUndefined();
+    expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'needs-sign-in', signIn: { signedIn: false } });
   });
 });

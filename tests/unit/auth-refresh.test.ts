@@ -4,7 +4,7 @@
 // and step-up when a tool needs more scope.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, statusOf, waitForStatus } from './helpers/mcp-env.js';
-import { REMOTE, signInAsUser, startSignInEnv, stopSignInEnvs } from './helpers/sign-in-env.js';
+import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 import type { SignInEnv } from './helpers/sign-in-env.js';
 
 afterEach(() => stopSignInEnvs());
@@ -17,11 +17,6 @@ async function signedIn(env: SignInEnv): Promise<void> {
   await waitForStatus(env.mcp, REMOTE, 'ready');
 }
 
-function tokensOf(env: SignInEnv): { access_token: string; refresh_token?: string } | undefined {
-  const text = env.storage.entries?.get(`${REMOTE}/tokens`);
-  return text === undefined ? undefined : (JSON.parse(text) as { tokens: { access_token: string; refresh_token?: string } }).tokens;
-}
-
 function tenCalls(env: SignInEnv): Promise<unknown[]> {
   return Promise.all(Array.from({ length: 10 }, (_, i) => env.mcp.callTool('echo', { i })));
 }
@@ -30,13 +25,13 @@ describe('refresh', () => {
   it('ten concurrent calls at expiry make exactly one refresh request, and all succeed', async () => {
     const env = await startSignInEnv();
     await signedIn(env);
-    const before = tokensOf(env)!;
+    const before = (await savedTokens(env))!;
     env.clock.advance(HOUR);
     const answers = await tenCalls(env);
     expect(answers).toHaveLength(10);
     expect(env.fixture.provider.counts.refreshes).toBe(1);
     expect(env.fixture.requests.filter((request) => request === 'POST /token')).toHaveLength(2);
-    const after = tokensOf(env)!;
+    const after = (await savedTokens(env))!;
     expect(after.access_token).not.toBe(before.access_token);
     expect(after.refresh_token).not.toBe(before.refresh_token);
   });
@@ -79,7 +74,7 @@ describe('refresh', () => {
     expect(status.offline).toBe(true);
     expect(status.tools.map((tool) => tool.exposed)).toEqual(['echo', 'search']);
     expect(env.store.config.llm.defaults[0]!.tools).toEqual(['echo', 'search']);
-    expect(tokensOf(env)).toBeUndefined();
+    expect(await savedTokens(env)).toBeUndefined();
     // Signing in again brings it back under the same names.
     await signedIn(env);
     expect(statusOf(env.mcp, REMOTE).tools.map((tool) => tool.exposed)).toEqual(['echo', 'search']);
@@ -91,7 +86,7 @@ describe('refresh', () => {
     env.fixture.provider.options.tokenDelayMs = 5_000;
     env.clock.advance(HOUR);
     await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/could not renew the sign-in: the token endpoint did not answer in time/);
-    expect(tokensOf(env)).toBeDefined();
+    expect(await savedTokens(env)).toBeDefined();
     expect(statusOf(env.mcp, REMOTE).signIn?.signedIn).toBe(true);
   });
 
@@ -101,7 +96,7 @@ describe('refresh', () => {
     env.fixture.provider.options.refreshOutage = true;
     env.clock.advance(HOUR);
     await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/could not renew the sign-in: the authorization server refused to renew the sign-in \(server_error/);
-    expect(tokensOf(env)).toBeDefined();
+    expect(await savedTokens(env)).toBeDefined();
     env.fixture.provider.options.refreshOutage = false;
     await env.mcp.callTool('echo', {});
     expect(env.fixture.provider.counts.refreshes).toBe(2);
@@ -113,12 +108,12 @@ describe('sign out', () => {
   it('revokes at the server, leaves no token in the store, and holds the names', async () => {
     const env = await startSignInEnv();
     await signedIn(env);
-    const before = tokensOf(env)!;
+    const before = (await savedTokens(env))!;
     expect(await env.signIns.signOut(REMOTE)).toEqual({ revoked: true });
     expect(env.fixture.provider.counts.revocations).toBe(2);
-    expect(tokensOf(env)).toBeUndefined();
-    expect([...env.storage.entries!.keys()].filter((key) => key.endsWith('/tokens'))).toEqual([]);
-    expect([...env.storage.entries!.values()].join()).not.toContain(before.access_token);
+    expect(await savedTokens(env)).toBeUndefined();
+    expect(await storedKeys(env)).toEqual(['client', 'discovery']);
+    for (const key of await env.secrets.keys(REMOTE)) expect(await env.secrets.get(REMOTE, key)).not.toContain(before.access_token);
     const status = await waitForStatus(env.mcp, REMOTE, 'needs-sign-in');
     expect(status.tools.map((tool) => tool.exposed)).toEqual(['echo', 'search']);
     expect(status.signIn?.signedIn).toBe(false);

@@ -62,6 +62,9 @@ describe('IPC handlers', () => {
       getLlmTools: { tools: 'all' },
       callTool: { name: 'search', args: [1, 2] },
       dismissNotice: { kind: 'all' },
+      signIn: { uuid: '' },
+      signOut: {},
+      setOAuthClientSecret: { uuid: a.uuid, secret: '' },
       getState: { unexpected: true },
       getStatus: 'now',
     };

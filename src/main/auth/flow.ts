@@ -111,6 +111,11 @@ export async function startSignIn(session: ServerAuth, deps: FlowDeps): Promise<
     throw new AuthError(`Sign-in failed: ${reason}`, 'sign-in');
   }
   const address = authorizationUrl;
+  // The address comes from the server's metadata: only a web page is ever opened.
+  if (address.protocol !== 'https:' && address.protocol !== 'http:') {
+    pending.cancel(new Error('not a web address'));
+    throw new AuthError(`Sign-in failed: the authorization server's sign-in address is not a web page (${address.protocol})`, 'sign-in');
+  }
   const resource = address.searchParams.get('resource') ?? undefined;
   const discovery = provider.discovery;
   const done = finish(session, deps, pending, provider, {

@@ -3,6 +3,7 @@
 //
 //   npm run inspect -- --user-data DIR [--json]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}'
+//   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,8 +13,10 @@ import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
+import type { SignInCommand } from './cli-sign-in.js';
+import { isSignInVerb, needsSignIn, NEEDS_SIGN_IN_EXIT_CODE, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
-const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS']";
+const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' | signin SERVER [--timeout SECONDS] | signout SERVER]";
 
 class UsageError extends Error {}
 
@@ -21,6 +24,7 @@ interface InspectArgs {
   userDataDir: string;
   json: boolean;
   call: { name: string; args: Record<string, unknown> } | null;
+  signIn?: SignInCommand;
 }
 
 function parseInspectArgs(argv: readonly string[]): InspectArgs {
@@ -28,7 +32,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false }, timeout: { type: 'string' } },
       allowPositionals: true,
     });
   } catch (error) {
@@ -37,7 +41,18 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
+  if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   if (verb === undefined) return { userDataDir, json: parsed.values.json ?? false, call: null };
+  if (isSignInVerb(verb)) {
+    if (!name || rawArgs !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
+    let timeoutMs: number;
+    try {
+      timeoutMs = parseTimeout(parsed.values.timeout);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return { userDataDir, json: false, call: null, signIn: { verb, server: name, timeoutMs } };
+  }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   let args: unknown = {};
   if (rawArgs !== undefined) {
@@ -88,6 +103,7 @@ async function run(args: InspectArgs, core: Core): Promise<number> {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
+  if (args.signIn) return runSignInCommand(args.signIn, core);
   if (!args.call) {
     const status = core.mcp.getStatus();
     console.log(args.json ? listingJson(status) : listingText(status));
@@ -99,7 +115,7 @@ async function run(args: InspectArgs, core: Core): Promise<number> {
     return result.isError ? 1 : 0;
   } catch (error) {
     console.error((error as Error).message);
-    return 1;
+    return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   }
 }
 

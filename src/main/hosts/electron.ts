@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     background: true,
     backend: ({ cwd, configName }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName }),
   });
-  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir });
+  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
 
   ipcMain.handle(ELECTRON_INVOKE_CHANNEL, guardedInvoke(ipc, pageUrl));
