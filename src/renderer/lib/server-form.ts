@@ -27,10 +27,15 @@ export interface ServerDraft {
   headers: PairDraft[];
   /** Seconds, as typed; empty means the default. */
   timeout: string;
+  /** http, sse: a typed-in OAuth client ID (for servers without dynamic registration). */
+  oauthClientId: string;
+  /** A new client secret to save, as typed; empty keeps (or, with `removeClientSecret`, drops) the saved one. */
+  oauthClientSecret: string;
+  removeClientSecret: boolean;
 }
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '' };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
 }
 
 export function emptyPair(): PairDraft {
@@ -139,7 +144,17 @@ export function draftOf(server: McpServer): ServerDraft {
     url: server.url ?? '',
     headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
+    oauthClientId: server.oauthClientId ?? '',
+    oauthClientSecret: '',
+    removeClientSecret: false,
   };
+}
+
+/** What to do with the saved client secret after the settings are saved: set, remove, or keep. */
+export function clientSecretChange(draft: ServerDraft): string | null | undefined {
+  if (draft.type === 'stdio') return undefined;
+  if (draft.oauthClientSecret !== '') return draft.oauthClientSecret;
+  return draft.removeClientSecret || draft.oauthClientId.trim() === '' ? null : undefined;
 }
 
 /**
@@ -168,6 +183,8 @@ export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): S
     settings.url = draft.url.trim();
     const headers = valuesOf('headers', draft.headers);
     if (Object.keys(headers).length > 0) settings.headers = headers;
+    if (draft.oauthClientId.trim()) settings.oauthClientId = draft.oauthClientId.trim();
+    else if (draft.oauthClientSecret !== '') throw new Error('OAuth client secret: enter the client ID it belongs to.');
   }
   const checked = checkServerSettings(settings);
   if ('problem' in checked) throw new Error(checked.problem);
