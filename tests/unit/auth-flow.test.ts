@@ -2,10 +2,12 @@
 // in-memory provider): discovery, registration, PKCE, the resource indicator, scopes, the
 // client-ID path, and every way a sign-in can fail, each leaving nothing half-saved.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { removeTempDirs, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
+import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { MemoryAuthStorage, visitSignIn } from './helpers/oauth.js';
 import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 
@@ -75,6 +77,54 @@ describe('a server that asks for sign-in', () => {
     expect((await signInAsUser(env)).outcome).toEqual({ ok: true });
     await waitForStatus(env.mcp, REMOTE, 'ready');
     expect((await env.mcp.callTool('search', {})).isError).toBeUndefined();
+  });
+});
+
+describe('what a sign-in is tied to', () => {
+  it('keeps its registration and redirect port; registers again only when that port is taken', async () => {
+    const env = await startSignInEnv();
+    const first = await signInAsUser(env);
+    const port = new URL(first.address.searchParams.get('redirect_uri')!).port;
+    await env.signIns.signOut(REMOTE);
+    const second = await signInAsUser(env);
+    expect(new URL(second.address.searchParams.get('redirect_uri')!).port).toBe(port);
+    expect(env.fixture.provider.counts.registrations).toBe(1);
+    await env.signIns.signOut(REMOTE);
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) => blocker.listen(Number(port), '127.0.0.1', () => resolve()));
+    try {
+      const third = await signInAsUser(env);
+      expect(third.outcome).toEqual({ ok: true });
+      expect(new URL(third.address.searchParams.get('redirect_uri')!).port).not.toBe(port);
+      expect(env.fixture.provider.counts.registrations).toBe(2);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('never sends a token to another URL: a server moved to a new address signs in anew', async () => {
+    const env = await startSignInEnv();
+    await signInAsUser(env);
+    await waitForStatus(env.mcp, REMOTE, 'ready');
+    const other = await startOAuthFixture({ tools: ['echo'] });
+    try {
+      const server = env.store.config.mcp.servers[0]!;
+      await env.mcp.updateServer(REMOTE, { label: server.label, type: 'http', url: other.url });
+      expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'needs-sign-in', signIn: { signedIn: false } });
+      expect(other.authorizations.length).toBeGreaterThan(0);
+      expect(other.authorizations.every((header) => header === undefined)).toBe(true);
+      expect(await savedTokens(env)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('goes with its server: deleting the server deletes its sign-in', async () => {
+    const env = await startSignInEnv();
+    await signInAsUser(env);
+    expect(await storedKeys(env)).toEqual(['client', 'discovery', 'tokens']);
+    await env.mcp.removeServer(REMOTE);
+    expect(await env.secrets.keys(REMOTE)).toEqual([]);
   });
 });
 

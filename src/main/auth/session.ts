@@ -114,8 +114,14 @@ export class ServerAuth {
         this.deps.storage.get(uuid, 'stepUp'),
         this.deps.storage.get(uuid, 'clientSecret'),
       ]);
-      // Tokens for another URL or another client are never presented to this one.
-      this.#tokens = tokens && tokens.serverUrl === url && (clientId === undefined || tokens.clientId === clientId) ? tokens : null;
+      // Tokens for another URL or another client are never presented to this one: the server's
+      // settings changed since, so they are dropped.
+      const usable = tokens !== undefined && tokens.serverUrl === url && (clientId === undefined || tokens.clientId === clientId);
+      if (tokens !== undefined && !usable) {
+        await this.deps.storage.delete(uuid, 'tokens');
+        await this.deps.storage.delete(uuid, 'stepUp');
+      }
+      this.#tokens = usable ? tokens : null;
       this.moreScope = this.#tokens ? stepUp?.scope : undefined;
       this.clientSecretSaved = secret !== undefined;
     } catch (error) {
