@@ -3,7 +3,7 @@
 // newer version saved is lost; only values that cannot mean anything are dropped.
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, McpServer, ModelTools, StoredValue, ToolSelection } from '../types/config.js';
-import { AppConfigSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema } from '../types/config.js';
+import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
 
@@ -13,6 +13,38 @@ export interface RepairResult {
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * How deep a field this version does not know may nest. Such fields are kept as they are, but
+ * one nested thousands of levels deep cannot be copied or serialized (the stack runs out), and
+ * every read of the settings would fail; real settings never come near this.
+ */
+export const MAX_UNKNOWN_FIELD_DEPTH = 64;
+
+/** Whether `value` nests more than `limit` levels of objects or lists; never recurses past it. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (limit === 0) return true;
+  for (const child of Object.values(value)) if (nestsDeeperThan(child, limit - 1)) return true;
+  return false;
+}
+
+/**
+ * A shallow copy of `raw` for spreading into the repaired object: fields this version knows
+ * (`known`, rebuilt by the caller) are kept in place, unknown fields too, except those nested too
+ * deep to handle, which are dropped with a warning.
+ */
+function keptFields(raw: Json, known: readonly string[], where: string, warnings: string[]): Json {
+  const kept: Json = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!known.includes(key) && nestsDeeperThan(value, MAX_UNKNOWN_FIELD_DEPTH)) {
+      warnings.push(`${where} "${key}" nests deeper than ${MAX_UNKNOWN_FIELD_DEPTH} levels and was dropped.`);
+      continue;
+    }
+    Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return kept;
+}
 
 /**
  * A map built entry by entry, so keys such as `__proto__` stay plain data, keeping the values
@@ -56,9 +88,34 @@ function stringList(value: unknown, what: string, warnings: string[]): string[] 
   return kept;
 }
 
+/** A short, safe description of a value a user will recognise: `"none"`, `7`, `an object`. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'a list' : 'an object';
+}
+
+/**
+ * A saved tool selection. Only null (or no value: the default) means all tools; anything that
+ * cannot be read as a list of names becomes no tools, so a repair never widens what a model may
+ * use (DESIGN.md section 9).
+ */
 function selection(value: unknown, what: string, warnings: string[]): ToolSelection {
   if (value === null || value === undefined) return null;
-  return stringList(value, what, warnings) ?? null;
+  if (!Array.isArray(value)) {
+    warnings.push(`${what} could not be read (${describeValue(value)}) and were reset to no tools.`);
+    return [];
+  }
+  return stringList(value, what, warnings) ?? [];
+}
+
+/** The prompt or realtime section, whose one known field is a selection. */
+function selectionSection(root: Json, key: 'prompt' | 'realtime', what: string, warnings: string[]): AppConfig['prompt'] {
+  const value = root[key];
+  if (value === undefined) return { tools: null };
+  if (isRecord(value)) return { ...keptFields(value, ['tools'], `The "${key}" settings field`, warnings), tools: selection(value.tools, what, warnings) };
+  warnings.push(`The "${key}" settings were not an object and were reset; ${what.toLowerCase()} were reset to no tools.`);
+  return { tools: [] };
 }
 
 function optionalString(raw: Json, key: string, what: string, warnings: string[]): string | undefined {
@@ -87,7 +144,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   const timeout = ServerSettingsSchema.shape.connectTimeoutMs.safeParse(raw.connectTimeoutMs);
   if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
   const server: McpServer = {
-    ...raw,
+    ...keptFields(raw, Object.keys(McpServerSchema.shape), `${where} field`, warnings),
     uuid,
     label,
     state: state.success ? state.data : 'disabled',
@@ -121,7 +178,7 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
       return [];
     }
     return [{
-      ...entry,
+      ...keptFields(entry, ['engine', 'model', 'tools'], `Model entry ${i + 1} field`, warnings),
       engine: typeof entry.engine === 'string' ? entry.engine : '',
       model: typeof entry.model === 'string' ? entry.model : '',
       tools: selection(entry.tools, `Model entry ${i + 1} tools`, warnings),
@@ -153,14 +210,12 @@ export function repairConfig(raw: unknown): RepairResult {
     warnings.push('The MCP server list was not a list and was reset.');
   }
   const llm = section(root, 'llm', warnings);
-  const prompt = section(root, 'prompt', warnings);
-  const realtime = section(root, 'realtime', warnings);
   const config: AppConfig = {
-    ...root,
-    mcp: { ...mcp, servers },
-    llm: { ...llm, defaults: repairModels(llm.defaults, warnings) },
-    prompt: { ...prompt, tools: selection(prompt.tools, 'Prompt tools', warnings) },
-    realtime: { ...realtime, tools: selection(realtime.tools, 'Realtime tools', warnings) },
+    ...keptFields(root, ['mcp', 'llm', 'prompt', 'realtime', 'migrations', 'migrationReport', 'profileId'], 'Settings field', warnings),
+    mcp: { ...keptFields(mcp, ['servers'], 'The "mcp" settings field', warnings), servers },
+    llm: { ...keptFields(llm, ['defaults'], 'The "llm" settings field', warnings), defaults: repairModels(llm.defaults, warnings) },
+    prompt: selectionSection(root, 'prompt', 'Prompt tools', warnings),
+    realtime: selectionSection(root, 'realtime', 'Realtime tools', warnings),
   };
   // The profile id files this profile's keyring entries; one that is not an id finds nothing.
   if (root.profileId !== undefined && !AppConfigSchema.shape.profileId.safeParse(root.profileId).success) {

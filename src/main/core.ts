@@ -1,5 +1,5 @@
-// The main-process start-up every host runs (Electron, browser host, inspect): open the store,
-// migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
+// The main-process start-up every host runs (Electron, browser host, inspect): lock the profile,
+// open the store, migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
 import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { AuthManager } from './auth/manager.js';
@@ -12,6 +12,9 @@ import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
 import type { SignIns } from './sign-ins.js';
 import { createSignIns } from './sign-ins.js';
+import type { HostKind } from './profile/holder.js';
+import type { ProfileLock } from './profile/lock.js';
+import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
 
@@ -24,6 +27,8 @@ export const CLIENT_METADATA_URL_ENV = 'MCP_OAUTH_CLIENT_METADATA_URL';
 
 export interface CoreOptions {
   userDataDir: string;
+  /** Which host is starting: a second start on the same profile is told who holds it. */
+  host: HostKind;
   /** electron-store in the Electron host; conf on the same file elsewhere. */
   backend?: BackendFactory;
   log?: (message: string) => void;
@@ -39,23 +44,43 @@ export interface Core {
   signIns: SignIns;
   /** Where the profile's secrets are kept, chosen at start. */
   secretStore: SecretStoreInfo;
-  /** Settles when the first connect round has. */
+  /** The profile's lock: one writer per user-data folder. */
+  lock: ProfileLock;
+  /** Settles (never rejects) when the first connect round has. */
   ready: Promise<void>;
   /**
    * What the user must be told and has not dismissed: the settings file moved aside or repaired
    * (this launch), and the upgrade migration's report (until read).
    */
   notices: () => Notice[];
-  /** The user has read a notice: hidden for this launch, and the migration's for good. */
+  /**
+   * The user has read a notice: hidden for this launch, and the migration's for good. The
+   * `unsaved` notice is lasting: it stays until a write succeeds.
+   */
   dismissNotice: (kind: NoticeKind) => void;
+  /** Stops every server, then releases the profile's lock. Never rejects. */
+  close: () => Promise<void>;
 }
 
+/**
+ * Throws ProfileLockedError, naming the holder, when another copy of the app holds the profile;
+ * nothing is read or written then.
+ */
 export async function startCore(options: CoreOptions): Promise<Core> {
   const userLog = options.log ?? ((message: string) => console.warn(message));
-  const store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend });
-  const secrets = SecretStore.forConfig(store);
+  const lock = await lockProfile(options.userDataDir, { host: options.host, log: userLog });
+  let store: ConfigStore;
+  let secrets: SecretStore;
+  let secretStore: SecretStoreInfo;
+  try {
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
+    secrets = SecretStore.forConfig(store);
+    secretStore = await secrets.open();
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
   const log = (message: string): void => userLog(secrets.redact(message));
-  const secretStore = await secrets.open();
   // Secrets first: every copy the migrations below take must hold references, not values.
   const secretNotices: Notice[] = [];
   try {
@@ -70,7 +95,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   try {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
   } catch (error) {
-    log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
+    // A copy that could not be made is told as settings that cannot be saved; anything else here.
+    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
   const auth = new AuthManager({
     storage: new SecretAuthStorage(secrets),
@@ -78,7 +104,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   });
   const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
-  const ready = mcp.start();
+  // Never rejects: a host that starts in the background does not wait on it, and a failure here
+  // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
+  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
   return {
@@ -87,17 +115,26 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     secrets,
     signIns: createSignIns(mcp, auth, store),
     secretStore,
+    lock,
     ready,
     notices: () => {
-      const notices: Notice[] = store.notices.map(({ kind, message, details }) => ({ kind, message, details }));
+      const notices: Notice[] = [];
+      if (store.saveProblem) notices.push({ kind: 'unsaved', message: `Settings cannot be saved: ${store.saveProblem}.`, lasting: true });
+      notices.push(...store.notices.map(({ kind, message, details }) => ({ kind, message, details })));
       notices.push(...secrets.notices, ...secretNotices);
       const report = pendingMigrationReport(store);
       if (report) notices.push({ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) });
       return notices.filter((notice) => notice.lasting || !dismissed.has(notice.kind)).map((notice) => ({ ...notice, message: secrets.redact(notice.message) }));
     },
     dismissNotice: (kind) => {
+      // Lasting: it goes when a write succeeds, not when it is dismissed.
+      if (kind === 'unsaved') return;
       dismissed.add(kind);
       if (kind === 'migration') markMigrationReportShown(store);
+    },
+    close: async () => {
+      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      await lock.release();
     },
   };
 }

@@ -1,7 +1,10 @@
 // The config store: `config.json` in the user-data folder, written atomically by conf (the
 // engine of electron-store; the Electron host passes an electron-store instance, headless hosts
-// use conf directly on the same file). The config is read once and kept in memory: conf's own
-// `store` getter re-reads the file on every access, which lookups must never do.
+// use conf directly on the same file), 0600 in a 0700 folder. The config is read once and kept in
+// memory: conf's own `store` getter re-reads the file on every access, which lookups must never do.
+//
+// A write that fails (permissions, a full disk, config.json being a folder) never throws: the app
+// goes on with the config in memory, and `saveProblem` says why until a later write succeeds.
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
@@ -9,8 +12,21 @@ import type { AppConfig } from '../types/config.js';
 import type { NoticeKind } from '../types/ipc.js';
 import { isRecord } from '../types/json.js';
 import { repairConfig } from './config-repair.js';
+import { repairSavedNames } from './name-repair.js';
+import type { CopyKind } from './profile/copies.js';
+import { copyBytesOf, keepCopy, moveTo } from './profile/copies.js';
+import {
+  CONFIG_FILE_NAME,
+  describeFsError,
+  preparePrivateFolder,
+  PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
+  removeLeftoverTempFiles,
+  tightenFile,
+  writePrivateFile,
+} from './profile/files.js';
 
-export const CONFIG_FILE_NAME = 'config.json';
+export { CONFIG_FILE_NAME };
 
 /** The part of conf / electron-store the store uses. */
 export interface ConfigBackend {
@@ -18,10 +34,17 @@ export interface ConfigBackend {
   store: Record<string, unknown>;
 }
 
-export type BackendFactory = (options: { cwd: string; configName: string }) => ConfigBackend;
+export interface BackendOptions {
+  cwd: string;
+  configName: string;
+  /** The mode config.json is written with: 0600. conf and electron-store take it as is. */
+  configFileMode: number;
+}
+
+export type BackendFactory = (options: BackendOptions) => ConfigBackend;
 
 export interface StoreNotice {
-  kind: Exclude<NoticeKind, 'migration'>;
+  kind: Exclude<NoticeKind, 'migration' | 'unsaved'>;
   message: string;
   /** Where the file as it was before is kept. */
   backupPath?: string;
@@ -29,83 +52,84 @@ export interface StoreNotice {
 }
 
 export interface ConfigStoreOptions {
-  /** The user-data folder; created when missing. */
+  /** The user-data folder; created (0700) when missing. */
   userDataDir: string;
   /** Defaults to conf on `<userDataDir>/config.json`; the Electron host passes electron-store. */
   backend?: BackendFactory;
+  /** Names of the app's built-in tools: a saved tool name equal to one is repaired on open. */
+  reserved?: Iterable<string>;
 }
 
-const confBackend: BackendFactory = ({ cwd, configName }) =>
-  new Conf<Record<string, unknown>>({ cwd, configName, projectName: 'mcp-tool-names' });
+const confBackend: BackendFactory = ({ cwd, configName, configFileMode }) =>
+  new Conf<Record<string, unknown>>({ cwd, configName, configFileMode, projectName: 'mcp-tool-names' });
 
-/** A file-name-safe timestamp, so side copies sort by time. */
-export function fileStamp(date = new Date()): string {
-  return date.toISOString().replace(/[:.]/g, '-');
-}
+type ConfigRead = { value: unknown } | { missing: true } | { problem: string; folder: boolean };
 
-/**
- * Why a config file cannot be read as settings ("it is not valid JSON (…)", "it does not hold a
- * settings object"), or null when it can, or does not exist. The store moves such a file aside;
- * `inspect` refuses it.
- */
-export function configFileProblem(file: string): string | null {
+/** config.json as settings, missing, or why it cannot be read as settings. */
+function readConfigFile(file: string): ConfigRead {
   let text: string;
   try {
+    if (fs.statSync(file).isDirectory()) return { problem: 'it is a folder, not a file', folder: true };
     text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
+    return { problem: `it cannot be read (${describeFsError(error)})`, folder: false };
   }
   try {
     const value: unknown = JSON.parse(text);
-    return isRecord(value) ? null : 'it does not hold a settings object';
+    return isRecord(value) ? { value } : { problem: 'it does not hold a settings object', folder: false };
   } catch (error) {
-    return `it is not valid JSON (${(error as Error).message})`;
+    return { problem: `it is not valid JSON (${(error as Error).message})`, folder: false };
   }
 }
 
-/** A config that does not parse as a JSON object is moved aside, never wiped. */
-function moveAsideIfCorrupt(file: string): StoreNotice | null {
-  const reason = configFileProblem(file);
-  if (!reason) return null;
-  const backupPath = path.join(path.dirname(file), `config.corrupt-${fileStamp()}.json`);
-  fs.renameSync(file, backupPath);
-  return {
-    kind: 'corrupt',
-    message: `Your settings file could not be read because ${reason}. It was moved to ${backupPath} and the app started with default settings.`,
-    backupPath,
-  };
+/**
+ * Why a config file cannot be read as settings ("it is not valid JSON (…)", "it is a folder, not
+ * a file"), or null when it can, or does not exist. The store moves such a file aside (a folder
+ * it leaves alone); `inspect` refuses it.
+ */
+export function configFileProblem(file: string): string | null {
+  const read = readConfigFile(file);
+  return 'problem' in read ? read.problem : null;
 }
 
 export class ConfigStore {
   readonly path: string;
   readonly notices: StoreNotice[] = [];
-  #backend: ConfigBackend;
+  #dir: string;
+  #factory: BackendFactory;
+  /** Made at the first write, so that a file conf cannot read never stops the app starting. */
+  #backend: ConfigBackend | null = null;
   #config: AppConfig;
+  #saveProblem: string | null = null;
+  /** Set while an unreadable config.json could not be moved aside: nothing is written over it. */
+  #unreadable: string | null = null;
 
-  private constructor(backend: ConfigBackend, config: AppConfig) {
-    this.#backend = backend;
-    this.path = backend.path;
+  private constructor(dir: string, factory: BackendFactory, config: AppConfig) {
+    this.#dir = dir;
+    this.#factory = factory;
+    this.path = path.join(dir, CONFIG_FILE_NAME);
     this.#config = config;
   }
 
   static open(options: ConfigStoreOptions): ConfigStore {
-    fs.mkdirSync(options.userDataDir, { recursive: true });
-    const file = path.join(options.userDataDir, CONFIG_FILE_NAME);
-    const corrupt = moveAsideIfCorrupt(file);
-    const backend = (options.backend ?? confBackend)({ cwd: options.userDataDir, configName: 'config' });
-    const { config, warnings } = repairConfig(backend.store);
-    const store = new ConfigStore(backend, config);
-    if (corrupt) store.notices.push(corrupt);
-    if (warnings.length > 0) {
-      const backupPath = store.backup('before-repair');
-      store.#write(config);
-      store.notices.push({
-        kind: 'repaired',
-        message: `Your settings file had ${warnings.length} problem(s) that were repaired. The file as it was is kept at ${backupPath}.`,
-        backupPath,
-        details: warnings,
-      });
+    const dir = options.userDataDir;
+    const file = path.join(dir, CONFIG_FILE_NAME);
+    let folderProblem: string | null = null;
+    try {
+      preparePrivateFolder(dir);
+    } catch (error) {
+      folderProblem = `the folder ${dir} cannot be created (${describeFsError(error)})`;
     }
+    removeLeftoverTempFiles(dir);
+    tightenFile(file);
+    const read = readConfigFile(file);
+    const { config, warnings } = repairConfig('value' in read ? read.value : {});
+    warnings.push(...repairSavedNames(config, options.reserved));
+    const store = new ConfigStore(dir, options.backend ?? confBackend, config);
+    store.#saveProblem = folderProblem;
+    if ('problem' in read) store.#setAside(read.problem, read.folder);
+    if (warnings.length > 0) store.#saveRepairs(config, warnings);
     return store;
   }
 
@@ -115,8 +139,17 @@ export class ConfigStore {
   }
 
   /**
+   * Why the settings cannot be saved ("/x/config.json could not be written (permission denied)"),
+   * or null. Set by a failed write, cleared by the next one that succeeds.
+   */
+  get saveProblem(): string | null {
+    return this.#saveProblem;
+  }
+
+  /**
    * Computes the next config from a copy and writes it once. If `change` throws, nothing is
-   * written and the config in memory is unchanged.
+   * written and the config in memory is unchanged. If the write fails, the config in memory is
+   * the new one and `saveProblem` says why it is not on disk.
    */
   update(change: (draft: AppConfig) => void): void {
     const draft = structuredClone(this.#config);
@@ -132,16 +165,92 @@ export class ConfigStore {
     this.#write(next);
   }
 
-  /** Copies config.json to `config.<label>-<timestamp>.json` beside it; returns that path. */
-  backup(label: string): string {
-    const target = path.join(path.dirname(this.path), `config.${label}-${fileStamp()}.json`);
-    if (fs.existsSync(this.path)) fs.copyFileSync(this.path, target);
-    else fs.writeFileSync(target, `${JSON.stringify(this.#backend.store, null, '\t')}\n`);
-    return target;
+  /**
+   * Copies config.json (or, when there is none, the config in memory) to
+   * `config.<kind>-<timestamp>.json` beside it, 0600; older copies of the kind beyond the newest
+   * few are deleted. Returns the copy's path. Throws when the copy cannot be made; what it was
+   * for is then not written, and `saveProblem` says why.
+   */
+  backup(kind: CopyKind): string {
+    const create = fs.existsSync(this.path)
+      ? copyBytesOf(this.path)
+      : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`);
+    try {
+      return keepCopy(this.#dir, kind, create);
+    } catch (error) {
+      this.#saveProblem = `a copy of ${this.path} could not be made before changing it (${describeFsError(error)})`;
+      throw error;
+    }
+  }
+
+  /** config.json cannot be read: moved aside (a folder is left alone), and the user is told. */
+  #setAside(problem: string, folder: boolean): void {
+    const file = this.path;
+    if (folder) {
+      this.notices.push({
+        kind: 'corrupt',
+        message: `Your settings file ${file} could not be read because ${problem}. The app started with default settings; nothing was moved or deleted, and settings cannot be saved until that folder is moved away.`,
+      });
+      return;
+    }
+    try {
+      const backupPath = keepCopy(this.#dir, 'corrupt', moveTo(file));
+      this.notices.push({
+        kind: 'corrupt',
+        message: `Your settings file could not be read because ${problem}. It was moved to ${backupPath} and the app started with default settings.`,
+        backupPath,
+      });
+    } catch (error) {
+      this.#unreadable = `${file} could not be read because ${problem}, and could not be moved aside (${describeFsError(error)}); it is left as it is, and nothing is written over it`;
+      this.notices.push({
+        kind: 'corrupt',
+        message: `Your settings file ${file} could not be read because ${problem}. It could not be moved aside (${describeFsError(error)}), so it is left untouched and the app started with default settings.`,
+      });
+    }
+  }
+
+  /** Repairs are written only after a copy of the file as it was is kept. */
+  #saveRepairs(config: AppConfig, warnings: string[]): void {
+    let backupPath: string;
+    try {
+      backupPath = this.backup('before-repair');
+    } catch {
+      this.#saveProblem += ', so the repairs were not saved';
+      this.notices.push({
+        kind: 'repaired',
+        message: `Your settings file had ${warnings.length} problem(s), repaired for this session only: the file was left as it is.`,
+        details: warnings,
+      });
+      return;
+    }
+    this.#write(config);
+    this.notices.push({
+      kind: 'repaired',
+      message: `Your settings file had ${warnings.length} problem(s) that were repaired. The file as it was is kept at ${backupPath}.`,
+      backupPath,
+      details: warnings,
+    });
   }
 
   #write(next: AppConfig): void {
-    this.#backend.store = next as Record<string, unknown>;
     this.#config = next;
+    try {
+      if (this.#unreadable) this.#retrySetAside();
+      // The folder may have been removed meanwhile; then a refused write fails fast here, where
+      // conf's atomic write would retry it for a second.
+      fs.mkdirSync(this.#dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      fs.accessSync(this.#dir, fs.constants.W_OK);
+      this.#backend ??= this.#factory({ cwd: this.#dir, configName: 'config', configFileMode: PRIVATE_FILE_MODE });
+      this.#backend.store = next as Record<string, unknown>;
+      this.#saveProblem = null;
+    } catch (error) {
+      this.#saveProblem = this.#unreadable ?? `${this.path} could not be written (${describeFsError(error)})`;
+    }
+  }
+
+  /** Another try at moving an unreadable config.json aside; throws while it still cannot be. */
+  #retrySetAside(): void {
+    if (configFileProblem(this.path) !== null) keepCopy(this.#dir, 'corrupt', moveTo(this.path));
+    this.#unreadable = null;
   }
 }

@@ -46,6 +46,20 @@ export async function mutate<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Main pushes status, not settings: but what it does in the background when servers list their
+ * tools (save their names, fail to save them) changes the settings and the notices. So a status
+ * event is followed by a re-read of the settings, at most twice a second.
+ */
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+function refreshSoon(): void {
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    void refresh();
+  }, 500);
+}
+
 let started = false;
 
 export async function startStore(): Promise<void> {
@@ -57,6 +71,7 @@ export async function startStore(): Promise<void> {
   api.onStatus((status) => {
     events++;
     serverStatus.value = status;
+    refreshSoon();
   });
   const loadStatus = api.getStatus(undefined).then((status) => {
     if (events === 0) serverStatus.value = status;

@@ -18,14 +18,15 @@ const Uuid = z.string().min(1).max(200);
 const ToolName = z.string().min(1).max(10_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
 
-export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'secrets', 'unencrypted-secrets']);
+/** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
+export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 
 export interface Notice {
   kind: NoticeKind;
   message: string;
   details?: string[];
-  /** Shown on every launch while its cause lasts; it cannot be dismissed. */
+  /** Cannot be dismissed: it goes away by itself once the problem is gone. */
   lasting?: boolean;
 }
 

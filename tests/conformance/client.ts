@@ -78,12 +78,12 @@ async function makeProfile(url: string): Promise<string> {
 
 /** The first tool's arguments, from its schema as the app hands it to models. */
 async function firstToolCall(dir: string): Promise<{ name: string; args: Record<string, unknown> } | null> {
-  const core = await startCore({ userDataDir: dir, log: () => undefined });
+  const core = await startCore({ userDataDir: dir, host: 'inspect', log: () => undefined });
   try {
     const tool = core.mcp.getLlmTools()[0];
     return tool ? { name: tool.name, args: exampleArguments(tool.parameters) } : null;
   } finally {
-    await core.mcp.stop();
+    await core.close();
   }
 }
 

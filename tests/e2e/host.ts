@@ -19,19 +19,67 @@ const URL_LINE = /^\s+(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)\s*$/m;
 export interface RunningHost {
   /** The address to open, token in the fragment. */
   url: string;
+  pid: number;
   /** SIGTERM (the host closes its servers), SIGKILL if it has not exited in time; waits for exit. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or `kill -9` would; waits for exit. */
+  kill(): Promise<void>;
+}
+
+export interface HostOptions {
+  /**
+   * Run as the unprivileged user `nobody` (setpriv), so that file modes bind: the tests run as
+   * root, which no file mode stops.
+   */
+  asNobody?: boolean;
+}
+
+/** `node --import tsx src/main/hosts/web.ts …` as `npm run web` runs it, possibly as nobody. */
+function hostCommand(userDataDir: string, options: HostOptions): [string, string[]] {
+  // `--import tsx` resolves from the working directory, which is the repo root here.
+  const node = [process.execPath, '--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', '0'];
+  return options.asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...node]] : [node[0]!, node.slice(1)];
 }
 
 /** Starts the browser host on `userDataDir` with a free port; resolves once it prints its URL. */
-export async function startHost(userDataDir: string): Promise<RunningHost> {
-  // `--import tsx` resolves from the working directory, which is the repo root here.
-  const tracked = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', '0'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startHost(userDataDir: string, options: HostOptions = {}): Promise<RunningHost> {
+  const [command, args] = hostCommand(userDataDir, options);
+  const tracked = spawnTracked(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await waitForLine(tracked, URL_LINE, 'The browser host', START_TIMEOUT_MS);
-  return { url, stop: () => stopChild(tracked.child, STOP_GRACE_MS) };
+  const { child } = tracked;
+  return {
+    url,
+    pid: child.pid!,
+    stop: () => stopChild(child, STOP_GRACE_MS),
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface HostExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the browser host expecting it to refuse to start; resolves with how it exited. */
+export function runHostToExit(userDataDir: string): Promise<HostExit> {
+  const [command, args] = hostCommand(userDataDir, {});
+  const tracked = spawnTracked(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  tracked.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  const timer = setTimeout(() => tracked.child.kill('SIGKILL'), START_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    // 'close', not 'exit': stdout and stderr are read to their end.
+    tracked.child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr: tracked.stderr() });
+    });
+  });
 }
 
 /** A fresh, empty user-data folder under the OS temp folder. */

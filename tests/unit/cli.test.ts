@@ -1,16 +1,23 @@
 // `npm run inspect`: the listing (text and --json, exact shape), `call NAME 'JSON'` through the
 // manager, bad arguments (exit 2, one line), and a corrupt config (non-zero, one line, the file
 // untouched). Run in process through `main`, and once as a child for a clean stdout.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
+import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
 import type { InspectRun } from './helpers/inspect-child.js';
-import { inspectChild } from './helpers/inspect-child.js';
-import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
+import { CLI_ARGS, inspectChild, inspectChildAsNobody, runChild } from './helpers/inspect-child.js';
+import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
+
+const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
+const CAN_MOUNT_TMPFS = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', os.tmpdir()]).status === 0;
 
 /** Runs `main` with console output captured. */
 async function inspect(...argv: string[]): Promise<InspectRun> {
@@ -166,6 +173,92 @@ describe('inspect', () => {
     expect(corrupt.stdout).toBe('');
     expect(corrupt.stderr.trim().split('\n')).toHaveLength(1);
     expect(fs.readFileSync(path.join(bad, CONFIG_FILE_NAME), 'utf8')).toBe('{ nope');
+  });
+
+  it('a profile it cannot write, whose tools need names saved: exit 2 with one line naming the file, nothing changed', async () => {
+    const readOnly = tempDir('inspect-ro-');
+    const file = path.join(readOnly, CONFIG_FILE_NAME);
+    const text = JSON.stringify({ mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url)] } });
+    fs.writeFileSync(file, text);
+    // Readable by everyone, writable by root only.
+    fs.chmodSync(readOnly, 0o755);
+    fs.chmodSync(file, 0o644);
+    const run = await inspectChildAsNobody(['--user-data', readOnly, '--json']);
+    expect(run.stderr.trim()).toBe(`inspect: Settings cannot be saved: ${file} could not be written (permission denied).`);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    expect(fs.readdirSync(readOnly)).toEqual([CONFIG_FILE_NAME]);
+    // With nothing to write, a read-only profile is listed as usual.
+    const named = tempDir('inspect-ro-');
+    fs.writeFileSync(path.join(named, CONFIG_FILE_NAME), JSON.stringify({
+      mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url, { toolMappings: { read_file: 'read_file', 'unity/health': 'unity_health', fail: 'fail' } })] },
+    }));
+    fs.chmodSync(named, 0o755);
+    fs.chmodSync(path.join(named, CONFIG_FILE_NAME), 0o644);
+    const listed = await inspectChildAsNobody(['--user-data', named, '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ servers: [{ uuid: 'b', status: 'ready' }] });
+  });
+
+  it('a profile another copy of the app holds → exit 2 with one line naming it; nothing read or written', async () => {
+    const held = tempDir('inspect-held-');
+    fs.writeFileSync(path.join(held, CONFIG_FILE_NAME), '{ "prompt": { "tools": "none" } }');
+    const holder = spawnTracked(process.execPath, ['--import', TSX_LOADER_URL, HOLD_PROFILE, held, 'web', 'http://127.0.0.1:43117/#token=abc'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      await waitForLine(holder, /^(LOCKED \d+)$/m, 'hold-profile', 20_000);
+      const run = await inspectChild(['--user-data', held, '--json']);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim()).toBe(
+        `inspect: The profile ${held} is in use by the browser host (pid ${holder.child.pid}) at http://127.0.0.1:43117/ (the address with its key is in that host's terminal). ` +
+          'One copy of the app writes a profile at a time: use that one, quit it first, or start with another --user-data folder.',
+      );
+      // The unreadable selection was not repaired: nothing was written.
+      expect(fs.readFileSync(path.join(held, CONFIG_FILE_NAME), 'utf8')).toBe('{ "prompt": { "tools": "none" } }');
+      expect(fs.readdirSync(held).filter((name) => name.startsWith('config.'))).toEqual([CONFIG_FILE_NAME]);
+    } finally {
+      await stopChild(holder.child);
+    }
+  });
+
+  // A real full disk: a 64 KiB tmpfs, filled up, in a mount namespace of the child's own (root
+  // may mount; where the machine does not allow it, this test cannot run).
+  it.skipIf(!CAN_MOUNT_TMPFS)('a full disk, whose tools need names saved: exit 2 with one line naming the file', async () => {
+    const mountPoint = tempDir('inspect-full-');
+    const config = path.join(tempDir('inspect-full-src-'), CONFIG_FILE_NAME);
+    fs.writeFileSync(config, JSON.stringify({ mcp: { servers: [urlEntry('b', 'Bravo', 'http', fixtures[0]!.url)] } }));
+    const script = 'mount -t tmpfs -o size=64k tmpfs "$1" && cp "$2" "$1/config.json" && { dd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null; shift 2; exec "$@"; }';
+    const run = await runChild('unshare', ['-m', 'sh', '-c', script, 'sh', mountPoint, config, process.execPath, ...CLI_ARGS, '--user-data', mountPoint, '--json']);
+    expect(run.stderr.trim()).toBe(`inspect: Settings cannot be saved: ${path.join(mountPoint, CONFIG_FILE_NAME)} could not be written (the disk is full).`);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+  });
+
+  it('a profile it cannot write, with settings to upgrade or repair: exit 2, one line, nothing changed', async () => {
+    for (const text of [JSON.stringify(legacyConfig()), '{ "prompt": { "tools": "none" } }']) {
+      const dir = tempDir('inspect-ro-');
+      const file = path.join(dir, CONFIG_FILE_NAME);
+      fs.writeFileSync(file, text);
+      fs.chmodSync(dir, 0o755);
+      fs.chmodSync(file, 0o644);
+      const run = await inspectChildAsNobody(['--user-data', dir, '--json']);
+      expect(run.stderr.trim()).toMatch(new RegExp(`^inspect: Settings cannot be saved: a copy of ${file} could not be made before changing it \\(permission denied\\)`));
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.code).toBe(2);
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+      expect(fs.readdirSync(dir)).toEqual([CONFIG_FILE_NAME]);
+    }
+  });
+
+  it('config.json that is a folder → exit 2 with one line naming it; nothing is touched', async () => {
+    const dir = tempDir('inspect-folder-');
+    fs.mkdirSync(path.join(dir, CONFIG_FILE_NAME));
+    const run = await inspect('--user-data', dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`inspect: ${path.join(dir, CONFIG_FILE_NAME)} is not a valid config: it is a folder, not a file`);
+    expect(fs.readdirSync(dir)).toEqual([CONFIG_FILE_NAME]);
+    expect(fs.statSync(path.join(dir, CONFIG_FILE_NAME)).isDirectory()).toBe(true);
   });
 
   it('runs the upgrade migration first and prints its report on stderr, the listing alone on stdout', async () => {

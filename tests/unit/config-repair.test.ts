@@ -1,7 +1,7 @@
 // repairConfig: whatever a hand edit left in config.json becomes a valid AppConfig, field by
 // field, with a warning for every repair; unknown fields are kept; nothing valid is lost.
 import { describe, expect, it } from 'vitest';
-import { repairConfig } from '../../src/main/config-repair.js';
+import { MAX_UNKNOWN_FIELD_DEPTH, repairConfig } from '../../src/main/config-repair.js';
 import { AppConfigSchema, defaultConfig } from '../../src/types/config.js';
 
 /** What JSON.parse gives for a config.json, so `__proto__` keys are own data as on disk. */
@@ -140,23 +140,58 @@ describe('repairConfig', () => {
     }`);
     const { config, warnings } = repairConfig(raw);
     expect(config.mcp.servers).toEqual([]);
+    // Unreadable selections become no tools, never all tools.
     expect(config.llm.defaults).toEqual([
       { engine: 'e', model: 'm', tools: ['a', 'b'] },
-      { engine: '', model: '', tools: null },
+      { engine: '', model: '', tools: [] },
     ]);
-    expect(config.prompt.tools).toBeNull();
-    expect(config.realtime).toEqual({ tools: null });
+    expect(config.prompt.tools).toEqual([]);
+    expect(config.realtime).toEqual({ tools: [] });
     expect(config).not.toHaveProperty('migrations');
     expect(config).not.toHaveProperty('migrationReport');
     expect(warnings).toHaveLength(8);
-    expect(warnings).toContain('The "realtime" settings were not an object and were reset.');
+    expect(warnings).toContain('Model entry 3 tools could not be read ("all") and were reset to no tools.');
+    expect(warnings).toContain('Prompt tools could not be read ("read_file") and were reset to no tools.');
+    expect(warnings).toContain('The "realtime" settings were not an object and were reset; realtime tools were reset to no tools.');
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['"none"', '"none"'],
+    ['an object', '{ "all": true }'],
+    ['0', '0'],
+    ['true', 'true'],
+  ])('a selection that is %s is reset to no tools (never to all tools), and the warning says so', (what, value) => {
+    const raw = parse(`{ "prompt": { "tools": ${value} }, "realtime": { "tools": ${value} },
+      "llm": { "defaults": [ { "engine": "openai", "model": "gpt-4o", "tools": ${value} } ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(config.prompt.tools).toEqual([]);
+    expect(config.realtime.tools).toEqual([]);
+    expect(config.llm.defaults).toEqual([{ engine: 'openai', model: 'gpt-4o', tools: [] }]);
+    expect(warnings).toEqual([
+      `Model entry 1 tools could not be read (${what}) and were reset to no tools.`,
+      `Prompt tools could not be read (${what}) and were reset to no tools.`,
+      `Realtime tools could not be read (${what}) and were reset to no tools.`,
+    ]);
+  });
+
+  it.each(['prompt', 'realtime'])('a "%s" section that is not an object resets its selection to no tools', (key) => {
+    const { config, warnings } = repairConfig(parse(`{ "${key}": "all" }`));
+    expect(config).toEqual({ ...defaultConfig(), [key]: { tools: [] } });
+    expect(warnings).toEqual([`The "${key}" settings were not an object and were reset; ${key} tools were reset to no tools.`]);
+  });
+
+  it('a missing selection is the default (all tools), as in a new settings file', () => {
+    const { config, warnings } = repairConfig(parse('{ "prompt": {}, "llm": { "defaults": [ { "engine": "e", "model": "m" } ] } }'));
+    expect(warnings).toEqual([]);
+    expect(config.prompt.tools).toBeNull();
+    expect(config.realtime.tools).toBeNull();
+    expect(config.llm.defaults[0]!.tools).toBeNull();
   });
 
   it.each([
     ['mcp', '"servers"'],
     ['llm', '[]'],
-    ['prompt', 'true'],
   ])('a "%s" section that is not an object is reset with a warning', (key, value) => {
     const { config, warnings } = repairConfig(parse(`{ "${key}": ${value}, "theme": "dark" }`));
     expect(warnings).toEqual([`The "${key}" settings were not an object and were reset.`]);
@@ -169,6 +204,35 @@ describe('repairConfig', () => {
     expect(config.mcp.servers[0]).not.toHaveProperty('connectTimeoutMs');
     expect(warnings).toEqual([`Server 1: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('drops unknown fields nested too deep to copy or serialize, wherever they are, and keeps the rest', () => {
+    const deep = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const limit = MAX_UNKNOWN_FIELD_DEPTH;
+    const raw = parse(`{
+      "junk": ${deep(20_000)}, "fine": ${deep(limit)}, "theme": "dark",
+      "mcp": { "servers": [ { "uuid": "s1", "label": "X", "type": "stdio", "command": "x", "icon": ${deep(limit + 1)}, "ok": 1 } ], "x": ${deep(5_000)} },
+      "llm": { "defaults": [ { "engine": "e", "model": "m", "tools": ["a"], "deep": { "a": ${deep(30_000)} } } ], "y": ${deep(100)} },
+      "prompt": { "tools": ["a"], "z": ${deep(1_000)} },
+      "realtime": { "tools": null, "w": ${deep(limit)} }
+    }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(warnings).toEqual([
+      `Server 1 field "icon" nests deeper than ${limit} levels and was dropped.`,
+      `Settings field "junk" nests deeper than ${limit} levels and was dropped.`,
+      `The "mcp" settings field "x" nests deeper than ${limit} levels and was dropped.`,
+      `The "llm" settings field "y" nests deeper than ${limit} levels and was dropped.`,
+      `Model entry 1 field "deep" nests deeper than ${limit} levels and was dropped.`,
+      `The "prompt" settings field "z" nests deeper than ${limit} levels and was dropped.`,
+    ]);
+    expect(config).toMatchObject({ theme: 'dark', mcp: { servers: [{ uuid: 's1', ok: 1 }] }, prompt: { tools: ['a'] }, llm: { defaults: [{ tools: ['a'] }] } });
+    expect(config.mcp.servers[0]).not.toHaveProperty('icon');
+    expect(config).not.toHaveProperty('junk');
+    // What is left can be copied and serialized, which is what every read and write of the
+    // settings does; fields up to the limit are kept.
+    expect(JSON.parse(JSON.stringify(structuredClone(config)))).toEqual(config);
+    expect((config as Record<string, unknown>).fine).toEqual(JSON.parse(deep(limit)));
+    expect(config.realtime).toHaveProperty('w');
   });
 
   it('does not change its input', () => {

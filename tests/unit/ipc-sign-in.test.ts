@@ -17,7 +17,7 @@ const running: Array<{ core: Core; fixture: OAuthFixture }> = [];
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map(async ({ core, fixture }) => {
-    await core.mcp.stop();
+    await core.close();
     await fixture.close();
   }));
 });
@@ -37,7 +37,7 @@ async function app(kind: 'electron' | 'web', opened: string[]) {
   const fixture = await startOAuthFixture({ tools: ['echo'] });
   const dir = tempDir('ipc-sign-in-');
   seedStore(dir, [urlEntry(UUID, 'Remote', 'http', fixture.url)]);
-  const core = await startCore({ userDataDir: dir, log: () => undefined });
+  const core = await startCore({ userDataDir: dir, host: kind, log: () => undefined });
   running.push({ core, fixture });
   const ipc = createIpcServer(core, { kind, userDataDir: dir, ...(kind === 'electron' ? { openExternal: (url: string) => void opened.push(url) } : {}) });
   const status = async (): Promise<ServerStatus> => ((await ipc.invoke('getStatus', undefined)) as ServerStatus[])[0]!;

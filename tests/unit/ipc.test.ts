@@ -9,10 +9,12 @@ import { startCore } from '../../src/main/core.js';
 import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
+import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import { flakyBackend } from './helpers/backends.js';
 import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
@@ -29,14 +31,14 @@ describe('IPC handlers', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipc-'));
-    core = await startCore({ userDataDir: dir, log: () => undefined });
+    core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
     a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
     b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
   });
 
   afterAll(async () => {
-    await core.mcp.stop();
+    await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -164,10 +166,60 @@ describe('IPC handlers', () => {
 describe('notices', () => {
   afterAll(removeTempDirs);
 
+  it('a failed write: a lasting "Settings cannot be saved" notice that Dismiss does not hide, gone once a write succeeds', async () => {
+    const dir = tempDir('ipc-unsaved-');
+    const { factory: backend, failing } = flakyBackend('ENOSPC');
+    const core = await startCore({ userDataDir: dir, host: 'web', backend, log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const notices = async (): Promise<AppState['notices']> => ((await ipc.invoke('getState', undefined)) as AppState).notices;
+      expect(await notices()).toEqual([]);
+      await ipc.invoke('setSelection', { target: 'prompt', tools: ['a'] });
+      const unsaved = {
+        kind: 'unsaved',
+        message: `Settings cannot be saved: ${path.join(dir, 'config.json')} could not be written (the disk is full).`,
+        lasting: true,
+      };
+      expect(await notices()).toEqual([unsaved]);
+      // The app goes on with the change in memory.
+      expect(((await ipc.invoke('getState', undefined)) as AppState).config.prompt.tools).toEqual(['a']);
+      await ipc.invoke('dismissNotice', { kind: 'unsaved' });
+      expect(await notices()).toEqual([unsaved]);
+      failing.on = false;
+      await ipc.invoke('setSelection', { target: 'realtime', tools: [] });
+      expect(await notices()).toEqual([]);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({ prompt: { tools: ['a'] }, realtime: { tools: [] } });
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a settings file with an unknown field nested 20,000 levels deep loads, and the UI can read and change it', async () => {
+    const dir = tempDir('ipc-deep-');
+    const file = path.join(dir, 'config.json');
+    const text = `{"prompt":{"tools":["a"]},"junk":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    fs.writeFileSync(file, text);
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const state = (await ipc.invoke('getState', undefined)) as AppState;
+      // What the browser host sends over HTTP, and Electron's IPC copies.
+      expect(JSON.parse(JSON.stringify(structuredClone(state))).config.prompt.tools).toEqual(['a']);
+      expect(state.notices).toHaveLength(1);
+      expect(state.notices[0]!.details).toEqual(['Settings field "junk" nests deeper than 64 levels and was dropped.']);
+      await ipc.invoke('setSelection', { target: 'prompt', tools: ['b'] });
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] } });
+      const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
+      expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
+    } finally {
+      await core.close();
+    }
+  });
+
   it('shows a repaired settings file once, and dismissNotice hides it for this launch', async () => {
     const dir = tempDir('ipc-notice-');
     fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ realtime: [] }));
-    const core = await startCore({ userDataDir: dir, log: () => undefined });
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     try {
       const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
       const notices = async (): Promise<AppState['notices']> => ((await ipc.invoke('getState', undefined)) as AppState).notices;
@@ -175,7 +227,7 @@ describe('notices', () => {
       await ipc.invoke('dismissNotice', { kind: 'repaired' });
       expect(await notices()).toEqual([]);
     } finally {
-      await core.mcp.stop();
+      await core.close();
     }
   });
 });

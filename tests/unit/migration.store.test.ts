@@ -84,15 +84,16 @@ describe('runMigrations', () => {
     expect(store.config.migrations).toBeUndefined();
   });
 
-  it('leaves config.json untouched when the write fails, and tries again next start', () => {
+  it('when the write fails: config.json untouched, the app runs migrated in memory and says so, the next start tries again', () => {
     const dir = userData();
     const file = writeConfig(dir, legacyConfig());
     const before = fs.readFileSync(file);
     const store = ConfigStore.open({ userDataDir: dir, backend: () => readOnlyBackend(file) });
-    expect(() => runMigrations(store, { reserved: RESERVED })).toThrow('disk full');
+    const report = runMigrations(store, { reserved: RESERVED });
+    expect(report?.counts.rewritten).toBe(9);
     expect(fs.readFileSync(file)).toEqual(before);
-    expect(store.config.prompt.tools).toEqual(['write_file___aa11', 'gone___dd44', 'read_file___bb22']);
-    expect(store.config.migrations).toBeUndefined();
+    expect(store.config.prompt.tools).toEqual(MIGRATED_SELECTIONS.prompt);
+    expect(store.saveProblem).toBe(`${file} could not be written (disk full)`);
 
     const retry = runMigrations(ConfigStore.open({ userDataDir: dir }), { reserved: RESERVED });
     expect(retry?.counts.rewritten).toBe(9);

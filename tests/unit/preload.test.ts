@@ -22,7 +22,7 @@ describe('Electron preload', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preload-'));
-    core = await startCore({ userDataDir: dir, log: () => undefined });
+    core = await startCore({ userDataDir: dir, host: 'electron', log: () => undefined });
     const ipc = createIpcServer(core, { kind: 'electron', userDataDir: dir });
     // As electron.ts wires ipcMain.handle, and as Electron wraps a handler's error on the way back.
     ipcRenderer.handler = async (channel, name, input) => {
@@ -38,7 +38,7 @@ describe('Electron preload', () => {
   });
 
   afterAll(async () => {
-    await core.mcp.stop();
+    await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -4,21 +4,14 @@
 // and hand-edited tool names repaired by the manager with the rest of the config intact.
 import fs from 'node:fs';
 import path from 'node:path';
-import ElectronStore from 'electron-store';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BackendFactory } from '../../src/main/store.js';
 import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/store.js';
 import type { AppConfig } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';
-import { answer, namesOf, removeTempDirs, startMcp, tempDir } from './helpers/mcp-env.js';
-
-const electronStoreBackend: BackendFactory = ({ cwd, configName }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName });
-
-const BACKENDS: Array<[string, BackendFactory | undefined]> = [
-  ['conf (default)', undefined],
-  ['electron-store', electronStoreBackend],
-];
+import { Mcp } from '../../src/main/mcp.js';
+import { BACKENDS } from './helpers/backends.js';
+import { answer, namesOf, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 afterAll(() => removeTempDirs());
 
@@ -190,14 +183,14 @@ describe.each(BACKENDS)('ConfigStore with %s', (_, backend) => {
     store.update((config) => {
       config.prompt.tools = ['x'];
     });
-    const copy = store.backup('before-test');
+    const copy = store.backup('before-repair');
     expect(path.dirname(copy)).toBe(dir);
     expect(fs.readFileSync(copy, 'utf8')).toBe(fs.readFileSync(store.path, 'utf8'));
   });
 });
 
-describe('hand-edited tool names, repaired by the manager', () => {
-  it('invalid, duplicated and taken exposed names get valid unique names; everything else is intact', async () => {
+describe('hand-edited tool names', () => {
+  it('are repaired when the settings open, like every other repair: a copy first, a notice naming each change', async () => {
     const fixture = await startFixtureInProcess({ id: 'F', transport: 'http', tools: ['good', 'bad', 'dup1', 'dup2', '__proto__', 'fresh'] });
     const dir = tempDir('store-');
     const raw = {
@@ -225,52 +218,64 @@ describe('hand-edited tool names, repaired by the manager', () => {
           { uuid: 'off', label: 'Offline', state: 'enabled', type: 'http', url: 'http://127.0.0.1:9/mcp', connectTimeoutMs: 1_000, toolMappings: { search: 'search' } },
         ],
       },
-      llm: { defaults: [{ engine: 'openai', model: 'gpt-4o', tools: ['good', 'shared', 'search'], temperature: 0.3 }] },
+      llm: { defaults: [{ engine: 'openai', model: 'gpt-4o', tools: ['good', 'shared', 'search', 'bad name!'], temperature: 0.3 }] },
       prompt: { tools: null },
       realtime: { tools: ['search'] },
     };
-    write(dir, JSON.stringify(raw));
-    const { mcp, store, logs } = await startMcp(dir, undefined, { reserved: ['web_search'] });
+    const text = JSON.stringify(raw);
+    write(dir, text);
+    const repaired = Object.fromEntries([
+      ['good', 'good'],
+      ['bad', 'bad'],
+      ['dup1', 'shared'],
+      ['dup2', 'dup2'],
+      ['__proto__', '__proto__'],
+      ['fresh', 'fresh'],
+    ]);
+
+    const store = ConfigStore.open({ userDataDir: dir, reserved: ['web_search'] });
+    // Before any server connects: the notice, the copy, and the repaired file.
+    expect(store.notices).toHaveLength(1);
+    const [notice] = store.notices;
+    expect(notice!.kind).toBe('repaired');
+    expect(notice!.details).toEqual([
+      'Server "Fixture", tool "bad": "bad name!" → "bad" (not a valid tool name).',
+      'Server "Fixture", tool "dup2": "shared" → "dup2" (already the name of tool "dup1" of server "Fixture").',
+      'Server "Fixture", tool "fresh": "web_search" → "fresh" (the name of a built-in tool).',
+      'Tool selection of gpt-4o (openai): "bad name!" → "bad", following its tool.',
+    ]);
+    expect(path.basename(notice!.backupPath!)).toMatch(/^config\.before-repair-.*\.json$/);
+    expect(fs.readFileSync(notice!.backupPath!, 'utf8')).toBe(text);
+    const onDisk = readJson(store.path) as AppConfig & { theme: string };
+    expect(Object.entries(onDisk.mcp.servers[0]!.toolMappings!)).toEqual(Object.entries(repaired));
+    expect(onDisk.llm.defaults[0]!.tools).toEqual(['good', 'shared', 'search', 'bad']);
+    // Everything else is as the user left it.
+    const { toolMappings: _a, ...restOfServer } = onDisk.mcp.servers[0]!;
+    const { toolMappings: _b, ...restOfRaw } = raw.mcp.servers[0]!;
+    expect(restOfServer).toEqual(restOfRaw);
+    expect(onDisk.mcp.servers[1]).toEqual(raw.mcp.servers[1]);
+    expect(onDisk.theme).toBe('dark');
+    expect(onDisk.llm.defaults[0]).toMatchObject({ engine: 'openai', model: 'gpt-4o', temperature: 0.3 });
+    expect(onDisk.realtime).toEqual(raw.realtime);
+    expect(onDisk.prompt).toEqual(raw.prompt);
+
+    // Connected, the tools hold exactly those names, route home, and nothing more is renamed.
+    const logs: string[] = [];
+    const mcp = new Mcp({ store, reserved: ['web_search'], log: (line) => logs.push(line) });
+    await mcp.start();
     try {
-      expect(store.notices).toEqual([]);
-      expect(namesOf(mcp, 'f')).toEqual(
-        Object.fromEntries([
-          ['good', 'good'],
-          ['dup1', 'shared'],
-          ['__proto__', '__proto__'],
-          ['bad', 'bad'],
-          ['dup2', 'dup2'],
-          ['fresh', 'fresh'],
-        ]),
-      );
+      expect(namesOf(mcp, 'f')).toEqual(repaired);
       expect(namesOf(mcp, 'off')).toEqual({ search: 'search' });
       expect(answer(await mcp.callTool('shared'))).toMatchObject({ server: 'F', tool: 'dup1' });
       expect(answer(await mcp.callTool('dup2'))).toMatchObject({ server: 'F', tool: 'dup2' });
       expect(answer(await mcp.callTool('bad'))).toMatchObject({ server: 'F', tool: 'bad' });
-      // Each hand-edited name that could not be kept is reported, once.
-      const repaired = logs.filter((line) => line.includes('was invalid or taken'));
-      expect(repaired).toHaveLength(3);
-      expect(repaired.join('\n')).toMatch(/Fixture: saved name "bad name!" of tool "bad" was invalid or taken/);
-      expect(repaired.join('\n')).toMatch(/saved name "shared" of tool "dup2" was invalid or taken/);
-      expect(repaired.join('\n')).toMatch(/saved name "web_search" of tool "fresh" was invalid or taken/);
-
-      const onDisk = readJson(store.path) as AppConfig & { theme: string };
-      const saved = onDisk.mcp.servers[0]!;
-      expect(Object.entries(saved.toolMappings!).sort()).toEqual(
-        [['good', 'good'], ['dup1', 'shared'], ['__proto__', '__proto__'], ['bad', 'bad'], ['dup2', 'dup2'], ['fresh', 'fresh']].sort(),
-      );
-      // Everything else is as the user left it.
-      const { toolMappings: _a, ...restOfServer } = saved;
-      const { toolMappings: _b, ...restOfRaw } = raw.mcp.servers[0]!;
-      expect(restOfServer).toEqual(restOfRaw);
-      expect(onDisk.mcp.servers[1]).toEqual(raw.mcp.servers[1]);
-      expect(onDisk.theme).toBe('dark');
-      expect(onDisk.llm).toEqual(raw.llm);
-      expect(onDisk.realtime).toEqual(raw.realtime);
-      expect(onDisk.prompt).toEqual(raw.prompt);
+      expect(logs.filter((line) => line.includes('was invalid or taken'))).toEqual([]);
+      expect(Object.entries(readJson(store.path).mcp.servers[0]!.toolMappings!)).toEqual(Object.entries(repaired));
     } finally {
       await mcp.stop();
       await fixture.stop();
     }
+    // The next start finds nothing to repair.
+    expect(ConfigStore.open({ userDataDir: dir, reserved: ['web_search'] }).notices).toEqual([]);
   });
 });

@@ -57,14 +57,19 @@ describe('browser host', () => {
     fs.mkdirSync(staticDir);
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(dir, 'secret.txt'), 'not for the web');
-    core = await startCore({ userDataDir: path.join(dir, 'user-data'), log: () => undefined });
+    // Links inside the served folder: one to a file outside it, one to a folder outside it, one
+    // to a file inside it (which is served).
+    fs.symlinkSync(path.join(dir, 'secret.txt'), path.join(staticDir, 'leak.txt'));
+    fs.symlinkSync(dir, path.join(staticDir, 'up'));
+    fs.symlinkSync(path.join(staticDir, 'index.html'), path.join(staticDir, 'home.html'));
+    core = await startCore({ userDataDir: path.join(dir, 'user-data'), host: 'web', log: () => undefined });
     server = await startWebServer({ ipc: createIpcServer(core, { kind: 'web', userDataDir: dir }), staticDir });
     host = `127.0.0.1:${server.port}`;
   });
 
   afterAll(async () => {
     await server.close();
-    await core.mcp.stop();
+    await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -149,6 +154,27 @@ describe('browser host', () => {
       expect(reply.status, escape).toBe(404);
       expect(reply.body).not.toContain('not for the web');
     }
+  });
+
+  it('serves a symlink only when its real path is inside the served folder', async () => {
+    for (const escape of ['/leak.txt', '/up/secret.txt']) {
+      const reply = await request(server.port, { path: escape, headers: { Host: host } });
+      expect(reply.status, escape).toBe(404);
+      expect(reply.body).not.toContain('not for the web');
+    }
+    const inside = await request(server.port, { path: '/home.html', headers: { Host: host } });
+    expect(inside.status).toBe(200);
+    expect(inside.body).toContain('<title>app</title>');
+  });
+
+  it('answers 400 to a path with malformed percent-encoding, and keeps serving', async () => {
+    for (const malformed of ['/%', '/%E0%A4%A', '/a%zz', '/%C0']) {
+      const reply = await request(server.port, { path: malformed, headers: { Host: host } });
+      expect(reply.status, malformed).toBe(400);
+      expect(reply.body).toBe('Malformed percent-encoding in the path');
+    }
+    const page = await request(server.port, { path: '/', headers: { Host: host } });
+    expect(page.status).toBe(200);
   });
 
   it('streams status events to a holder of the token', async () => {

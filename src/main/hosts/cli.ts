@@ -128,14 +128,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`inspect: ${(error as Error).message}`);
     return 2;
   }
-  const core = await startCore({ userDataDir: args.userDataDir, log: (message) => console.error(message) });
+  let core: Core;
   try {
+    // A profile another copy of the app holds is refused (ProfileLockedError names it).
+    core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: (message) => console.error(message) });
+  } catch (error) {
+    console.error(`inspect: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    // Inspect reports on settings as saved: when what start-up had to write (names, repairs, the
+    // upgrade) could not be saved, it says so and stops, rather than list what is only in memory.
+    if (core.store.saveProblem) {
+      console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
+      return 2;
+    }
     return await run(args, core);
   } finally {
-    await core.mcp.stop();
+    await core.close();
   }
 }
 
 if (isEntryModule(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+  // main answers every expected failure itself; anything else is still one line, not a stack trace.
+  process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`inspect: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  });
 }

@@ -11,11 +11,15 @@ export interface InvokeEvent {
 /** A URL without its fragment: the fragment changes no document, so it does not matter here. */
 const documentOf = (url: string): string => url.split('#', 1)[0]!;
 
+/** Whether `url` is the app's own page (fragment aside): the only place its window may go. */
+export function isPage(url: string, pageUrl: string): boolean {
+  return documentOf(url) === documentOf(pageUrl);
+}
+
 export function guardedInvoke(ipc: IpcServer, pageUrl: string) {
-  const page = documentOf(pageUrl);
   return (event: InvokeEvent, channel: unknown, input: unknown): Promise<unknown> => {
     const sender = event.senderFrame?.url;
-    if (sender === undefined || documentOf(sender) !== page) return Promise.reject(new Error('Refused: request from an unknown page.'));
+    if (sender === undefined || !isPage(sender, pageUrl)) return Promise.reject(new Error('Refused: request from an unknown page.'));
     return ipc.invoke(channel, input);
   };
 }

@@ -3,11 +3,12 @@
 // them to a sandboxed, context-isolated window. It is the one place that imports `electron`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
+import type { Core } from '../core.js';
 import { startCore } from '../core.js';
-import { guardedInvoke } from './electron-guard.js';
+import { guardedInvoke, isPage } from './electron-guard.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
 
@@ -16,44 +17,90 @@ const rendererIndex = path.resolve(here, '../../renderer/index.html');
 const preload = path.resolve(here, 'preload.cjs');
 
 function openExternally(url: string): void {
-  if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+  if (/^https?:\/\//i.test(url)) void shell.openExternal(url).catch(() => undefined);
+}
+
+/** The app asks for no permission (camera, microphone, notifications, devices…): all refused. */
+function denyAllPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setDevicePermissionHandler(() => false);
 }
 
 async function main(): Promise<void> {
   const args = parseHostArgs(process.argv.slice(1));
   app.setPath('userData', args.userDataDir);
-  await app.whenReady();
-  const core = await startCore({
-    userDataDir: args.userDataDir,
-    background: true,
-    backend: ({ cwd, configName }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName }),
+  // One app per profile: Electron's lock is keyed on the userData folder set above. A second
+  // launch on it quits at once, and the first one brings its window forward.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let window: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
   });
+  await app.whenReady();
+  denyAllPermissions();
+
+  let core: Core;
+  try {
+    // The same folder lock as the browser host's and inspect's, so they cannot share a profile.
+    core = await startCore({
+      userDataDir: args.userDataDir,
+      host: 'electron',
+      background: true,
+      backend: ({ cwd, configName, configFileMode }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode }),
+    });
+  } catch (error) {
+    dialog.showErrorBox('MCP Tool Names cannot start', (error as Error).message);
+    app.exit(1);
+    return;
+  }
   const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
 
   ipcMain.handle(ELECTRON_INVOKE_CHANNEL, guardedInvoke(ipc, pageUrl));
 
-  const window = new BrowserWindow({
+  const shown = new BrowserWindow({
     width: 1280,
     height: 800,
-    webPreferences: { preload, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true },
+    webPreferences: {
+      preload,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      // No `auxclick` events: a middle click reaches no page handler; on a link it is a new-window
+      // request, which the window-open handler below refuses like any other.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
-  const unsubscribe = ipc.onStatus((status) => window.webContents.send(ELECTRON_STATUS_CHANNEL, status));
-  window.webContents.setWindowOpenHandler(({ url }) => {
+  window = shown;
+  const unsubscribe = ipc.onStatus((status) => {
+    if (!shown.isDestroyed()) shown.webContents.send(ELECTRON_STATUS_CHANNEL, status);
+  });
+  shown.webContents.setWindowOpenHandler(({ url }) => {
     openExternally(url);
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event, url) => {
-    if (url === pageUrl) return;
+  shown.webContents.on('will-navigate', (event, url) => {
+    if (isPage(url, pageUrl)) return;
     event.preventDefault();
     openExternally(url);
   });
-  await window.loadFile(rendererIndex);
+  shown.webContents.on('will-redirect', (event, url) => {
+    if (!isPage(url, pageUrl)) event.preventDefault();
+  });
 
   app.on('window-all-closed', () => {
     unsubscribe();
-    void core.mcp.stop().finally(() => app.quit());
+    void core.close().finally(() => app.quit());
   });
+  await shown.loadFile(rendererIndex);
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,10 @@ async function main(): Promise<void> {
   const build = spawnSync('npm', ['run', 'build:electron'], { cwd: projectRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the Electron host failed');
   const child = spawn(electron.binary, ['dist/main/hosts/electron.js', ...argv], { cwd: projectRoot, stdio: 'inherit' });
+  child.on('error', (error) => {
+    console.error(`start: the Electron app could not be started: ${error.message}`);
+    process.exit(1);
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 

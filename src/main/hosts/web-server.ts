@@ -87,6 +87,25 @@ async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * The file under `realRoot` that `relative` (a decoded URL path) names, or null: missing, not a
+ * regular file, or resolving (through `..` or a symlink) to anywhere outside the folder.
+ */
+function staticFile(realRoot: string, relative: string): string | null {
+  let file: string;
+  try {
+    file = fs.realpathSync(path.resolve(realRoot, `.${relative}`));
+  } catch {
+    return null;
+  }
+  if (!file.startsWith(realRoot + path.sep)) return null;
+  try {
+    return fs.statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
 class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
@@ -95,7 +114,8 @@ class HttpError extends Error {
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(32).toString('hex');
-  const root = path.resolve(options.staticDir);
+  // Resolved once: every file served must resolve (symlinks followed) to a path inside it.
+  const realRoot = fs.realpathSync(path.resolve(options.staticDir));
   const eventStreams = new Set<http.ServerResponse>();
 
   // Filled in once the port is known; no request is answered before that.
@@ -103,18 +123,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const allowedOrigins = new Set<string>();
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
-    const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
-    const file = path.resolve(root, `.${relative}`);
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      send(res, 404, 'Not found', 'text/plain; charset=utf-8');
-      return;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+    } catch {
+      return send(res, 400, 'Malformed percent-encoding in the path', 'text/plain; charset=utf-8');
     }
+    const file = staticFile(realRoot, relative);
+    if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8');
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     });
-    fs.createReadStream(file).pipe(res);
+    // A file that vanishes between the check and the read ends this response, not the host.
+    fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
   }
 
   function openEventStream(res: http.ServerResponse): void {
@@ -170,7 +193,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      // Once listening, a server error (out of file handles, say) is reported, never a crash.
+      server.on('error', (error) => console.error(`web: ${error.message}`));
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {

@@ -22,14 +22,23 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
     throw new Error('the renderer is not built: run `npm run build:renderer` (npm start and npm run web do it)');
   }
-  const core = await startCore({ userDataDir: args.userDataDir, background: true, log: (message) => console.error(message) });
-  const ipc = createIpcServer(core, { kind: 'web', userDataDir: args.userDataDir });
-  const server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port });
+  // A profile another copy of the app holds is refused (ProfileLockedError names it).
+  const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(message) });
+  let server: WebServer;
+  try {
+    const ipc = createIpcServer(core, { kind: 'web', userDataDir: args.userDataDir });
+    server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  // A second start is told where this one is (without the key, which stays in this terminal).
+  core.lock.setAddress(server.url);
   return {
     server,
     async stop() {
       await server.close();
-      await core.mcp.stop();
+      await core.close();
     },
   };
 }
@@ -38,7 +47,10 @@ export async function runWebHost(argv: readonly string[]): Promise<void> {
   const host = await startWebHost(argv);
   console.log(`MCP Tool Names is running. Open this address in your browser (it holds this launch's key):\n  ${host.server.url}`);
   const stop = (): void => {
-    void host.stop().finally(() => process.exit(0));
+    host
+      .stop()
+      .catch((error: unknown) => console.error(`web: stopping failed: ${(error as Error).message}`))
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

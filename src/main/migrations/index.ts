@@ -17,9 +17,11 @@ export interface MigrationOptions {
  * marked: the check is cheap, and not writing keeps the user's file exactly as it was.
  *
  * Order matters: the new config is computed in memory first, then a copy of config.json is taken,
- * then one write. If the backup or the write throws, the error propagates and config.json (and
- * the config in memory) are as before, so the next start tries again; the host should log it and
- * carry on with the unmigrated config rather than refuse to start.
+ * then one write. If the backup throws, the error propagates and config.json (and the config in
+ * memory) are as before; the host should log it and carry on with the unmigrated config rather
+ * than refuse to start. If the write fails, the app runs on the migrated config in memory, the
+ * store says the settings cannot be saved, and config.json is as before. Either way the ledger is
+ * not on disk, so the next start tries again.
  */
 export function runMigrations(store: ConfigStore, options: MigrationOptions = {}): MigrationReport | null {
   if (store.config.migrations?.includes(LEGACY_TOOL_SUFFIX_MIGRATION_ID)) return null;

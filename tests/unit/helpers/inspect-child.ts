@@ -1,11 +1,15 @@
 // Runs `npm run inspect` the way npm does (node --import tsx src/main/hosts/cli.ts …) as a child
-// process, for a clean stdout and for a process with an environment of its own.
+// process, for a clean stdout and for a process with an environment (or a user) of its own.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { TSX_LOADER_URL } from '../../fixtures/launch.js';
 
-const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
+export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+/** setpriv's arguments for the unprivileged user `nobody`: the tests run as root, which file modes do not stop. */
+export const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+/** What comes after `node` to run the CLI. */
+export const CLI_ARGS = ['--import', TSX_LOADER_URL, CLI_PATH];
 
 export interface InspectRun {
   code: number;
@@ -14,8 +18,18 @@ export interface InspectRun {
 }
 
 export function inspectChild(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<InspectRun> {
+  return runChild(process.execPath, [...CLI_ARGS, ...argv], env);
+}
+
+/** The same as the user `nobody`: a profile this user cannot write is then really read-only. */
+export function inspectChildAsNobody(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<InspectRun> {
+  return runChild('setpriv', [...AS_NOBODY, process.execPath, ...CLI_ARGS, ...argv], env);
+}
+
+/** Runs a command from the repository's root and collects its output. */
+export function runChild(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<InspectRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, ...argv], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

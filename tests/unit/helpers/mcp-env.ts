@@ -77,7 +77,7 @@ export async function startMcp(
   options: Partial<McpOptions> & { rest?: Partial<AppConfig> } = {},
 ): Promise<Started> {
   const { rest, ...mcpOptions } = options;
-  const store = servers ? seedStore(dir, servers, rest) : ConfigStore.open({ userDataDir: dir });
+  const store = servers ? seedStore(dir, servers, rest) : ConfigStore.open({ userDataDir: dir, reserved: mcpOptions.reserved });
   const logs: string[] = [];
   const mcp = new Mcp({ store, log: (message) => logs.push(message), ...mcpOptions });
   await mcp.start();

@@ -40,12 +40,12 @@ export interface App {
 
 /** The app's main-process side on `dir`: the start-up every host runs, and the IPC handlers. */
 export async function startApp(dir: string, logs: string[] = []): Promise<App> {
-  const core = await startCore({ userDataDir: dir, log: (message) => logs.push(message) });
+  const core = await startCore({ userDataDir: dir, host: 'web', log: (message) => logs.push(message) });
   const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
   return {
     core,
     call: async <T>(channel: IpcChannel, input?: unknown) => (await ipc.invoke(channel, input)) as T,
-    stop: () => core.mcp.stop(),
+    stop: () => core.close(),
   };
 }
 
