@@ -87,7 +87,9 @@ describe('secrets through the app', () => {
 
   it('inspect, text and --json, lists them ready and prints no secret', async () => {
     await app.stop();
-    const [json, text] = await Promise.all([inspectChild(['--user-data', dir, '--json']), inspectChild(['--user-data', dir])]);
+    // One after the other: each takes the profile's lock.
+    const json = await inspectChild(['--user-data', dir, '--json']);
+    const text = await inspectChild(['--user-data', dir]);
     app = await startApp(dir, logs);
     expect(json.code, json.stderr).toBe(0);
     const listing = JSON.parse(json.stdout) as { servers: Array<{ label: string; status: string }> };

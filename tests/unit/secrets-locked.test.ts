@@ -15,7 +15,7 @@ import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
 import type { App } from './helpers/secrets.js';
 import { filesHolding, secretsIn } from './helpers/secret-scan.js';
-import { savedConfig, startApp, useBus } from './helpers/secrets.js';
+import { savedConfig, settingsFiles, startApp, useBus } from './helpers/secrets.js';
 
 const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
 const OTHER = `other-${randomBytes(12).toString('hex')}`;
@@ -57,7 +57,7 @@ describe('a locked keyring', () => {
     await expect(app.call('addServer', { label: 'New', type: 'http', url, headers: { Authorization: { secretValue: `Bearer ${OTHER}` } } }))
       .rejects.toThrow(/^Nothing was saved: The system keyring is locked, so it could not save the secret\. Unlock it/);
     expect(bytes()).toBe(before);
-    expect(fs.readdirSync(dir)).toEqual(['config.json']);
+    expect(settingsFiles(dir)).toEqual(['config.json']);
     const plain = await app.call<McpServer>('addServer', { label: 'Plain', type: 'stdio', command: '/nonexistent/server', env: { LOG_LEVEL: 'debug' } });
     expect(savedConfig(dir).mcp.servers.map((s) => s.label)).toEqual(['Remote', 'Plain']);
     await app.call('removeServer', { uuid: plain.uuid });
@@ -97,7 +97,7 @@ describe('a locked keyring', () => {
       // Still there (the manager has since saved the server's tool names beside it), not marked done.
       expect(savedConfig(earlier).mcp.servers[0]!.headers).toEqual({ Authorization: `Bearer ${TOKEN}` });
       expect(savedConfig(earlier).migrations).toBeUndefined();
-      expect(fs.readdirSync(earlier)).toEqual(['config.json']);
+      expect(settingsFiles(earlier)).toEqual(['config.json']);
       // The server still works with the value where it is; the renderer sees only a mask.
       expect(started.core.mcp.getStatus()[0]!.status).toBe('ready');
       expect(state.config.mcp.servers[0]!.headers).toEqual({ Authorization: UNMOVED_SECRET });

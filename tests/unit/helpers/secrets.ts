@@ -7,6 +7,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import type { Core } from '../../../src/main/core.js';
 import { startCore } from '../../../src/main/core.js';
 import { createIpcServer } from '../../../src/main/ipc.js';
+import { LOCK_NAME } from '../../../src/main/profile/lock.js';
 import type { AppConfig } from '../../../src/types/config.js';
 import type { IpcChannel } from '../../../src/types/ipc.js';
 
@@ -52,4 +53,9 @@ export async function startApp(dir: string, logs: string[] = []): Promise<App> {
 /** Reads config.json as saved. */
 export function savedConfig(dir: string): AppConfig {
   return JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as AppConfig;
+}
+
+/** The files of a user-data folder, leaving out the profile's lock (held while the app runs). */
+export function settingsFiles(dir: string): string[] {
+  return fs.readdirSync(dir).filter((name) => !name.startsWith(LOCK_NAME));
 }
