@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { removeTempDirs, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
+import { removeTempDirs, serve, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { MemoryAuthStorage, visitSignIn } from './helpers/oauth.js';
 import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
@@ -31,10 +31,14 @@ describe('a server that asks for sign-in', () => {
     expect(address.searchParams.get('resource')).toBe(env.fixture.url);
     expect(address.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(address.searchParams.has('scope')).toBe(false);
-    expect(env.fixture.requests.slice(1, 4)).toEqual([
+    // The sign-in's own discovery, then registration (the connect before it discovered too, to
+    // tell a sign-in from a refused connection).
+    const register = env.fixture.requests.indexOf('POST /register');
+    expect(env.fixture.requests.slice(register - 2, register + 2)).toEqual([
       'GET /.well-known/oauth-protected-resource/mcp',
       'GET /.well-known/oauth-authorization-server',
       'POST /register',
+      'GET /authorize',
     ]);
     // The fixture checked the PKCE verifier against the challenge before it issued tokens.
     expect(env.fixture.provider.counts).toMatchObject({ registrations: 1, codeExchanges: 1 });
@@ -77,6 +81,16 @@ describe('a server that asks for sign-in', () => {
     expect((await signInAsUser(env)).outcome).toEqual({ ok: true });
     await waitForStatus(env.mcp, REMOTE, 'ready');
     expect((await env.mcp.callTool('search', {})).isError).toBeUndefined();
+  });
+});
+
+describe('a refused connection that is not a sign-in', () => {
+  it('a server that only wants a static token (a Bearer challenge, no OAuth anywhere) shows failed', async () => {
+    const fixture = await serve({ id: 'static', transport: 'http', tools: ['echo'], bearerToken: 'static-token-value' });
+    const env = await startSignInEnv();
+    await env.mcp.addServer({ label: 'Static', type: 'http', url: fixture.url });
+    const status = env.mcp.getStatus().find((s) => s.label === 'Static')!;
+    expect(status).toMatchObject({ status: 'failed', error: expect.stringContaining('HTTP 401') as string });
   });
 });
 

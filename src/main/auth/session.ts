@@ -219,21 +219,30 @@ export class ServerAuth {
     return new AuthError(`the server needs more permissions (${step.scope}): sign in again to grant them`, 'more-scope');
   }
 
-  /** A 401 without a token: an OAuth challenge, or metadata that says the server uses OAuth. */
+  /**
+   * Whether a 401 without a token asks for an OAuth sign-in: the server has OAuth metadata
+   * (protected-resource or authorization-server), or, for a 2025-03-26 server with none, its
+   * Bearer challenge comes with the default endpoints at its origin (an OPTIONS of /authorize
+   * answers). A Bearer challenge alone is also what a server wanting a static token sends: that
+   * is a refused connection ("check its headers"), not a sign-in.
+   */
   async #isOAuth(response: Response): Promise<boolean> {
-    if (/^\s*bearer\b/i.test(response.headers.get('WWW-Authenticate') ?? '')) return (this.#oauth = true);
-    if (this.#oauth === undefined) {
-      try {
-        const info = await discoverOAuthServerInfo(this.#target.url, {
-          resourceMetadataUrl: this.challenge.resourceMetadataUrl,
-          fetchFn: fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs),
-        });
-        this.#oauth = info.resourceMetadata !== undefined || info.authorizationServerMetadata !== undefined;
-      } catch {
-        this.#oauth = false;
-      }
+    if (this.#oauth !== undefined) return this.#oauth;
+    const fetchFn = fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs);
+    try {
+      const info = await discoverOAuthServerInfo(this.#target.url, { resourceMetadataUrl: this.challenge.resourceMetadataUrl, fetchFn });
+      if (info.resourceMetadata !== undefined || info.authorizationServerMetadata !== undefined) return (this.#oauth = true);
+    } catch {
+      // No usable metadata: the 2025-03-26 defaults below decide.
     }
-    return this.#oauth;
+    if (!/^\s*bearer\b/i.test(response.headers.get('WWW-Authenticate') ?? '')) return (this.#oauth = false);
+    try {
+      const probe = await fetchFn(new URL('/authorize', this.#target.url), { method: 'OPTIONS', redirect: 'manual' });
+      await probe.body?.cancel();
+      return (this.#oauth = probe.status < 400);
+    } catch {
+      return (this.#oauth = false);
+    }
   }
 
   /** One refresh at a time: every caller during a refresh gets its outcome. */
