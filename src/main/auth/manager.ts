@@ -4,6 +4,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import type { ServerSignIn, ServerStatus } from '../../types/mcp.js';
+import { PRODUCT_NAME } from '../paths.js';
 import { AuthError } from './errors.js';
 import type { SignInStart } from './flow.js';
 import { startSignIn } from './flow.js';
@@ -63,7 +64,7 @@ export class AuthManager {
 
   constructor(options: AuthManagerOptions) {
     this.#storage = options.storage;
-    this.#identity = { clientName: options.identity?.clientName ?? 'MCP Tool Names', clientMetadataUrl: options.identity?.clientMetadataUrl };
+    this.#identity = { clientName: options.identity?.clientName ?? PRODUCT_NAME, clientMetadataUrl: options.identity?.clientMetadataUrl };
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
     this.#now = options.now ?? Date.now;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
