@@ -94,16 +94,10 @@ export class ServerAuth {
     this.signInReason = null;
   }
 
-  /** Reads the saved state once (again after `reload`); never rejects. */
+  /** Reads the saved state once (again after `retarget` to other settings); never rejects. */
   load(): Promise<void> {
     this.#loading ??= this.#load();
     return this.#loading;
-  }
-
-  reload(): Promise<void> {
-    this.#loading = null;
-    this.#tokens = undefined;
-    return this.load();
   }
 
   async #load(): Promise<void> {
