@@ -1,6 +1,7 @@
 // Reads a Claude Desktop style `{"mcpServers": {"name": {...}}}` JSON into server settings.
-// Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason.
-import type { ServerSettings } from '../types/config.js';
+// Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason, and
+// entries that are already configured (importing the same file twice) are recognised.
+import type { EnteredValue, ServerSettings } from '../types/config.js';
 import { checkServerSettings } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 
@@ -43,4 +44,62 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
     else result.servers.push(checked.settings);
   }
   return result;
+}
+
+/**
+ * The same server, whatever its label: the same command, arguments and environment (stdio), or
+ * the same URL (HTTP, SSE). The working folder and headers do not make another server.
+ */
+export function sameServer(a: ServerSettings, b: ServerSettings): boolean {
+  const aUrl = a.type === 'stdio' ? undefined : normalUrl(a.url);
+  const bUrl = b.type === 'stdio' ? undefined : normalUrl(b.url);
+  if (aUrl !== undefined || bUrl !== undefined) return aUrl === bUrl;
+  return a.command?.trim() === b.command?.trim() && sameList(a.args ?? [], b.args ?? []) && sameMap(a.env ?? {}, b.env ?? {});
+}
+
+export interface ImportPlan {
+  /** Settings to add, in the order of the file. */
+  add: ServerSettings[];
+  /** Entries matching a configured server, or an earlier entry of the same file. */
+  alreadyAdded: Array<{ name: string; label: string }>;
+}
+
+/** Splits parsed entries into new servers and ones `existing` (or the file itself) already has. */
+export function planImport(entries: readonly ServerSettings[], existing: readonly ServerSettings[]): ImportPlan {
+  const plan: ImportPlan = { add: [], alreadyAdded: [] };
+  for (const entry of entries) {
+    const twin = existing.find((server) => sameServer(server, entry)) ?? plan.add.find((server) => sameServer(server, entry));
+    if (twin) plan.alreadyAdded.push({ name: entry.label, label: twin.label });
+    else plan.add.push(entry);
+  }
+  return plan;
+}
+
+function normalUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return url.trim();
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function sameMap(a: Readonly<Record<string, EnteredValue>>, b: Readonly<Record<string, EnteredValue>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]));
+}
+
+/**
+ * The same text. A reference into the secret store is never the same as anything: the caller
+ * resolves configured servers' references first (ipc.ts), so only what cannot be read differs.
+ */
+function sameValue(a: EnteredValue | undefined, b: EnteredValue | undefined): boolean {
+  const text = (value: EnteredValue | undefined): string | undefined =>
+    typeof value === 'string' ? value : value !== undefined && 'secretValue' in value ? value.secretValue : undefined;
+  const left = text(a);
+  return left !== undefined && left === text(b);
 }

@@ -143,6 +143,8 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   // Checked by the schema's own rule: anything it refuses would fail the whole server later.
   const timeout = ServerSettingsSchema.shape.connectTimeoutMs.safeParse(raw.connectTimeoutMs);
   if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
+  const callTimeout = ServerSettingsSchema.shape.callTimeoutMs.safeParse(raw.callTimeoutMs);
+  if (!callTimeout.success) warnings.push(`${where}: call timeout ${JSON.stringify(raw.callTimeoutMs)} is not usable and was dropped.`);
   const server: McpServer = {
     ...keptFields(raw, Object.keys(McpServerSchema.shape), `${where} field`, warnings),
     uuid,
@@ -156,6 +158,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     url,
     headers: valueMap(raw.headers, `${where} headers`, warnings, STORED_VALUE),
     connectTimeoutMs: timeout.success ? timeout.data : undefined,
+    callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
   };

@@ -3,13 +3,14 @@
 // `invoke`, so they answer identically.
 import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
-import type { AppState, IpcChannel, IpcParsedInput, IpcResult } from '../types/ipc.js';
+import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
-import type { ServerStatus } from '../types/mcp.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
-import { parseClaudeDesktopConfig } from './claude-import.js';
+import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
+import { ActiveCalls } from './mcp/active-calls.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
+import { checkToolArgs } from './tool-args.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -25,11 +26,13 @@ export interface IpcHost {
 
 export interface IpcServer {
   invoke(channel: unknown, input: unknown): Promise<unknown>;
-  onStatus(listener: (status: ServerStatus[]) => void): () => void;
+  /** Every event of the contract (`ipcEvents`), for the hosts to push to the page. */
+  on: IpcSubscribe;
 }
 
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
+  const calls = new ActiveCalls();
 
   const handlers: Handlers = {
     getState: () => ({
@@ -52,8 +55,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     setAlias: ({ uuid, original, alias }) => ({ exposed: mcp.setAlias(uuid, original, alias === '' ? null : alias) }),
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
-      const added = await Promise.all(parsed.servers.map((settings) => mcp.addServer(settings)));
-      return { added, skipped: parsed.skipped };
+      // Compared by their values: a configured server's secret env values are references.
+      const existing = await Promise.all(store.config.mcp.servers.map(async (server) => ({ ...server, env: (await core.secrets.resolve(server)).env })));
+      const plan = planImport(parsed.servers, existing);
+      const added = await mcp.addServers(plan.add);
+      return { added, skipped: parsed.skipped, alreadyAdded: plan.alreadyAdded };
     },
     setModels: ({ models }) => {
       store.update((config) => { config.llm.defaults = models; });
@@ -62,7 +68,17 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    callTool: ({ name, args, timeoutMs }) => mcp.callTool(name, args, { timeoutMs }),
+    callTool: ({ name, args, timeoutMs, callId }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, ...hooks })),
+    cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    checkToolArgs: ({ name, args }) => {
+      const tool = mcp.getLlmTools([name])[0];
+      if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
+      return checkToolArgs(tool.parameters, args);
+    },
+    getServerLogs: ({ uuid, after }) => {
+      if (!store.config.mcp.servers.some((server) => server.uuid === uuid)) throw new Error(`No MCP server with id "${uuid}".`);
+      return mcp.logs.read(uuid, after);
+    },
     dismissNotice: ({ kind }) => core.dismissNotice(kind),
     signIn: async ({ uuid }) => {
       // The outcome reaches the screens as status events; `done` is for headless callers.
@@ -73,6 +89,13 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     signOut: ({ uuid }) => core.signIns.signOut(uuid),
     setOAuthClientSecret: ({ uuid, secret }) => core.signIns.setClientSecret(uuid, secret),
   };
+
+  const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {
+    status: (listener) => mcp.onStatus(listener),
+    callProgress: (listener) => calls.onProgress(listener),
+    serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
+  };
+  const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 
   return {
     async invoke(channel, input) {
@@ -87,6 +110,6 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       const handler = handlers[name] as (input: unknown) => unknown;
       return await handler(parsed.data);
     },
-    onStatus: (listener) => mcp.onStatus(listener),
+    on: subscribe,
   };
 }

@@ -7,7 +7,9 @@ import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { ConnectionOptions } from './mcp/connection.js';
+import type { CallOptions, ConnectionOptions } from './mcp/connection.js';
+import { FirstConnects } from './mcp/first-connects.js';
+import { ServerLogs } from './mcp/server-log.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -29,11 +31,7 @@ export interface McpOptions {
   auth?: AuthManager;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Per-call timeout; the SDK's default (60 s) when unset. */
-  timeoutMs?: number;
-}
+export type { CallOptions } from './mcp/connection.js';
 
 export type StatusListener = (status: ServerStatus[]) => void;
 
@@ -50,6 +48,8 @@ function usableSettings(input: ServerSettingsInput): ServerSettings {
 
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
+  /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
+  readonly logs = new ServerLogs();
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
@@ -59,6 +59,7 @@ export class Mcp {
   #emitQueued = false;
   /** Per server, the tool names the current names were computed from. */
   #namedLists = new Map<string, readonly string[] | null>();
+  #firstConnects = new FirstConnects();
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
@@ -77,6 +78,7 @@ export class Mcp {
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
       secrets,
+      onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
     };
     this.#auth = options.auth;
@@ -116,7 +118,7 @@ export class Mcp {
     if (!connection || (!entry.live && connection.status !== 'needs-sign-in')) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
     if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
     try {
-      return await connection.callTool(entry.original, args, { signal: options.signal, timeout: options.timeoutMs });
+      return await connection.callTool(entry.original, args, options);
     } catch (error) {
       throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
     }
@@ -147,7 +149,10 @@ export class Mcp {
 
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
-      const status = this.#index.serverStatus(server, this.#connections.get(server.uuid));
+      const connection = this.#connections.get(server.uuid);
+      const status = this.#index.serverStatus(server, connection);
+      // Listed but not named yet (a server added before it is still connecting): not usable yet.
+      if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
       return this.#auth ? this.#auth.decorate(status) : status;
     });
   }
@@ -170,17 +175,39 @@ export class Mcp {
   }
 
   // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
+  // Each resolves once the change is saved and the server's (re)connect has begun, never after
+  // the connect: a slow or hung server must not hold up the screen that asked. The outcome
+  // arrives as status (connecting → ready or failed) through onStatus.
 
   /** Adds a server; its secret values go into the secret store, the config gets references. */
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = usableSettings(settings);
-    const uuid = randomUUID();
-    await saveWithSecrets(this.#secrets, uuid, parsed, undefined, (stored) => {
-      this.#store.update((config) => { config.mcp.servers.push({ ...stored, uuid }); });
-    }, this.#log);
-    this.#connections.set(uuid, new ServerConnection(this.#server(uuid), this.#connectionOptions));
-    await this.#startServer(uuid);
-    return this.#server(uuid);
+    const [added] = await this.addServers([settings]);
+    return added!;
+  }
+
+  /**
+   * Adds servers in one action (an import), in one write: they are named in this order, whichever
+   * answers first. Their secret values go into the secret store first; the config gets references.
+   * Throws, adding none, when any settings are unusable or the store refuses a secret.
+   */
+  async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
+    const entered = list.map((settings) => ({ uuid: randomUUID(), settings: usableSettings(settings) }));
+    const servers: McpServer[] = [];
+    try {
+      for (const { uuid, settings } of entered) {
+        await saveWithSecrets(this.#secrets, uuid, settings, undefined, (stored) => { servers.push({ ...stored, uuid }); }, this.#log);
+      }
+    } catch (error) {
+      await Promise.all(servers.map(({ uuid }) => this.#secrets.deleteServer(uuid).catch(() => undefined)));
+      throw error;
+    }
+    this.#store.update((config) => { config.mcp.servers.push(...servers); });
+    this.#firstConnects.added(servers.map((server) => server.uuid));
+    for (const { uuid } of servers) {
+      this.#connections.set(uuid, new ServerConnection(this.#server(uuid), this.#connectionOptions));
+      this.#startInBackground(uuid);
+    }
+    return servers.map(({ uuid }) => this.#server(uuid));
   }
 
   /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
@@ -211,8 +238,12 @@ export class Mcp {
     } catch (error) {
       throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
     }
-    await this.#connections.get(uuid)?.stop();
+    // Closing can take seconds (a process that ignores the end of its input is killed after a
+    // grace period); the server is gone for the user at once, its process follows.
+    void this.#connections.get(uuid)?.stop();
     this.#connections.delete(uuid);
+    this.#firstConnects.removed(uuid);
+    this.logs.remove(uuid);
     let removed = 0;
     this.#store.update((config) => {
       config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);
@@ -236,13 +267,17 @@ export class Mcp {
     await this.restartServer(uuid);
   }
 
+  /** Reconnects one server with its saved settings (or stops it, when it is disabled). */
   async restartServer(uuid: string): Promise<void> {
+    const server = this.#server(uuid);
     const connection = this.#connections.get(uuid);
+    if (!connection) return;
     // Stop as 'connecting', so that restarting or editing an enabled server never reports it
-    // as disabled in between.
-    await connection?.stop('connecting');
-    if (connection) connection.server = this.#server(uuid);
-    await this.#startServer(uuid);
+    // as disabled in between. The old client closes in the background while the new one
+    // connects: stop() lets go of it at once, so the two never mix.
+    void connection.stop('connecting');
+    connection.server = server;
+    this.#startInBackground(uuid);
   }
 
   setToolEnabled(uuid: string, original: string, enabled: boolean): void {
@@ -266,7 +301,8 @@ export class Mcp {
     const current = this.#index.assignmentOf(uuid, original);
     if (!current) throw new Error(`Server ${uuid} has no known tool "${original}".`);
     if (alias !== null) {
-      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved);
+      const label = (holder: string): string | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === holder)?.label;
+      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
     const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));
@@ -303,6 +339,13 @@ export class Mcp {
     await connection.start();
   }
 
+  /** Starts a server's connect without waiting for it; its outcome is reported as status. */
+  #startInBackground(uuid: string): void {
+    // A connect never rejects (its outcome is status), but what it triggers can: saving the
+    // names it brought, say, on a disk that refuses writes.
+    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
   #namesOf(uuid: string): Set<string> {
     return new Set(Object.values(this.#server(uuid).toolMappings ?? {}));
@@ -310,7 +353,7 @@ export class Mcp {
 
   /** The names a server's tools are named from: none before naming starts or before it lists. */
   #listedNames(uuid: string): readonly string[] | null {
-    if (!this.#naming) return null;
+    if (!this.#naming || this.#firstConnects.waits(uuid)) return null;
     return this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? null;
   }
 
@@ -369,7 +412,10 @@ export class Mcp {
 
   #changed(connection: ServerConnection): void {
     const uuid = connection.server.uuid;
-    if (!this.#naming || this.#connections.get(uuid) !== connection) {
+    if (this.#firstConnects.settled(uuid, connection.status) && this.#naming) {
+      // Additions after this one may have listed meanwhile: name them all now, in config order.
+      this.#rename();
+    } else if (!this.#naming || this.#connections.get(uuid) !== connection) {
       this.#emitStatus();
     } else if (!sameNames(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
       this.#rename();

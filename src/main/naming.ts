@@ -265,22 +265,42 @@ export function toMappings(assignments: Iterable<NameAssignment>): Record<string
 
 /**
  * Rule 5: whether `alias` may become the exposed name of (uuid, original). Returns a message
- * the user can act on, or null when the alias is acceptable.
+ * the user can act on, or null when the alias is acceptable. `serverLabel` names the server of
+ * a tool that already holds the name ("already the name of read_file on Folder B").
  */
 export function checkAlias(
   alias: string,
   target: { uuid: string; original: string },
   assignments: Iterable<NameAssignment>,
   reserved: Iterable<string> = [],
+  serverLabel?: (uuid: string) => string | undefined,
 ): string | null {
-  if (!isValidToolName(alias)) {
-    return `"${alias}" is not a valid tool name: use 1–${MAX_TOOL_NAME_LENGTH} letters, digits, "_" or "-", starting with a letter or "_".`;
-  }
+  if (!isValidToolName(alias)) return invalidAliasMessage(alias);
   if (new Set(reserved).has(alias)) return `"${alias}" is the name of a built-in tool.`;
   for (const a of assignments) {
     if (a.exposed === alias && (a.uuid !== target.uuid || a.original !== target.original)) {
-      return `"${alias}" is already the name of tool "${a.original}".`;
+      const label = serverLabel?.(a.uuid);
+      return label === undefined ? `"${alias}" is already the name of tool "${a.original}".` : `"${alias}" is already the name of ${a.original} on ${label}.`;
     }
   }
   return null;
+}
+
+/** Why `alias` is not a valid tool name, in the terms of the rule it breaks. */
+function invalidAliasMessage(alias: string): string {
+  if (alias === '') return 'An alias cannot be empty.';
+  const refused = [...new Set(alias.replace(/[a-zA-Z0-9_-]/g, ''))];
+  if (refused.length > 0) {
+    const shown = refused.slice(0, 5).map(describeCharacter).join(', ');
+    return `"${alias}" has characters model APIs refuse (${shown}${refused.length > 5 ? ', …' : ''}): use letters, digits, "_" or "-".`;
+  }
+  if (!/^[a-zA-Z_]/.test(alias)) return `"${alias}" must start with a letter or "_".`;
+  return `"${alias.slice(0, 20)}…" is too long (${alias.length} characters, at most ${MAX_TOOL_NAME_LENGTH}).`;
+}
+
+/** A character as a user can recognise it: "!" as is, a space or an invisible one by name. */
+function describeCharacter(ch: string): string {
+  if (ch === ' ') return 'space';
+  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch)) return `"${ch}"`;
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }

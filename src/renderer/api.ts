@@ -1,13 +1,18 @@
 // The renderer's only door to the main process. Electron's preload exposes the contract as
 // `window.api`; in the browser host the same contract travels over HTTP. Both clients are built
 // by iterating IPC_CHANNELS, so a channel added to src/types/ipc.ts exists here without edits.
-import type { Api, IpcInvoke } from '../types/ipc.js';
-import { buildApi } from '../types/ipc.js';
-import type { ServerStatus } from '../types/mcp.js';
-
-type StatusListener = (status: ServerStatus[]) => void;
+import type { Api, IpcEventName, IpcInvoke, IpcSubscribe } from '../types/ipc.js';
+import { buildApi, IPC_EVENTS } from '../types/ipc.js';
+import { shallowRef } from 'vue';
 
 const TOKEN_KEY = 'mcp-app-token';
+
+/** What a page of an earlier launch is told: its key is no longer valid. */
+export const STALE_LAUNCH_MESSAGE =
+  'The app was restarted, so this page no longer reaches it. Open its new address, printed in the terminal where the app runs.';
+
+/** True once main refused this page's key: the browser host was restarted (new port or key). */
+export const staleLaunch = shallowRef(false);
 
 /**
  * The per-launch secret arrives once in the URL fragment (never sent to the server in a request
@@ -44,7 +49,11 @@ function httpInvoke(token: string): IpcInvoke {
         body: JSON.stringify({ input }),
       });
     } catch {
-      throw new Error('The app is not reachable. Is it still running?');
+      throw new Error('The app is not reachable. Is it still running? If it was restarted, open its new address, printed in the terminal where it runs.');
+    }
+    if (response.status === 401) {
+      staleLaunch.value = true;
+      throw new Error(STALE_LAUNCH_MESSAGE);
     }
     let reply: unknown;
     try {
@@ -58,31 +67,42 @@ function httpInvoke(token: string): IpcInvoke {
   };
 }
 
-/** One EventSource shared by every listener, opened on the first and closed after the last. */
-function httpStatusEvents(token: string): Api['onStatus'] {
-  const listeners = new Set<StatusListener>();
+/** One EventSource for every event and listener, opened on the first and closed after the last. */
+function httpEvents(token: string): IpcSubscribe {
+  const listeners = new Map<IpcEventName, Set<(payload: never) => void>>();
+  let count = 0;
   let source: EventSource | null = null;
 
   const open = (): EventSource => {
     const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
-    events.addEventListener('status', (event: MessageEvent<string>) => {
-      let status: ServerStatus[];
-      try {
-        status = JSON.parse(event.data) as ServerStatus[];
-      } catch {
-        return; // A garbled event is skipped; the next one carries the full status again.
-      }
-      for (const listener of listeners) listener(status);
+    for (const name of IPC_EVENTS) {
+      events.addEventListener(name, (event: MessageEvent<string>) => {
+        let payload: never;
+        try {
+          payload = JSON.parse(event.data) as never;
+        } catch {
+          return; // A garbled event is skipped; status events carry the full status again.
+        }
+        for (const listener of listeners.get(name) ?? []) listener(payload);
+      });
+    }
+    events.addEventListener('error', () => {
+      // A stream the server refused (401: the app was restarted) is closed for good; one that
+      // dropped is retried by EventSource itself.
+      if (events.readyState === EventSource.CLOSED) httpInvoke(token)('getStatus', undefined).catch(() => undefined);
     });
     return events;
   };
 
-  return (listener) => {
-    listeners.add(listener);
+  return (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    set.add(listener);
+    count++;
     source ??= open();
     return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && source) {
+      if (!set.delete(listener)) return;
+      if (--count === 0 && source) {
         source.close();
         source = null;
       }
@@ -93,7 +113,7 @@ function httpStatusEvents(token: string): Api['onStatus'] {
 function createApi(): Api {
   if (window.api) return window.api;
   const token = readToken();
-  return buildApi(httpInvoke(token), httpStatusEvents(token));
+  return buildApi(httpInvoke(token), httpEvents(token));
 }
 
 export const api: Api = createApi();

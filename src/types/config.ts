@@ -1,6 +1,7 @@
 // The persisted config (DESIGN.md section 3). The zod schemas are the contract; the types derive
 // from them. Shared by main, preload and renderer, so nothing here touches Node or Electron.
 import { z } from 'zod';
+import { isRecord } from './json.js';
 import { MigrationReportSchema } from './migration.js';
 import { NewSecretSchema, SecretRefSchema } from './secrets.js';
 
@@ -38,6 +39,8 @@ export const ServerSettingsSchema = z.object({
   oauthClientId: z.string().trim().min(1).max(2_000).optional(),
   /** Connect-and-list timeout for this server; 30 s when unset. */
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** How long a tool call may go without an answer or a progress report; 60 s when unset. */
+  callTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
 });
 
 export const McpServerSchema = ServerSettingsSchema.extend({
@@ -88,6 +91,8 @@ export interface SelectionUse {
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** The MCP SDK's own default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC), named here for the renderer. */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 export function defaultConfig(): AppConfig {
   return {
@@ -103,26 +108,44 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
 }
 
+/** One thing wrong with entered settings, and the setting it is about (for a form to show it there). */
+export interface SettingsIssue {
+  field?: string;
+  message: string;
+}
+
 /**
  * Settings a user entered (the form, a Claude Desktop import), checked against the schema and
- * for a usable transport: the settings, or why they cannot be used.
+ * for a usable transport: the settings, or why they cannot be used (`problem` in one line,
+ * `issues` one per setting).
  */
-export function checkServerSettings(input: unknown): { settings: ServerSettings } | { problem: string } {
+export function checkServerSettings(input: unknown): { settings: ServerSettings } | { problem: string; issues: SettingsIssue[] } {
   const parsed = ServerSettingsSchema.safeParse(input);
-  if (!parsed.success) return { problem: describeIssues(parsed.error) };
-  const problem = transportProblem(parsed.data);
-  return problem ? { problem } : { settings: parsed.data };
+  if (!parsed.success) {
+    const issues: SettingsIssue[] = parsed.error.issues.map((issue) => ({ field: issue.path[0]?.toString(), message: issue.message }));
+    // Say what is missing for the transport too, so a form shows every problem at once.
+    const transport = isRecord(input) ? transportIssue(input as Partial<ServerSettings>) : null;
+    if (transport && !issues.some((issue) => issue.field === transport.field)) issues.push(transport);
+    return { problem: describeIssues(parsed.error), issues };
+  }
+  const transport = transportIssue(parsed.data);
+  return transport ? { problem: transport.message, issues: [transport] } : { settings: parsed.data };
 }
 
 /** A server's transport settings are complete enough to connect; null or why not. */
 export function transportProblem(server: ServerSettings): string | null {
-  if (server.type === 'stdio') return server.command?.trim() ? null : 'A stdio server needs a command.';
-  if (!server.url) return `An ${server.type === 'http' ? 'HTTP' : 'SSE'} server needs a URL.`;
+  return transportIssue(server)?.message ?? null;
+}
+
+function transportIssue(server: Partial<ServerSettings>): Required<SettingsIssue> | null {
+  if (server.type === 'stdio') return typeof server.command === 'string' && server.command.trim() ? null : { field: 'command', message: 'A stdio server needs a command.' };
+  if (server.type !== 'http' && server.type !== 'sse') return null;
+  if (!server.url) return { field: 'url', message: `An ${server.type === 'http' ? 'HTTP' : 'SSE'} server needs a URL.` };
   try {
     const url = new URL(server.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://.';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { field: 'url', message: 'The URL must start with http:// or https://.' };
   } catch {
-    return `"${server.url}" is not a valid URL.`;
+    return { field: 'url', message: `"${server.url}" is not a valid URL.` };
   }
   return null;
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
-import type { LlmTool, ServerStatus, ToolCallResult } from './mcp.js';
+import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -15,6 +15,8 @@ interface Channel<I extends z.ZodTypeAny, R> {
 const channel = <R>() => <I extends z.ZodTypeAny>(input: I): Channel<I, R> => ({ input });
 
 const Uuid = z.string().min(1).max(200);
+/** Chosen by the renderer for a call it may cancel, and named in that call's progress events. */
+const CallId = z.string().min(1).max(100);
 const ToolName = z.string().min(1).max(10_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
 
@@ -58,6 +60,8 @@ export interface SignInStarted {
 export interface ImportResult {
   added: McpServer[];
   skipped: Array<{ name: string; reason: string }>;
+  /** Entries already configured (same command, arguments and environment, or same URL): not added again. */
+  alreadyAdded: Array<{ name: string; label: string }>;
 }
 
 export const ipcContract = {
@@ -79,7 +83,15 @@ export const ipcContract = {
     name: ToolName,
     args: z.record(z.string(), z.unknown()).default({}),
     timeoutMs: z.number().int().min(1).max(600_000).optional(),
+    /** Lets `cancelCall` stop this call; its progress comes as `callProgress` events. */
+    callId: CallId.optional(),
   })),
+  /** Checks arguments against the tool's input schema, before calling it (the tester). */
+  checkToolArgs: channel<ArgsCheck>()(z.object({ name: ToolName, args: z.record(z.string(), z.unknown()) })),
+  /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
+  cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
+  /** A server's log, oldest first; with `after`, only entries numbered above it. */
+  getServerLogs: channel<LogEntry[]>()(z.object({ uuid: Uuid, after: z.number().int().min(0).optional() })),
   dismissNotice: channel<void>()(z.object({ kind: NoticeKindSchema })),
   signIn: channel<SignInStarted>()(z.object({ uuid: Uuid })),
   signOut: channel<{ revoked: boolean }>()(z.object({ uuid: Uuid })),
@@ -95,8 +107,36 @@ export type IpcResult<C extends IpcChannel> = Exclude<IpcContract[C]['result'], 
 
 export const IPC_CHANNELS = Object.keys(ipcContract) as IpcChannel[];
 
+/** An event main pushes to the renderer: (types only) its payload. Main is the trusted side. */
+interface IpcEventSpec<P> {
+  /** Never read at run time: carries the payload type. */
+  payload?: P;
+}
+const event = <P>(): IpcEventSpec<P> => ({});
+
+/** What a server log says changed: read it again with `getServerLogs` (after the last seq seen). */
+export interface ServerLogUpdate {
+  uuid: string;
+}
+
+/** Every event main pushes: Electron sends each on its own channel, the browser host as SSE. */
+export const ipcEvents = {
+  status: event<ServerStatus[]>(),
+  callProgress: event<CallProgress>(),
+  serverLog: event<ServerLogUpdate>(),
+} as const;
+
+export type IpcEventName = keyof typeof ipcEvents;
+export type IpcEventPayload<E extends IpcEventName> = Exclude<(typeof ipcEvents)[E]['payload'], undefined>;
+export type IpcEventListener<E extends IpcEventName> = (payload: IpcEventPayload<E>) => void;
+/** Subscribes to one event; returns the unsubscribe function. */
+export type IpcSubscribe = <E extends IpcEventName>(event: E, listener: IpcEventListener<E>) => () => void;
+
+export const IPC_EVENTS = Object.keys(ipcEvents) as IpcEventName[];
+
 /** What the renderer sees as `window.api`, in Electron and in the browser alike. */
 export type Api = { [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResult<C>> } & {
+  on: IpcSubscribe;
   onStatus(listener: (status: ServerStatus[]) => void): () => void;
 };
 
@@ -104,17 +144,17 @@ export type Api = { [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResult
 export type IpcInvoke = (channel: IpcChannel, input: unknown) => Promise<unknown>;
 
 /**
- * One function per channel plus `onStatus`, typed as the contract says: the one way both the
- * preload and the browser client are built, over whatever carries the call.
+ * One function per channel plus `on` and `onStatus`, typed as the contract says: the one way
+ * both the preload and the browser client are built, over whatever carries calls and events.
  */
-export function buildApi(invoke: IpcInvoke, onStatus: Api['onStatus']): Api {
-  const api: Record<string, unknown> = { onStatus };
+export function buildApi(invoke: IpcInvoke, subscribe: IpcSubscribe): Api {
+  const api: Record<string, unknown> = { on: subscribe, onStatus: (listener: IpcEventListener<'status'>) => subscribe('status', listener) };
   for (const channel of IPC_CHANNELS) api[channel] = (input: unknown) => invoke(channel, input);
   // The loop above is what keeps the client complete; TypeScript cannot follow a loop over
   // keys, so the mapped type is asserted once here instead of hand-writing every channel.
   return api as unknown as Api;
 }
 
-/** The Electron channel for invocations, and the event channel for pushes. */
+/** The Electron channel for invocations, and one channel per event for pushes. */
 export const ELECTRON_INVOKE_CHANNEL = 'mcp-app:invoke';
-export const ELECTRON_STATUS_CHANNEL = 'mcp-app:status';
+export const electronEventChannel = (name: IpcEventName): string => `mcp-app:${name}`;

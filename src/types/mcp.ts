@@ -61,3 +61,35 @@ export interface ToolCallResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
 }
+
+/** Where a server log entry comes from. */
+export type LogSource = 'stderr' | 'connection' | 'server';
+/** The MCP logging levels (RFC 5424 severities), which connection and stderr entries use too. */
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** One line of a server's log. */
+export interface LogEntry {
+  /** Increases across all servers: read again with `after` to get only newer entries. */
+  seq: number;
+  /** Milliseconds since the epoch. */
+  time: number;
+  source: LogSource;
+  level: LogLevel;
+  text: string;
+}
+
+/** A tool call's progress, as its server reports it (`notifications/progress`). */
+export interface CallProgress {
+  callId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What checking a call's arguments against the tool's input schema found. */
+export interface ArgsCheck {
+  /** One per field and message: `path` "is required", `count` "must be integer". */
+  problems: Array<{ field: string; message: string }>;
+  /** Set when the schema itself could not be used: the arguments were not checked. */
+  unchecked?: string;
+}

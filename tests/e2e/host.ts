@@ -2,6 +2,7 @@
 // so the e2e tests cross the same process and HTTP boundaries a user's browser does. Also writes
 // config.json files into fresh user-data folders for tests that start from a given config.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,16 +33,18 @@ export interface HostOptions {
    * root, which no file mode stops.
    */
   asNobody?: boolean;
+  /** The port to listen on; a free one when unset. */
+  port?: number;
 }
 
 /** `node --import tsx src/main/hosts/web.ts …` as `npm run web` runs it, possibly as nobody. */
 function hostCommand(userDataDir: string, options: HostOptions): [string, string[]] {
   // `--import tsx` resolves from the working directory, which is the repo root here.
-  const node = [process.execPath, '--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', '0'];
+  const node = [process.execPath, '--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', String(options.port ?? 0)];
   return options.asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...node]] : [node[0]!, node.slice(1)];
 }
 
-/** Starts the browser host on `userDataDir` with a free port; resolves once it prints its URL. */
+/** Starts the browser host on `userDataDir` (on `options.port`, else a free one); resolves once it prints its URL. */
 export async function startHost(userDataDir: string, options: HostOptions = {}): Promise<RunningHost> {
   const [command, args] = hostCommand(userDataDir, options);
   const tracked = spawnTracked(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -129,4 +132,13 @@ export function userDataDirWithConfig(seed: ConfigSeed): string {
   const dir = makeUserDataDir();
   writeConfig(dir, seed);
   return dir;
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1 (to restart a host on the same address). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

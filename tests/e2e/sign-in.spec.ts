@@ -8,6 +8,7 @@ import type { OAuthFixture } from '../fixtures/oauth/server.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { filesHolding } from '../unit/helpers/secret-scan.js';
 import type { RunningHost } from './host.js';
+import { expectAccessible } from './fixtures.js';
 import { makeUserDataDir, removeUserDataDir, startHost, writeConfig } from './host.js';
 
 let fixture: OAuthFixture;
@@ -40,6 +41,7 @@ test('add a server that needs sign-in, sign in through the consent page, call on
   await expect(row(page).getByTestId('server-status')).toHaveAttribute('data-status', 'needs-sign-in');
   await expect(row(page).getByTestId('server-status')).toHaveText('needs sign-in');
   await expect(row(page).getByTestId('sign-in-reason')).toHaveText('the server asks you to sign in');
+  await expectAccessible(page, 'a server that needs sign-in');
 
   const [consent] = await Promise.all([context.waitForEvent('page'), row(page).getByTestId('sign-in-button').click()]);
   await consent.waitForLoadState();
@@ -55,6 +57,10 @@ test('add a server that needs sign-in, sign in through the consent page, call on
   await expect(row(page).getByTestId('server-status')).toHaveAttribute('data-status', 'ready');
   await expect(row(page).getByTestId('server-counts')).toHaveText('2 tools');
   await expect(row(page).getByTestId('signed-in')).toBeVisible();
+  await row(page).getByTestId('server-edit').click();
+  await expect(row(page).getByTestId('field-oauth-client-id')).toBeVisible();
+  await expectAccessible(page, 'a signed-in server, its form open');
+  await row(page).getByTestId('server-cancel').click();
 
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('lookup');

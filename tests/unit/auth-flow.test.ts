@@ -88,8 +88,8 @@ describe('a refused connection that is not a sign-in', () => {
   it('a server that only wants a static token (a Bearer challenge, no OAuth anywhere) shows failed', async () => {
     const fixture = await serve({ id: 'static', transport: 'http', tools: ['echo'], bearerToken: 'static-token-value' });
     const env = await startSignInEnv();
-    await env.mcp.addServer({ label: 'Static', type: 'http', url: fixture.url });
-    const status = env.mcp.getStatus().find((s) => s.label === 'Static')!;
+    const added = await env.mcp.addServer({ label: 'Static', type: 'http', url: fixture.url });
+    const status = await waitForStatus(env.mcp, added.uuid, 'failed');
     expect(status).toMatchObject({ status: 'failed', error: expect.stringContaining('HTTP 401') as string });
   });
 });
@@ -124,6 +124,7 @@ describe('what a sign-in is tied to', () => {
     try {
       const server = env.store.config.mcp.servers[0]!;
       await env.mcp.updateServer(REMOTE, { label: server.label, type: 'http', url: other.url });
+      await waitForStatus(env.mcp, REMOTE, 'needs-sign-in');
       expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'needs-sign-in', signIn: { signedIn: false } });
       expect(other.authorizations.length).toBeGreaterThan(0);
       expect(other.authorizations.every((header) => header === undefined)).toBe(true);

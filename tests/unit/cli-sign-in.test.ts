@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { findServer, parseTimeout } from '../../src/main/hosts/cli-sign-in.js';
-import type { McpServer } from '../../src/types/config.js';
+import { parseTimeout } from '../../src/main/hosts/cli-sign-in.js';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
 import type { OAuthFixture } from '../fixtures/oauth/server.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
@@ -115,21 +114,8 @@ describe('inspect signin / signout', () => {
   });
 });
 
-describe('naming the server', () => {
-  const servers: McpServer[] = [
-    { uuid: 'a', label: 'Work', state: 'enabled', type: 'http', url: 'http://x/mcp' },
-    { uuid: 'b', label: 'Home', state: 'enabled', type: 'http', url: 'http://y/mcp' },
-    { uuid: 'c', label: 'Home', state: 'enabled', type: 'http', url: 'http://z/mcp' },
-  ];
-
-  it('by uuid, else by a label that names one server', () => {
-    expect(findServer(servers, 'b').uuid).toBe('b');
-    expect(findServer(servers, 'Work').uuid).toBe('a');
-    expect(() => findServer(servers, 'Home')).toThrow('several servers are labelled "Home"; name one by its id: b, c');
-    expect(() => findServer(servers, 'Office')).toThrow('no server has the id or label "Office"');
-  });
-
-  it('reads --timeout in seconds', () => {
+describe('--timeout', () => {
+  it('reads seconds', () => {
     expect(parseTimeout(undefined)).toBe(300_000);
     expect(parseTimeout('2.5')).toBe(2_500);
     expect(() => parseTimeout('0')).toThrow(/number of seconds/);

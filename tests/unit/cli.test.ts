@@ -100,6 +100,27 @@ describe('inspect', () => {
     ]);
   });
 
+  it('logs SERVER prints that server\'s log (by label or uuid), with timestamps; --json as an object', async () => {
+    const text = await inspect('--user-data', dir, 'logs', 'Missing');
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z {2}connection info {4}Connecting: \/nonexistent\/mcp-server$/),
+      expect.stringMatching(/^\S+ {2}connection error {3}Failed: command not found: \/nonexistent\/mcp-server$/),
+    ]);
+    const json = await inspect('--user-data', dir, '--json', 'logs', 'c');
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { uuid: string; label: string; entries: Array<{ source: string; text: string; time: number }> };
+    expect([parsed.uuid, parsed.label]).toEqual(['c', 'Charlie']);
+    expect(parsed.entries.map((e) => e.text)).toEqual([`Connecting: SSE ${fixtures[1]!.url}`, 'Connected to C 1.0.0: 1 tools listed']);
+    expect(typeof parsed.entries[0]!.time).toBe('number');
+  });
+
+  it('logs: an unknown server exits 2 and lists the servers there are', async () => {
+    const run = await inspect('--user-data', dir, 'logs', 'Delta');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('inspect: no server "Delta" (servers: "Bravo", "Charlie", "Missing")');
+  });
+
   it("call NAME 'JSON' routes through the manager to the owning server", async () => {
     const run = await inspect('--user-data', dir, 'call', 'read_file_1', '{"path": "/x"}');
     expect(run.code).toBe(0);
@@ -132,6 +153,8 @@ describe('inspect', () => {
     ['an unknown option', ['--user-data', '.', '--bogus'], /bogus/],
     ['an unknown verb', ['--user-data', '.', 'list'], /unexpected arguments/],
     ['call without a name', ['--user-data', '.', 'call'], /unexpected arguments/],
+    ['logs without a server', ['--user-data', '.', 'logs'], /unexpected arguments/],
+    ['logs with two servers', ['--user-data', '.', 'logs', 'a', 'b'], /unexpected arguments/],
     ['call with extra arguments', ['--user-data', '.', 'call', 'x', '{}', 'more'], /unexpected arguments/],
     ['call with arguments that are not JSON', ['--user-data', '.', 'call', 'x', '{path: 1}'], /not valid JSON/],
     ['call with arguments that are not an object', ['--user-data', '.', 'call', 'x', '[1, 2]'], /must be a JSON object/],

@@ -198,11 +198,20 @@ describe('repairConfig', () => {
     expect(config).toEqual({ ...defaultConfig(), theme: 'dark' });
   });
 
-  it.each([5, 1.5e3 + 0.5, 700_000, '3000'])('connectTimeoutMs %j is dropped with a warning', (timeout) => {
-    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', connectTimeoutMs: timeout }] } };
+  it.each([
+    ['connectTimeoutMs', 'connect', 5],
+    ['connectTimeoutMs', 'connect', 1.5e3 + 0.5],
+    ['connectTimeoutMs', 'connect', 700_000],
+    ['connectTimeoutMs', 'connect', '3000'],
+    ['callTimeoutMs', 'call', 5],
+    ['callTimeoutMs', 'call', 1.5e3 + 0.5],
+    ['callTimeoutMs', 'call', 4_000_000],
+    ['callTimeoutMs', 'call', '3000'],
+  ])('%s %j is dropped with a warning', (key, what, timeout) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', [key]: timeout }] } };
     const { config, warnings } = repairConfig(raw);
-    expect(config.mcp.servers[0]).not.toHaveProperty('connectTimeoutMs');
-    expect(warnings).toEqual([`Server 1: connect timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
+    expect(config.mcp.servers[0]).not.toHaveProperty(key);
+    expect(warnings).toEqual([`Server 1: ${what} timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 

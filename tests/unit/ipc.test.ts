@@ -15,7 +15,7 @@ import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
-import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
@@ -33,8 +33,12 @@ describe('IPC handlers', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipc-'));
     core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+    // Adding returns before the connect; the outcome arrives as status. Separate adds are named
+    // as they list, so Alpha is ready (and named) before Beta is added.
     a = await call<McpServer>('addServer', { label: 'Alpha', type: 'stdio', ...alpha });
+    await waitForStatus(core.mcp, a.uuid, 'ready');
     b = await call<McpServer>('addServer', { label: 'Beta', type: 'stdio', ...beta });
+    await waitForStatus(core.mcp, b.uuid, 'ready');
   });
 
   afterAll(async () => {
@@ -63,6 +67,9 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       callTool: { name: 'search', args: [1, 2] },
+      cancelCall: { callId: '' },
+      checkToolArgs: { name: 'search', args: 'all' },
+      getServerLogs: { uuid: a.uuid, after: -1 },
       dismissNotice: { kind: 'all' },
       signIn: { uuid: '' },
       signOut: {},
@@ -96,6 +103,11 @@ describe('IPC handlers', () => {
     await expect(ipc.invoke('callTool', { name: 'nope' })).rejects.toThrow('Unknown tool "nope"');
   });
 
+  it('checkToolArgs checks against the schema the owning server listed', async () => {
+    expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' } })).toEqual({ problems: [] });
+    await expect(ipc.invoke('checkToolArgs', { name: 'nope', args: {} })).rejects.toThrow('Unknown tool "nope"');
+  });
+
   it('setModels, setSelection and getLlmTools', async () => {
     await call('setModels', { models: [{ engine: 'openai', model: 'gpt-4o', tools: ['search_1', 'fetch'] }] });
     await call('setSelection', { target: 'prompt', tools: ['search'] });
@@ -111,7 +123,7 @@ describe('IPC handlers', () => {
     const { exposed } = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: 'beta_search' });
     expect(exposed).toBe('beta_search');
     expect(config().llm.defaults[0]!.tools).toEqual(['beta_search', 'fetch']);
-    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'search' })).rejects.toThrow('"search" is already the name of tool "search".');
+    await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'search' })).rejects.toThrow('"search" is already the name of search on Alpha.');
     await expect(ipc.invoke('setAlias', { uuid: b.uuid, original: 'fetch', alias: 'web_search' })).rejects.toThrow('built-in');
     const reset = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: null });
     expect(reset.exposed).toBe('search_1');
@@ -132,9 +144,12 @@ describe('IPC handlers', () => {
     expect(off.status).toBe('disabled');
     expect(off.tools.map((t) => t.exposed)).toEqual(['search_1', 'fetch']);
     await call('setServerEnabled', { uuid: b.uuid, enabled: true });
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     await call('restartServer', { uuid: b.uuid });
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     const updated = await call<McpServer>('updateServer', { uuid: b.uuid, settings: { label: 'Beta 2', type: 'stdio', ...beta } });
     expect(updated.label).toBe('Beta 2');
+    await waitForStatus(core.mcp, b.uuid, 'ready');
     const status = (await call<ServerStatus[]>('getStatus'))[1]!;
     expect([status.status, status.tools.map((t) => t.exposed)]).toEqual(['ready', ['search_1', 'fetch']]);
   });
@@ -145,8 +160,14 @@ describe('IPC handlers', () => {
     expect(result.added.map((s) => s.label)).toEqual(['Gamma']);
     expect(result.skipped).toEqual([{ name: 'Broken', reason: 'A stdio server needs a command.' }]);
     await expect(ipc.invoke('importClaudeDesktop', { json: '{"servers": {}}' })).rejects.toThrow('"mcpServers"');
+    await waitForStatus(core.mcp, result.added[0]!.uuid, 'ready');
     const gamma = (await call<ServerStatus[]>('getStatus'))[2]!;
     expect(gamma.tools.map((t) => t.exposed)).toEqual(['search_2']);
+    // The same file again adds nothing and says which server each entry already is.
+    const again = await call<ImportResult>('importClaudeDesktop', { json });
+    expect(again.added).toEqual([]);
+    expect(again.alreadyAdded).toEqual([{ name: 'Gamma', label: 'Gamma' }]);
+    expect(config().mcp.servers.map((s) => s.label)).toEqual(['Alpha', 'Beta 2', 'Gamma']);
   });
 
   it('selectionsUsing and removeServer: the deleted server leaves every selection', async () => {

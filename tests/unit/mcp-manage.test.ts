@@ -20,6 +20,7 @@ import {
   stopServed,
   tempDir,
   urlEntry,
+  waitForStatus,
 } from './helpers/mcp-env.js';
 
 const SELECTIONS: Partial<AppConfig> = {
@@ -79,6 +80,9 @@ describe('server management', () => {
   it('restart: only that server reconnects; names unchanged', async () => {
     const before = namesOf(mcp, 'a');
     await mcp.restartServer('a');
+    // Restart returns once the reconnect has begun; the outcome arrives as status.
+    expect(statusOf(mcp, 'a').status).toBe('connecting');
+    await waitForStatus(mcp, 'a', 'ready');
     expect(statuses.of('a')).toEqual(['connecting', 'ready']);
     expect(statuses.of('b')).toEqual(['ready']);
     expect(namesOf(mcp, 'a')).toEqual(before);
@@ -100,6 +104,7 @@ describe('server management', () => {
     expect(mcp.detectAndResolveCollisions('newcomer', ['fetch', 'echo'])).toEqual({ fetch: 'fetch_1', echo: 'echo_2' });
 
     await mcp.setServerEnabled('b', true);
+    await waitForStatus(mcp, 'b', 'ready');
     expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', offline: false });
     expect(namesOf(mcp, 'b')).toEqual({ read_file: 'read_file_1', echo: 'echo_1', fetch: 'fetch' });
     expect(answer(await mcp.callTool('fetch'))).toMatchObject({ server: 'B', tool: 'fetch' });
@@ -112,6 +117,7 @@ describe('server management', () => {
     expect(updated).toMatchObject({ uuid: 'b', label: 'B moved', url: moved.url, disabledTools: ['read_file'] });
     expect((updated as McpServer & { icon?: string }).icon).toBe('b.png');
     expect((onDisk().mcp.servers.find((s) => s.uuid === 'b') as McpServer & { icon?: string }).icon).toBe('b.png');
+    await waitForStatus(mcp, 'b', 'ready');
     expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', label: 'B moved' });
     expect(namesOf(mcp, 'b')).toEqual({ read_file: 'read_file_1', echo: 'echo_1', fetch: 'fetch' });
     expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'B2', tool: 'echo' });
@@ -140,9 +146,9 @@ describe('server management', () => {
   });
 
   it('setAlias pins a name, routes it, and saved selections follow; refuses invalid, taken and built-in names', () => {
-    expect(() => mcp.setAlias('a', 'search', 'bad name!')).toThrow(/"bad name!" is not a valid tool name/);
-    expect(() => mcp.setAlias('a', 'search', 'x'.repeat(65))).toThrow(/not a valid tool name/);
-    expect(() => mcp.setAlias('a', 'search', 'echo_1')).toThrow(/"echo_1" is already the name of tool "echo"/);
+    expect(() => mcp.setAlias('a', 'search', 'bad name!')).toThrow(/"bad name!" has characters model APIs refuse \(space, "!"\)/);
+    expect(() => mcp.setAlias('a', 'search', 'x'.repeat(65))).toThrow(/is too long \(65 characters, at most 64\)/);
+    expect(() => mcp.setAlias('a', 'search', 'echo_1')).toThrow('"echo_1" is already the name of echo on B moved.');
     expect(() => mcp.setAlias('a', 'search', 'web_search')).toThrow(/"web_search" is the name of a built-in tool/);
     expect(() => mcp.setAlias('a', 'no_such_tool', 'whatever')).toThrow(/no known tool "no_such_tool"/);
     expect(server('a').toolMappings!.search).toBe('search');
@@ -171,11 +177,29 @@ describe('server management', () => {
     const d = await serve({ id: 'D', transport: 'http', tools: ['echo', 'fetch', 'weather'] });
     await expect(mcp.addServer({ label: 'Broken', type: 'stdio' })).rejects.toThrow(/needs a command/);
     const added = await mcp.addServer({ label: 'D', type: 'http', url: d.url });
-    expect(statusOf(mcp, added.uuid)).toMatchObject({ status: 'ready', label: 'D' });
+    expect(statusOf(mcp, added.uuid)).toMatchObject({ status: 'connecting', label: 'D' });
+    await waitForStatus(mcp, added.uuid, 'ready');
     expect(namesOf(mcp, added.uuid)).toEqual({ echo: 'echo_2', fetch: 'fetch_1', weather: 'weather' });
     expect(answer(await mcp.callTool('fetch_1'))).toMatchObject({ server: 'D', tool: 'fetch' });
     expect(statuses.of('a')).toEqual(['connecting', 'ready']);
     expect(onDisk().mcp.servers.map((s) => s.label)).toEqual(['A', 'B moved', 'Bystander', 'D']);
+  });
+
+  it('add, restart and edit return before the connect: a server hanging in initialize shows connecting, then fails on its own', async () => {
+    const { command, args } = stdioEntry('x', 'x', { id: 'HI', transport: 'stdio', tools: ['echo'], fault: 'hang-initialize' });
+    const hanging = { type: 'stdio' as const, command, args, connectTimeoutMs: 1_000 };
+    const added = await mcp.addServer({ label: 'Hangs', ...hanging });
+    // Had add waited for the connect, the status would be failed by now.
+    expect(statusOf(mcp, added.uuid).status).toBe('connecting');
+    expect(onDisk().mcp.servers.map((s) => s.label)).toContain('Hangs');
+    expect((await waitForStatus(mcp, added.uuid, 'failed')).error).toMatch(/did not answer within 1 s/);
+    await mcp.restartServer(added.uuid);
+    expect(statusOf(mcp, added.uuid).status).toBe('connecting');
+    await mcp.updateServer(added.uuid, { label: 'Still hangs', ...hanging });
+    expect(statusOf(mcp, added.uuid)).toMatchObject({ status: 'connecting', label: 'Still hangs' });
+    await waitForStatus(mcp, added.uuid, 'failed');
+    await mcp.removeServer(added.uuid);
+    expect(statuses.of('a')).toEqual(['connecting', 'ready']);
   });
 
   it('delete: removes its tools from every saved selection, releases its names, leaves the others', async () => {

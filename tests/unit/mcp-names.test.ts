@@ -22,6 +22,7 @@ import {
   TSX_LOADER_URL,
   urlEntry,
   waitFor,
+  waitForStatus,
 } from './helpers/mcp-env.js';
 
 const LONG = longName('a_very_long_tool_name_from_a_generated_openapi_server');
@@ -209,7 +210,7 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
     const e = await startFixtureInProcess({ id: 'E', transport: 'http', tools: ['read_file', 'echo', 'unity/health'] });
     try {
       const added = await mcp.addServer({ label: 'Echo (http)', type: 'http', url: e.url });
-      expect(statusOf(mcp, added.uuid).status).toBe('ready');
+      await waitForStatus(mcp, added.uuid, 'ready');
       expect(namesOf(mcp, added.uuid)).toEqual(predicted);
       expect(answer(await mcp.callTool('unity_health_2'))).toMatchObject({ server: 'E', tool: 'unity/health' });
       await mcp.removeServer(added.uuid);

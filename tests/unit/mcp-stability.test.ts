@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Mcp } from '../../src/main/mcp.js';
 import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';
-import { allNames, answer, namesOf, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
+import { allNames, answer, namesOf, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry, waitForStatus } from './helpers/mcp-env.js';
 
 const SHARED = ['read_file', 'echo', 'search/files'];
 
@@ -77,6 +77,46 @@ describe('stable names', () => {
     expect(runs[1]!.names).toEqual(runs[0]!.names);
   });
 
+  it('servers added together (an import) are named in the order they were added, not the order they answer', async () => {
+    const [aSlow, bFast] = await Promise.all([
+      serve({ id: 'A', transport: 'http', tools: SHARED, delays: { initializeMs: 700 } }),
+      serve({ id: 'B', transport: 'sse', tools: SHARED }),
+    ]);
+    const { mcp } = await startMcp(tempDir(), []);
+    try {
+      const seen: string[] = [];
+      mcp.onStatus((status) => seen.push(status.map((s) => `${s.label}:${s.status}:${s.tools.length}`).join(' ')));
+      const [a, b] = (await mcp.addServers([{ label: 'A', type: 'http', url: aSlow.url }, { label: 'B', type: 'sse', url: bFast.url }])) as [McpServer, McpServer];
+      await waitForStatus(mcp, a.uuid, 'ready');
+      await waitForStatus(mcp, b.uuid, 'ready');
+      expect(namesOf(mcp, a.uuid)).toEqual({ read_file: 'read_file', echo: 'echo', 'search/files': 'search_files' });
+      expect(namesOf(mcp, b.uuid)).toEqual({ read_file: 'read_file_1', echo: 'echo_1', 'search/files': 'search_files_1' });
+      // B answered first, yet was never shown ready before A had its names.
+      expect(seen.some((line) => /^A:connecting:0 B:connecting:0$/.test(line))).toBe(true);
+      expect(seen.some((line) => /^A:connecting:0 B:ready/.test(line))).toBe(false);
+    } finally {
+      await mcp.stop();
+    }
+  });
+
+  it('a server added on its own never waits for one added earlier that is still connecting', async () => {
+    const [hangs, fast] = await Promise.all([
+      serve({ id: 'H', transport: 'http', tools: SHARED, fault: 'hang-initialize' }),
+      serve({ id: 'F', transport: 'sse', tools: SHARED }),
+    ]);
+    const { mcp } = await startMcp(tempDir(), []);
+    try {
+      const first = await mcp.addServer({ label: 'Hangs', type: 'http', url: hangs.url, connectTimeoutMs: 60_000 });
+      const second = await mcp.addServer({ label: 'Fast', type: 'sse', url: fast.url });
+      await waitForStatus(mcp, second.uuid, 'ready');
+      expect(statusOf(mcp, first.uuid).status).toBe('connecting');
+      // Named when it listed; the one still connecting gets what is left when (if) it lists.
+      expect(namesOf(mcp, second.uuid)).toEqual({ read_file: 'read_file', echo: 'echo', 'search/files': 'search_files' });
+    } finally {
+      await mcp.stop();
+    }
+  });
+
   it('a server offline at start keeps its names; a server added meanwhile never takes them', async () => {
     const dir = tempDir();
     const b = await startFixtureInProcess({ id: 'B', transport: 'http', tools: SHARED });
@@ -112,6 +152,7 @@ describe('stable names', () => {
       // A newcomer with the same tools while B is offline gets fresh suffixes, not B's names.
       const c = await serve({ id: 'C', transport: 'http', tools: [...SHARED, 'new_tool'] });
       const added = await mcp.addServer({ label: 'C', type: 'http', url: c.url });
+      await waitForStatus(mcp, added.uuid, 'ready');
       expect(namesOf(mcp, added.uuid)).toEqual({
         read_file: 'read_file_2',
         echo: 'echo_2',
@@ -123,6 +164,7 @@ describe('stable names', () => {
       // B comes back (at a new address, edited by the user): the same names as before.
       const back = await serve({ id: 'B', transport: 'http', tools: SHARED });
       await mcp.updateServer('b', { label: 'B', type: 'http', url: back.url });
+      await waitForStatus(mcp, 'b', 'ready');
       expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', offline: false });
       expect(namesOf(mcp, 'b')).toEqual(names.b);
       expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'B', tool: 'echo' });
@@ -149,6 +191,7 @@ describe('stable names', () => {
       expect(allNames(second.mcp)).toEqual(names);
       expect(second.mcp.getLlmTools().map((t) => t.name).sort()).toEqual(['echo_1', 'read_file_1', 'search_files_1']);
       await second.mcp.setServerEnabled('a', true);
+      await waitForStatus(second.mcp, 'a', 'ready');
       expect(allNames(second.mcp)).toEqual(names);
       expect(answer(await second.mcp.callTool('echo'))).toMatchObject({ server: 'A' });
     } finally {

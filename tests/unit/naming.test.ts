@@ -773,10 +773,23 @@ describe('checkAlias', () => {
   ]);
   const target = { uuid: 's1', original: 'read_file' };
 
-  it.each(['bad name', '', '1abc', '-abc', a(65), 'café', 'read\u200Bfile'])('refuses the invalid alias %j', (alias) => {
-    expect(checkAlias(alias, target, assignments)).toBe(
-      `"${alias}" is not a valid tool name: use 1–64 letters, digits, "_" or "-", starting with a letter or "_".`,
-    );
+  it.each([
+    ['bad name!', '"bad name!" has characters model APIs refuse (space, "!"): use letters, digits, "_" or "-".'],
+    ['', 'An alias cannot be empty.'],
+    ['1abc', '"1abc" must start with a letter or "_".'],
+    ['-abc', '"-abc" must start with a letter or "_".'],
+    [a(65), `"${a(65).slice(0, 20)}…" is too long (65 characters, at most 64).`],
+    ['café', '"café" has characters model APIs refuse ("é"): use letters, digits, "_" or "-".'],
+    ['read\u200Bfile', '"read\u200Bfile" has characters model APIs refuse (U+200B): use letters, digits, "_" or "-".'],
+    ['a.b/c:d e|f', '"a.b/c:d e|f" has characters model APIs refuse (".", "/", ":", space, "|"): use letters, digits, "_" or "-".'],
+    ['a.b/c:d e|f?', '"a.b/c:d e|f?" has characters model APIs refuse (".", "/", ":", space, "|", …): use letters, digits, "_" or "-".'],
+  ])('refuses the invalid alias %j, saying which rule it breaks', (alias, message) => {
+    expect(checkAlias(alias, target, assignments)).toBe(message);
+  });
+
+  it('names the server of the tool that holds a taken name, when given labels', () => {
+    const labels: Record<string, string> = { s1: 'Folder A', s2: 'Folder B' };
+    expect(checkAlias('read_file_1', target, assignments, [], (uuid) => labels[uuid])).toBe('"read_file_1" is already the name of read_file on Folder B.');
   });
 
   it('refuses a reserved built-in name', () => {

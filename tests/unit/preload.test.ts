@@ -10,8 +10,8 @@ import { startCore } from '../../src/main/core.js';
 import { guardedInvoke } from '../../src/main/hosts/electron-guard.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import type { Api } from '../../src/types/ipc.js';
-import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL, IPC_CHANNELS } from '../../src/types/ipc.js';
-import type { ServerStatus } from '../../src/types/mcp.js';
+import { ELECTRON_INVOKE_CHANNEL, electronEventChannel, IPC_CHANNELS } from '../../src/types/ipc.js';
+import type { CallProgress, ServerStatus } from '../../src/types/mcp.js';
 import { contextBridge, ipcRenderer } from '../stubs/electron.js';
 
 describe('Electron preload', () => {
@@ -42,8 +42,8 @@ describe('Electron preload', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('exposes exactly the contract: every channel, plus onStatus', () => {
-    expect(Object.keys(api).sort()).toEqual([...IPC_CHANNELS, 'onStatus'].sort());
+  it('exposes exactly the contract: every channel, plus on and onStatus', () => {
+    expect(Object.keys(api).sort()).toEqual([...IPC_CHANNELS, 'on', 'onStatus'].sort());
   });
 
   it('calls main through the invoke channel and returns its answer', async () => {
@@ -61,10 +61,22 @@ describe('Electron preload', () => {
   it('delivers pushed status to listeners until they unsubscribe', () => {
     const seen: ServerStatus[][] = [];
     const stop = api.onStatus((status) => seen.push(status));
-    ipcRenderer.emit(ELECTRON_STATUS_CHANNEL, []);
+    ipcRenderer.emit(electronEventChannel('status'), []);
     stop();
-    ipcRenderer.emit(ELECTRON_STATUS_CHANNEL, []);
+    ipcRenderer.emit(electronEventChannel('status'), []);
     expect(seen).toEqual([[]]);
+  });
+
+  it('delivers each event from its own channel, and only to its own listeners', () => {
+    const progress: CallProgress[] = [];
+    const logs: string[] = [];
+    const stops = [api.on('callProgress', (p) => progress.push(p)), api.on('serverLog', ({ uuid }) => logs.push(uuid))];
+    ipcRenderer.emit(electronEventChannel('callProgress'), { callId: 'c1', progress: 1, total: 3 });
+    ipcRenderer.emit(electronEventChannel('serverLog'), { uuid: 'u1' });
+    for (const stop of stops) stop();
+    ipcRenderer.emit(electronEventChannel('serverLog'), { uuid: 'u2' });
+    expect(progress).toEqual([{ callId: 'c1', progress: 1, total: 3 }]);
+    expect(logs).toEqual(['u1']);
   });
 });
 
@@ -75,7 +87,7 @@ describe('Electron host IPC guard', () => {
       answered.push([channel, input]);
       return 'ok';
     },
-    onStatus: () => () => undefined,
+    on: () => () => undefined,
   };
   const page = 'file:///app/dist/renderer/index.html';
   const invoke = guardedInvoke(ipc, page);

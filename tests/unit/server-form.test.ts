@@ -1,7 +1,7 @@
 // The server form's fields ↔ settings (src/renderer/lib/server-form.ts): pure, so tested here.
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../src/types/config.js';
-import { clientSecretChange, draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
+import { checkDraft, clientSecretChange, draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
 import type { PairDraft } from '../../src/renderer/lib/server-form.js';
 
 const pair = (key: string, value: string, extra: Partial<PairDraft> = {}): PairDraft => ({ key, value, secret: false, ...extra });
@@ -57,14 +57,32 @@ describe('settingsOf', () => {
     expect(() => settingsOf({ ...stdio, command: ' ' }, 'enabled')).toThrow('A stdio server needs a command.');
     expect(() => settingsOf({ ...emptyDraft(), label: 'S', type: 'sse' }, 'enabled')).toThrow('An SSE server needs a URL.');
     expect(() => settingsOf({ ...emptyDraft(), label: 'S', type: 'http', url: 'ftp://x' }, 'enabled')).toThrow('The URL must start with http:// or https://.');
-    expect(() => settingsOf({ ...stdio, timeout: 'soon' }, 'enabled')).toThrow('Connect timeout: a number of seconds between 0.1 and 600.');
+    expect(() => settingsOf({ ...stdio, timeout: 'soon' }, 'enabled')).toThrow('Connect timeout: Give a number of seconds between 0.1 and 600.');
     expect(() => settingsOf({ ...stdio, timeout: '601' }, 'enabled')).toThrow('between 0.1 and 600');
+  });
+
+  it('an empty form: every problem, each under its field, in words the form uses (no internal keys)', () => {
+    expect(checkDraft(emptyDraft(), 'enabled')).toEqual({ errors: { label: 'A server needs a name', command: 'A stdio server needs a command.' } });
+    expect(checkDraft({ ...emptyDraft(), type: 'http', timeout: 'x', callTimeout: '0.5', args: '"' }, 'enabled')).toEqual({
+      errors: {
+        label: 'A server needs a name',
+        url: 'An HTTP server needs a URL.',
+        timeout: 'Give a number of seconds between 0.1 and 600.',
+        callTimeout: 'Give a number of seconds between 1 and 3600.',
+      },
+    });
+    expect(() => settingsOf(emptyDraft(), 'enabled')).toThrow(/^Name: A server needs a name$/);
+    expect(() => settingsOf({ ...stdio, env: [pair('', 'no name')] }, 'enabled')).toThrow(/^Environment, row 1: a value needs a name\.$/);
+  });
+
+  it('a call timeout in seconds becomes callTimeoutMs', () => {
+    expect(settingsOf({ ...stdio, callTimeout: '120' }, 'enabled')).toMatchObject({ callTimeoutMs: 120_000 });
   });
 
   it('reads back a saved server into the same settings: references stay references, with no value', () => {
     const server: McpServer = {
       uuid: 'u', label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'a b'],
-      env: { K: 'v', API_KEY: { secret: 'ref1' }, OTHER: { secret: 'ref2' } }, cwd: '/srv', connectTimeoutMs: 1500,
+      env: { K: 'v', API_KEY: { secret: 'ref1' }, OTHER: { secret: 'ref2' } }, cwd: '/srv', connectTimeoutMs: 1500, callTimeoutMs: 90_000,
     };
     const draft = draftOf(server);
     expect(draft.env.filter((row) => row.saved).map((row) => [row.key, row.value])).toEqual([['API_KEY', ''], ['OTHER', '']]);
@@ -80,7 +98,8 @@ describe('OAuth client fields', () => {
     const settings = settingsOf(http({ oauthClientId: '  app-123 ', oauthClientSecret: 's3cret' }), 'enabled');
     expect(settings.oauthClientId).toBe('app-123');
     expect(JSON.stringify(settings)).not.toContain('s3cret');
-    expect(() => settingsOf(http({ oauthClientSecret: 's3cret' }), 'enabled')).toThrow('OAuth client secret: enter the client ID it belongs to.');
+    expect(() => settingsOf(http({ oauthClientSecret: 's3cret' }), 'enabled')).toThrow('OAuth client secret: Enter the client ID it belongs to.');
+    expect(checkDraft(http({ oauthClientSecret: 's3cret' }), 'enabled')).toEqual({ errors: { oauthClientSecret: 'Enter the client ID it belongs to.' } });
     expect(draftOf({ uuid: 'u', state: 'enabled', label: 'R', type: 'http', url: 'https://x.example/mcp', oauthClientId: 'app-123' }).oauthClientId).toBe('app-123');
   });
 

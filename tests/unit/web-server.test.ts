@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
+import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
+import { IPC_EVENTS } from '../../src/types/ipc.js';
 import type { WebServer } from '../../src/main/hosts/web-server.js';
 import { MAX_BODY_BYTES, startWebServer } from '../../src/main/hosts/web-server.js';
 
@@ -182,5 +184,43 @@ describe('browser host', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
     expect(stream.body).toContain(': connected');
+  });
+
+  it('sends every event of the contract under its own name on the one stream', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>();
+    const ipc: IpcServer = {
+      invoke: async () => undefined,
+      on: (event, listener) => {
+        listeners.set(event, listener as (payload: unknown) => void);
+        return () => listeners.delete(event);
+      },
+      };
+    const web = await startWebServer({ ipc, staticDir: dir });
+    try {
+      expect([...listeners.keys()].sort()).toEqual([...IPC_EVENTS].sort());
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: web.port, path: `/api/events?token=${web.token}`, headers: { Host: `127.0.0.1:${web.port}` } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text === ': connected\n\n') {
+              listeners.get('callProgress')!({ callId: 'c1', progress: 2, total: 4 });
+              listeners.get('serverLog')!({ uuid: 'u1' });
+            }
+            if (text.includes('event: serverLog')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(body).toBe(': connected\n\nevent: callProgress\ndata: {"callId":"c1","progress":2,"total":4}\n\nevent: serverLog\ndata: {"uuid":"u1"}\n\n');
+    } finally {
+      await web.close();
+    }
+    expect(listeners.size).toBe(0);
   });
 });

@@ -6,7 +6,6 @@
 // SERVER is a server's uuid or its label. `signin` prints the address to open, alone on stdout,
 // waits for the browser to come back to the app, and exits 0 once signed in; everything else
 // goes to stderr. No token is ever printed.
-import type { McpServer } from '../../types/config.js';
 import { AuthError } from '../auth/errors.js';
 import type { Core } from '../core.js';
 
@@ -38,30 +37,14 @@ export function parseTimeout(text: string | undefined): number {
   return Math.round(seconds * 1000);
 }
 
-/** The server a command names: by uuid, else by label (which must name exactly one). */
-export function findServer(servers: readonly McpServer[], ref: string): McpServer {
-  const byUuid = servers.find((server) => server.uuid === ref);
-  if (byUuid) return byUuid;
-  const byLabel = servers.filter((server) => server.label === ref);
-  if (byLabel.length === 1) return byLabel[0]!;
-  if (byLabel.length > 1) throw new Error(`several servers are labelled "${ref}"; name one by its id: ${byLabel.map((s) => s.uuid).join(', ')}`);
-  throw new Error(`no server has the id or label "${ref}"`);
-}
-
 /** A failed call that signing in would fix: `call` exits with NEEDS_SIGN_IN_EXIT_CODE. */
 export function needsSignIn(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined;
   return (error instanceof AuthError && error.needsSignIn) || (cause instanceof AuthError && cause.needsSignIn);
 }
 
-export async function runSignInCommand(command: SignInCommand, core: Core): Promise<number> {
-  let server: McpServer;
-  try {
-    server = findServer(core.store.config.mcp.servers, command.server);
-  } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
-    return 2;
-  }
+/** Runs `signin` or `signout` on the server the command named (inspect found it by uuid or label). */
+export async function runSignInCommand(command: SignInCommand, server: { uuid: string; label: string }, core: Core): Promise<number> {
   try {
     if (command.verb === 'signout') {
       const { revoked } = await core.signIns.signOut(server.uuid);

@@ -3,12 +3,13 @@
 //
 //   npm run inspect -- --user-data DIR [--json]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}'
+//   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRecord } from '../../types/json.js';
-import type { ServerStatus } from '../../types/mcp.js';
+import type { LogEntry, ServerStatus } from '../../types/mcp.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { isEntryModule } from '../paths.js';
@@ -16,7 +17,7 @@ import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, needsSignIn, NEEDS_SIGN_IN_EXIT_CODE, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
-const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' | signin SERVER [--timeout SECONDS] | signout SERVER]";
+const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' | logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER]";
 
 class UsageError extends Error {}
 
@@ -24,6 +25,8 @@ interface InspectArgs {
   userDataDir: string;
   json: boolean;
   call: { name: string; args: Record<string, unknown> } | null;
+  /** `logs SERVER`: the label or uuid of the server whose log to print. */
+  logs: string | null;
   signIn?: SignInCommand;
 }
 
@@ -41,8 +44,10 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
+  const json = parsed.values.json ?? false;
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
-  if (verb === undefined) return { userDataDir, json: parsed.values.json ?? false, call: null };
+  if (verb === undefined) return { userDataDir, json, call: null, logs: null };
+  if (verb === 'logs' && name && rawArgs === undefined) return { userDataDir, json, call: null, logs: name };
   if (isSignInVerb(verb)) {
     if (!name || rawArgs !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
     let timeoutMs: number;
@@ -51,7 +56,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    return { userDataDir, json: false, call: null, signIn: { verb, server: name, timeoutMs } };
+    return { userDataDir, json: false, call: null, logs: null, signIn: { verb, server: name, timeoutMs } };
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   let args: unknown = {};
@@ -63,7 +68,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     }
   }
   if (!isRecord(args)) throw new UsageError('the tool arguments must be a JSON object');
-  return { userDataDir, json: parsed.values.json ?? false, call: { name, args } };
+  return { userDataDir, json, call: { name, args }, logs: null };
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
@@ -97,13 +102,36 @@ function listingText(status: readonly ServerStatus[]): string {
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
 }
 
+/** One log entry per line: time, where it comes from, level, text. */
+function logText(entries: readonly LogEntry[]): string {
+  if (entries.length === 0) return 'The log is empty.';
+  return entries.map((e) => `${new Date(e.time).toISOString()}  ${e.source.padEnd(10)} ${e.level.padEnd(7)} ${e.text}`).join('\n');
+}
+
+/** The server a user named by uuid or label; a label two servers share must be given as a uuid. */
+function findServer(status: readonly ServerStatus[], wanted: string): ServerStatus {
+  const byUuid = status.find((server) => server.uuid === wanted);
+  if (byUuid) return byUuid;
+  const byLabel = status.filter((server) => server.label === wanted);
+  if (byLabel.length === 1) return byLabel[0]!;
+  if (byLabel.length > 1) throw new UsageError(`${byLabel.length} servers are named "${wanted}"; give one of their ids: ${byLabel.map((s) => s.uuid).join(', ')}`);
+  const known = status.map((server) => `"${server.label}"`).join(', ') || 'none';
+  throw new UsageError(`no server "${wanted}" (servers: ${known})`);
+}
+
 async function run(args: InspectArgs, core: Core): Promise<number> {
   // Notices go to stderr, so `--json` leaves stdout to the listing alone.
   for (const notice of core.notices()) {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
-  if (args.signIn) return runSignInCommand(args.signIn, core);
+  if (args.signIn) return runSignInCommand(args.signIn, findServer(core.mcp.getStatus(), args.signIn.server), core);
+  if (args.logs !== null) {
+    const server = findServer(core.mcp.getStatus(), args.logs);
+    const entries = core.mcp.logs.read(server.uuid);
+    console.log(args.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
+    return 0;
+  }
   if (!args.call) {
     const status = core.mcp.getStatus();
     console.log(args.json ? listingJson(status) : listingText(status));
@@ -144,6 +172,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     return await run(args, core);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`inspect: ${error.message}`);
+    return 2;
   } finally {
     await core.close();
   }

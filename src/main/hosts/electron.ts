@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
-import { ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
+import { ELECTRON_INVOKE_CHANNEL, electronEventChannel, IPC_EVENTS } from '../../types/ipc.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { guardedInvoke, isPage } from './electron-guard.js';
@@ -80,9 +80,9 @@ async function main(): Promise<void> {
     },
   });
   window = shown;
-  const unsubscribe = ipc.onStatus((status) => {
-    if (!shown.isDestroyed()) shown.webContents.send(ELECTRON_STATUS_CHANNEL, status);
-  });
+  const unsubscribes = IPC_EVENTS.map((name) => ipc.on(name, (payload) => {
+    if (!shown.isDestroyed()) shown.webContents.send(electronEventChannel(name), payload);
+  }));
   shown.webContents.setWindowOpenHandler(({ url }) => {
     openExternally(url);
     return { action: 'deny' };
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   });
 
   app.on('window-all-closed', () => {
-    unsubscribe();
+    for (const unsubscribe of unsubscribes) unsubscribe();
     void core.close().finally(() => app.quit());
   });
   await shown.loadFile(rendererIndex);

@@ -1,8 +1,7 @@
 // The Electron preload: exposes the IPC contract as `window.api`, generated from the contract's
 // channel list (never a hand-kept copy). Bundled to CommonJS, as sandboxed preloads require.
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildApi, ELECTRON_INVOKE_CHANNEL, ELECTRON_STATUS_CHANNEL } from '../../types/ipc.js';
-import type { ServerStatus } from '../../types/mcp.js';
+import { buildApi, ELECTRON_INVOKE_CHANNEL, electronEventChannel } from '../../types/ipc.js';
 
 /** Electron prefixes a handler's error with "Error invoking remote method '…': Error: "; users see only the message. */
 function plainError(error: unknown): Error {
@@ -12,10 +11,11 @@ function plainError(error: unknown): Error {
 
 const api = buildApi(
   (channel, input) => ipcRenderer.invoke(ELECTRON_INVOKE_CHANNEL, channel, input).catch((error: unknown) => Promise.reject(plainError(error))),
-  (listener) => {
-    const handler = (_event: unknown, status: ServerStatus[]): void => listener(status);
-    ipcRenderer.on(ELECTRON_STATUS_CHANNEL, handler);
-    return () => ipcRenderer.removeListener(ELECTRON_STATUS_CHANNEL, handler);
+  (event, listener) => {
+    const channel = electronEventChannel(event);
+    const handler = (_event: unknown, payload: Parameters<typeof listener>[0]): void => listener(payload);
+    ipcRenderer.on(channel, handler);
+    return () => ipcRenderer.removeListener(channel, handler);
   },
 );
 

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { IpcServer } from '../ipc.js';
 import { IpcInputError } from '../ipc.js';
+import { IPC_EVENTS } from '../../types/ipc.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -182,10 +183,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else res.end();
     });
   });
-  const unsubscribe = options.ipc.onStatus((status) => {
-    const frame = `event: status\ndata: ${JSON.stringify(status)}\n\n`;
+  // Every event of the contract, under its own name; one stream carries them all.
+  const unsubscribes = IPC_EVENTS.map((name) => options.ipc.on(name, (payload) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const stream of eventStreams) stream.write(frame);
-  });
+  }));
   const heartbeat = setInterval(() => {
     for (const stream of eventStreams) stream.write(': keep-alive\n\n');
   }, 15_000);
@@ -211,7 +213,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     token,
     async close() {
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       clearInterval(heartbeat);
       for (const stream of eventStreams) stream.end();
       server.closeAllConnections();

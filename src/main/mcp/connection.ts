@@ -5,14 +5,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
-import type { ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import type { LogLevel, ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import type { ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
+import type { LogRecord } from './server-log.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
 
@@ -31,11 +32,22 @@ export interface ConnectionOptions {
   log?: (message: string) => void;
   /** Resolves the server's secret references at each connect; redacts what the server says. */
   secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
+  /** The server's own log: stderr lines, connect attempts and outcomes, its log messages. */
+  onLog?: (connection: ServerConnection, record: LogRecord) => void;
   /** The OAuth session of a remote server, when sign-in applies to it. */
   auth?: (server: McpServer) => ServerAuth | undefined;
 }
 
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
+  timeoutMs?: number;
+  /** The server's progress reports; each also restarts the timeout. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
 const MAX_PAGES = 10_000;
+const ignoreProgress = (): void => undefined;
 
 export class ServerConnection {
   status: ServerStatusKind = 'connecting';
@@ -83,6 +95,7 @@ export class ServerConnection {
     const generation = ++this.#generation;
     clearTimeout(this.#reconnectTimer);
     this.#set('connecting', retrying ? this.error : undefined);
+    this.#note('info', `${retrying ? `Reconnect attempt ${this.#reconnects}` : 'Connecting'}: ${describeTarget(this.server)}`);
     let client: Client | null = null;
     let timer: NodeJS.Timeout | undefined;
     this.#stderr = undefined;
@@ -95,7 +108,10 @@ export class ServerConnection {
         return;
       }
       this.#auth = this.options.auth?.(this.server);
-      const { transport, stderr } = createTransport(this.server, values, this.#auth?.fetch);
+      const { transport, stderr } = createTransport(this.server, values, {
+        onStderrLine: (text) => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) }),
+        fetch: this.#auth?.fetch,
+      });
       this.#stderr = stderr;
       client = new Client(this.options.clientInfo, { capabilities: {} });
       this.#client = client;
@@ -103,7 +119,11 @@ export class ServerConnection {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
       });
       await Promise.race([this.#connectAndList(client, transport), timedOut]);
-      if (generation !== this.#generation) return;
+      if (generation !== this.#generation) {
+        // Superseded while connecting (stopped, restarted): this client is no one's.
+        void client.close().catch(() => undefined);
+        return;
+      }
       this.#reconnects = 0;
       const connected = client;
       connected.onclose = () => this.#closed(generation);
@@ -124,16 +144,25 @@ export class ServerConnection {
           }
         };
       }
+      const version = connected.getServerVersion();
+      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools listed`);
       this.#set('ready', undefined);
+      void this.#askForLogs(connected);
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#client = null;
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
       const signIn = this.#signInNeeded(error);
-      if (signIn !== null) this.#set('needs-sign-in', signIn);
-      else if (retrying) this.#retry(this.#explain(error));
-      else this.#set('failed', this.#explain(error));
+      if (signIn !== null) {
+        this.#set('needs-sign-in', signIn);
+        this.#note('error', `Needs sign-in: ${this.error}`);
+      } else if (retrying) {
+        this.#retry(this.#explain(error));
+      } else {
+        this.#set('failed', this.#explain(error));
+        this.#note('error', `Failed: ${this.error}`);
+      }
     } finally {
       clearTimeout(timer);
     }
@@ -146,18 +175,27 @@ export class ServerConnection {
     const client = this.#client;
     this.#client = null;
     this.#set(status, error);
+    if (client) this.#note('info', status === 'connecting' ? 'Stopped, to reconnect' : 'Stopped');
     await client?.close().catch(() => undefined);
   }
 
-  async callTool(original: string, args: Record<string, unknown>, options: RequestOptions): Promise<ToolCallResult> {
+  async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.#client;
     if (!client || this.status !== 'ready') {
       if (this.status === 'needs-sign-in') throw new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
       const offline = this.status === 'failed' || this.status === 'needs-secret';
       throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
     }
+    const request: RequestOptions = {
+      signal: options.signal,
+      timeout: options.timeoutMs ?? this.server.callTimeoutMs,
+      // A server that reports progress is still working: each report restarts the timeout.
+      // The SDK asks servers for progress only when given a handler.
+      resetTimeoutOnProgress: true,
+      onprogress: options.onProgress ?? ignoreProgress,
+    };
     try {
-      return (await client.callTool({ name: original, arguments: args }, undefined, options)) as ToolCallResult;
+      return (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
     } catch (error) {
       // The sign-in is gone (revoked, expired for good): the server waits for a new one, and
       // its tools keep their names like any offline server's.
@@ -175,6 +213,10 @@ export class ServerConnection {
   async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<void> {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.#relist(client);
+    });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+      this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
     });
     await client.connect(transport, { timeout: this.timeoutMs });
     try {
@@ -220,6 +262,7 @@ export class ServerConnection {
         const tools = await this.#listAll(client);
         if (client !== this.#client) return;
         this.tools = tools;
+        this.#note('info', `Tool list changed: ${tools.length} tools listed`);
         this.options.onChange(this);
       } while (this.#relistAgain);
     } catch (error) {
@@ -240,12 +283,29 @@ export class ServerConnection {
     const policy = this.options.reconnect ?? { baseMs: 1_000, maxMs: 30_000, attempts: 5 };
     if (this.#reconnects >= policy.attempts) {
       this.#set('failed', `${reason}; gave up after ${policy.attempts} reconnects`);
+      this.#note('error', `Failed: ${this.error}`);
       return;
     }
     const delay = Math.min(policy.maxMs, policy.baseMs * 2 ** this.#reconnects);
     this.#reconnects++;
     this.#set('connecting', `${reason}; reconnecting in ${Math.round(delay / 100) / 10} s`);
+    this.#note('warning', `${this.error} (attempt ${this.#reconnects} of ${policy.attempts})`);
     this.#reconnectTimer = setTimeout(() => void this.#connect(true), delay);
+  }
+
+  /** A line about the connection itself in the server's log. */
+  #note(level: LogLevel, text: string): void {
+    this.options.onLog?.(this, { source: 'connection', level, text });
+  }
+
+  /** Asks a server that offers logging for its messages from `info` up; they go to its log. */
+  async #askForLogs(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.logging) return;
+    try {
+      await client.setLoggingLevel('info', { timeout: this.timeoutMs });
+    } catch (error) {
+      this.#note('warning', `The server refused logging/setLevel: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   #set(status: ServerStatusKind, error: string | undefined): void {
@@ -288,6 +348,23 @@ export class ServerConnection {
     const issues = validationIssues(error);
     if (issues) return `the server sent a malformed answer (${issues})`;
     return message + this.#stderrHint();
+  }
+}
+
+/**
+ * What a connect attempt goes to, for the log: the command without its arguments, the URL
+ * without its query (arguments and queries can carry keys; the log is meant to be copied).
+ */
+function describeTarget(server: McpServer): string {
+  if (server.type === 'stdio') {
+    const count = server.args?.length ?? 0;
+    return `${server.command ?? ''}${count > 0 ? ` (${count} ${count === 1 ? 'argument' : 'arguments'})` : ''}`;
+  }
+  try {
+    const url = new URL(server.url ?? '');
+    return `${server.type === 'sse' ? 'SSE' : 'HTTP'} ${url.origin}${url.pathname}`;
+  } catch {
+    return server.url ?? '';
   }
 }
 

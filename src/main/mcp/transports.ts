@@ -6,17 +6,23 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import { transportProblem } from '../../types/config.js';
+import { LineSplitter } from './server-log.js';
 
-/** The last stderr output of a stdio server, to explain why it failed. */
+/** A stdio server's stderr: each line goes to `onLine` (its log), the last one explains a failure. */
 export class StderrTail {
-  #text = '';
-  constructor(private readonly limit = 2_000) {}
+  #lines: LineSplitter;
+  #last = '';
+  constructor(onLine: (line: string) => void = () => undefined) {
+    this.#lines = new LineSplitter((line) => {
+      this.#last = line;
+      onLine(line);
+    });
+  }
   push(chunk: Buffer | string): void {
-    this.#text = (this.#text + chunk.toString()).slice(-this.limit);
+    this.#lines.push(chunk.toString());
   }
   lastLine(): string {
-    const lines = this.#text.trim().split('\n');
-    return lines[lines.length - 1]?.trim() ?? '';
+    return (this.#lines.pending.trim() || this.#last).trim();
   }
 }
 
@@ -32,8 +38,16 @@ export interface TransportValues {
   headers: Record<string, string>;
 }
 
-/** `fetch`: what HTTP and SSE requests go through (the server's OAuth session adds its token). */
-export function createTransport(server: McpServer, values: TransportValues, fetch: FetchLike = globalThis.fetch): CreatedTransport {
+/** What a transport reports to and goes through besides the server's settings. */
+export interface TransportIo {
+  /** Receives a stdio server's stderr, line by line. */
+  onStderrLine?: (line: string) => void;
+  /** What HTTP and SSE requests go through (the server's OAuth session adds its token). */
+  fetch?: FetchLike;
+}
+
+export function createTransport(server: McpServer, values: TransportValues, io: TransportIo = {}): CreatedTransport {
+  const { onStderrLine, fetch = globalThis.fetch } = io;
   const problem = transportProblem(server);
   if (problem) throw new Error(problem);
   if (server.type === 'stdio') {
@@ -44,7 +58,7 @@ export function createTransport(server: McpServer, values: TransportValues, fetc
       cwd: server.cwd || undefined,
       stderr: 'pipe',
     });
-    const stderr = new StderrTail();
+    const stderr = new StderrTail(onStderrLine);
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     return { transport, stderr };
   }

@@ -11,7 +11,7 @@ export interface CatalogTool {
   enabled: boolean;
   serverUuid: string;
   serverLabel: string;
-  /** exposed + original, lowercased: what the filter box matches. */
+  /** Exposed and original name, server label and description, lowercased: what filters match. */
   key: string;
 }
 
@@ -40,7 +40,7 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         enabled: tool.enabled,
         serverUuid: server.uuid,
         serverLabel: server.label,
-        key: `${tool.exposed}\n${tool.original}`.toLowerCase(),
+        key: `${tool.exposed}\n${tool.original}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };
       byExposed.set(tool.exposed, entry);
       return entry;
@@ -64,15 +64,26 @@ export interface FilterResult {
   shown: number;
 }
 
-/** The tools whose search key contains the lowercased, trimmed `query`; all of them for ''. */
+/** The words of a query, lowercased: each must occur in a tool's key (names, server, description). */
+export function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+}
+
+/** The tools whose search key contains every word of `query`; all of them for ''. */
 function matching(tools: CatalogTool[], query: string): CatalogTool[] {
-  const needle = query.trim().toLowerCase();
-  return needle === '' ? tools : tools.filter((tool) => tool.key.includes(needle));
+  const words = queryWords(query);
+  if (words.length === 0) return tools;
+  if (words.length === 1) {
+    const [word] = words as [string];
+    return tools.filter((tool) => tool.key.includes(word));
+  }
+  return tools.filter((tool) => words.every((word) => tool.key.includes(word)));
 }
 
 /**
- * Tools whose exposed or original name contains `query` (case-insensitive), per server, and a
- * window of at most `limit` rows to render: the DOM, not the loop, is what gets slow.
+ * Tools matching every word of `query` in their names, server label or description
+ * (case-insensitive), per server, and a window of at most `limit` rows to render: the DOM, not
+ * the loop, is what gets slow.
  */
 export function filterCatalog(servers: readonly CatalogServer[], query: string, limit: number): FilterResult {
   const result: FilteredServer[] = [];

@@ -1,5 +1,6 @@
 // Helpers for tool selections (null = all tools, [] = none, else exposed names).
 import type { ToolSelection } from '../../types/config.js';
+import type { Catalog } from './catalog.js';
 
 export type SelectionMode = 'all' | 'none' | 'custom';
 
@@ -21,9 +22,36 @@ export function sameSelection(a: ToolSelection, b: ToolSelection): boolean {
   return true;
 }
 
-/** A short summary for lists: "All tools", "No tools", "12 tools". */
-export function describeSelection(selection: ToolSelection): string {
-  if (selection === null) return 'All tools';
-  if (selection.length === 0) return 'No tools';
-  return `${selection.length} ${selection.length === 1 ? 'tool' : 'tools'}`;
+/**
+ * What a selection gives a model, counted the same way on every screen: `offered` is the tools
+ * a model gets (known to a server and switched on); `off` were selected but are switched off on
+ * their server, `missing` are selected names no server has any more.
+ */
+export interface SelectionCount {
+  offered: number;
+  off: number;
+  missing: number;
+}
+
+export function countSelection(selection: ToolSelection, catalog: Catalog): SelectionCount {
+  const count: SelectionCount = { offered: 0, off: 0, missing: 0 };
+  const names = selection ?? catalog.byExposed.keys();
+  for (const name of new Set(names)) {
+    const tool = catalog.byExposed.get(name);
+    if (!tool) count.missing++;
+    else if (tool.enabled) count.offered++;
+    else count.off++;
+  }
+  return count;
+}
+
+export function toolCount(count: number): string {
+  return `${count} ${count === 1 ? 'tool' : 'tools'}`;
+}
+
+/** A short summary for lists, with the count every screen shows: "All tools (12)", "No tools", "5 tools". */
+export function describeSelection(selection: ToolSelection, catalog: Catalog): string {
+  if (selection !== null && selection.length === 0) return 'No tools';
+  const { offered } = countSelection(selection, catalog);
+  return selection === null ? `All tools (${offered})` : toolCount(offered);
 }

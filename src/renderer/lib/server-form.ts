@@ -27,6 +27,8 @@ export interface ServerDraft {
   headers: PairDraft[];
   /** Seconds, as typed; empty means the default. */
   timeout: string;
+  /** Seconds a tool call may go without an answer or progress, as typed; empty means the default. */
+  callTimeout: string;
   /** http, sse: a typed-in OAuth client ID (for servers without dynamic registration). */
   oauthClientId: string;
   /** A new client secret to save, as typed; empty keeps (or, with `removeClientSecret`, drops) the saved one. */
@@ -34,8 +36,27 @@ export interface ServerDraft {
   removeClientSecret: boolean;
 }
 
+export type DraftField = keyof ServerDraft;
+/** Each field's name as the form shows it, for messages that name a field. */
+export const FIELD_NAMES: Record<DraftField, string> = {
+  label: 'Name',
+  type: 'Transport',
+  command: 'Command',
+  args: 'Arguments',
+  env: 'Environment',
+  cwd: 'Working folder',
+  url: 'URL',
+  headers: 'Headers',
+  timeout: 'Connect timeout',
+  callTimeout: 'Call timeout',
+  oauthClientId: 'OAuth client ID',
+  oauthClientSecret: 'OAuth client secret',
+  removeClientSecret: 'OAuth client secret',
+};
+export type FieldErrors = Partial<Record<DraftField, string>>;
+
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
 }
 
 export function emptyPair(): PairDraft {
@@ -144,6 +165,7 @@ export function draftOf(server: McpServer): ServerDraft {
     url: server.url ?? '',
     headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
+    callTimeout: server.callTimeoutMs ? String(server.callTimeoutMs / 1000) : '',
     oauthClientId: server.oauthClientId ?? '',
     oauthClientSecret: '',
     removeClientSecret: false,
@@ -157,36 +179,76 @@ export function clientSecretChange(draft: ServerDraft): string | null | undefine
   return draft.removeClientSecret || draft.oauthClientId.trim() === '' ? null : undefined;
 }
 
+/** The draft field a settings key is entered in. */
+function draftFieldOf(key: string | undefined): DraftField | undefined {
+  if (key === 'connectTimeoutMs') return 'timeout';
+  if (key === 'callTimeoutMs') return 'callTimeout';
+  return key !== undefined && Object.hasOwn(FIELD_NAMES, key) ? (key as DraftField) : undefined;
+}
+
+/** Seconds as typed → milliseconds, or a message when it is not a number within the bounds. */
+function seconds(text: string, min: number, max: number): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  // Seconds are the form's unit; the schema's bounds are checked afterwards, in milliseconds.
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`Give a number of seconds between ${min} and ${max}.`);
+  return Math.round(value * 1000);
+}
+
 /**
- * The settings to send; throws with a message for the form when a field cannot be read or the
- * settings cannot be used. Only the text parsing is the form's own: what makes settings usable
- * is checkServerSettings, the check the manager and the Claude import apply.
+ * The settings to send, or every problem found, per field: the text parsing is the form's own;
+ * what makes settings usable is checkServerSettings, the check the manager and the Claude
+ * import apply.
  */
-export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
-  const settings: ServerSettingsInput = { label: draft.label.trim(), state, type: draft.type };
-  const timeout = draft.timeout.trim();
-  if (timeout !== '') {
-    const seconds = Number(timeout);
-    // Seconds are the form's unit; the schema's bounds are checked below, in milliseconds.
-    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 600) {
-      throw new Error('Connect timeout: a number of seconds between 0.1 and 600.');
+export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): { settings: ServerSettingsInput } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const read = <T>(field: DraftField, parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      errors[field] = error instanceof Error ? error.message : String(error);
+      return undefined;
     }
-    settings.connectTimeoutMs = Math.round(seconds * 1000);
-  }
+  };
+  const settings: ServerSettingsInput = { label: draft.label.trim(), state, type: draft.type };
+  const connect = read('timeout', () => seconds(draft.timeout, 0.1, 600));
+  if (connect !== undefined) settings.connectTimeoutMs = connect;
+  const call = read('callTimeout', () => seconds(draft.callTimeout, 1, 3600));
+  if (call !== undefined) settings.callTimeoutMs = call;
   if (draft.type === 'stdio') {
     settings.command = draft.command.trim();
-    settings.args = parseArgs(draft.args);
-    const env = valuesOf('env', draft.env);
+    settings.args = read('args', () => parseArgs(draft.args)) ?? [];
+    const env = read('env', () => valuesOf('env', draft.env)) ?? {};
     if (Object.keys(env).length > 0) settings.env = env;
     if (draft.cwd.trim()) settings.cwd = draft.cwd.trim();
   } else {
     settings.url = draft.url.trim();
-    const headers = valuesOf('headers', draft.headers);
+    const headers = read('headers', () => valuesOf('headers', draft.headers)) ?? {};
     if (Object.keys(headers).length > 0) settings.headers = headers;
     if (draft.oauthClientId.trim()) settings.oauthClientId = draft.oauthClientId.trim();
-    else if (draft.oauthClientSecret !== '') throw new Error('OAuth client secret: enter the client ID it belongs to.');
+    else if (draft.oauthClientSecret !== '') errors.oauthClientSecret = 'Enter the client ID it belongs to.';
   }
   const checked = checkServerSettings(settings);
-  if ('problem' in checked) throw new Error(checked.problem);
-  return settings;
+  if ('issues' in checked) {
+    for (const issue of checked.issues) {
+      const field = draftFieldOf(issue.field) ?? 'label';
+      errors[field] ??= issue.message;
+    }
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { settings };
+}
+
+/** One line for a field's error, naming the field unless the message already does. */
+function describeFieldError(field: DraftField, message: string): string {
+  const name = FIELD_NAMES[field];
+  return message.startsWith(name) ? message : `${name}: ${message}`;
+}
+
+/** The settings to send; throws with the first problem, naming its field (checkDraft has them all). */
+export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
+  const checked = checkDraft(draft, state);
+  if ('settings' in checked) return checked.settings;
+  const [field, message] = Object.entries(checked.errors)[0] as [DraftField, string];
+  throw new Error(describeFieldError(field, message));
 }

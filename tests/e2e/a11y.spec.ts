@@ -1,0 +1,109 @@
+// Accessibility and layout as a gate: axe-core finds no violation on any screen, in the light
+// and the dark theme (the OS preference, emulated), and no screen scrolls sideways from 800×600
+// up. The screens are shown in the states a user meets: expanded tools, a log, a form with
+// errors, an import result, each dialog, a custom selection, the tester with a checked answer,
+// and a notice.
+import type { Page } from '@playwright/test';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { fixtureServer, writeConfig } from './host.js';
+import {
+  BETA_UUID,
+  expand,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectReady,
+  filesServer,
+  open,
+  openModel,
+  serverRow,
+  test,
+} from './fixtures.js';
+
+function seed(userDataDir: string): void {
+  writeConfig(userDataDir, {
+    servers: [
+      filesServer(['media'], ['files server starting']),
+      fixtureServer({ uuid: BETA_UUID, label: 'Unity', fixture: { id: 'unity', tools: [{ name: 'unity/health', description: 'Is the editor up?' }, 'search'] } }),
+      { uuid: 'broken', label: 'Broken', state: 'enabled', type: 'stdio', command: '/nonexistent/mcp-server', args: ['--root', '/home/me/projects/a/very/long/path/that/goes/on/alpha'] },
+      { uuid: 'off', label: 'Switched off', state: 'disabled', type: 'stdio', command: '/nonexistent/other' },
+    ],
+    // A legacy name: the migration notice shows.
+    models: [{ engine: 'openai', model: 'gpt-4o', tools: ['read_file', 'gone_tool', 'search___bbbb'] }],
+  });
+}
+
+/** Every screen in the states worth checking; `check` runs on each. */
+async function visitEveryScreen(page: Page, check: (what: string) => Promise<void>): Promise<void> {
+  await expect(page.locator('[data-testid="notice"][data-kind="migration"]')).toBeVisible();
+  await expectReady(page, 'Files');
+  await expectReady(page, 'Unity');
+  await expand(page, 'Unity');
+  await serverRow(page, 'Files').getByTestId('server-logs').click();
+  await expect(serverRow(page, 'Files').getByTestId('log-line').first()).toBeVisible();
+  await expect(serverRow(page, 'Broken').getByTestId('server-error')).toBeVisible();
+  await check('the servers screen with tools, a log, a failed and a disabled server, and a notice');
+
+  await page.getByTestId('server-add').click();
+  await page.getByTestId('server-save').click();
+  await expect(page.getByTestId('error-label')).toBeVisible();
+  await check('the add form with errors');
+  await page.getByTestId('server-cancel').click();
+
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-json').fill(JSON.stringify({ mcpServers: { unity: fixtureCommand({ id: 'x', transport: 'stdio' }), broken: {} } }));
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result')).toBeVisible();
+  await check('the import panel with a result');
+
+  await serverRow(page, 'Unity').getByTestId('server-delete').click();
+  await expect(page.getByTestId('delete-dialog')).toBeVisible();
+  await check('the delete dialog');
+  await page.keyboard.press('Escape');
+
+  const editor = await openModel(page, 'gpt-4o');
+  await expect(editor.getByTestId('missing-tool')).toBeVisible();
+  await check('the model tools screen with a custom selection');
+  await page.locator('[data-testid="tool-checkbox"][data-exposed="unity_health"]').check();
+  await page.getByTestId('target-prompt').click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await check('the unsaved changes dialog');
+  await page.getByTestId('unsaved-discard').click();
+
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('read_file');
+  await page.getByTestId('tester-args').fill('{}');
+  await expect(page.getByTestId('tester-args-problem')).toBeVisible();
+  await check('the tester with argument problems');
+  await page.getByTestId('tester-tool').selectOption('media');
+  await page.getByTestId('tester-args').fill('{}');
+  await page.getByTestId('tester-call').click();
+  await expect(page.getByTestId('result-image')).toBeVisible();
+  await check('the tester with an answer');
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no axe-core violation on any screen, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
+    test.setTimeout(120_000);
+    seed(userDataDir);
+    await page.emulateMedia({ colorScheme });
+    await open(page, await launch(userDataDir));
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe(colorScheme === 'dark' ? 'rgb(17, 20, 24)' : 'rgb(246, 247, 249)');
+    await visitEveryScreen(page, (what) => expectAccessible(page, `${what} (${colorScheme})`));
+  });
+}
+
+test('every screen is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {
+  test.setTimeout(120_000);
+  seed(userDataDir);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await open(page, await launch(userDataDir));
+  await visitEveryScreen(page, async () => expectNoSidewaysScroll(page));
+  // The status badge and the tool count sit side by side, never on top of each other.
+  await page.getByTestId('nav-servers').click();
+  const row = serverRow(page, 'Unity');
+  const badge = await row.getByTestId('server-status').boundingBox();
+  const counts = await row.getByTestId('server-counts').boundingBox();
+  expect(badge && counts && (badge.x + badge.width <= counts.x || counts.y >= badge.y + badge.height)).toBe(true);
+});

@@ -1,0 +1,119 @@
+// The renderer's pure helpers: what filters match, one count for a selection on every screen,
+// argument templates and parameter lists from input schemas, answers turned into parts to show
+// (only safe images and web links), command lines cut in the middle.
+import { describe, expect, it } from 'vitest';
+import { argumentTemplate, parametersOf } from '../../src/renderer/lib/arg-template.js';
+import { resultParts } from '../../src/renderer/lib/call-result.js';
+import { buildCatalog, filterCatalog } from '../../src/renderer/lib/catalog.js';
+import { splitForMiddleCut } from '../../src/renderer/lib/middle-cut.js';
+import { countSelection, describeSelection } from '../../src/renderer/lib/selection.js';
+import type { ServerStatus } from '../../src/types/mcp.js';
+
+const status: ServerStatus[] = [
+  {
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false,
+    tools: [
+      { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', enabled: true },
+      { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', enabled: false },
+    ],
+  },
+  {
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true,
+    tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], enabled: true }],
+  },
+];
+const catalog = buildCatalog(status);
+const names = (query: string): string[] => filterCatalog(catalog.servers, query, 100).servers.flatMap((s) => s.matches.map((t) => t.exposed));
+
+describe('filters', () => {
+  it('match exposed and original names, the server label and words of the description, every word', () => {
+    expect(names('')).toEqual(['read_file', 'write_file', 'unity_health']);
+    expect(names('unity/')).toEqual(['unity_health']);
+    expect(names('workspace')).toEqual(['read_file']);
+    expect(names('folder a')).toEqual(['read_file', 'write_file']);
+    expect(names('FILE  write')).toEqual(['write_file']);
+    expect(names('file unity')).toEqual([]);
+  });
+});
+
+describe('selection counts', () => {
+  it('count what a model gets, the same for the list and the editor', () => {
+    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, off: 1, missing: 1 });
+    expect(countSelection(null, catalog)).toEqual({ offered: 2, off: 1, missing: 0 });
+    expect(describeSelection(['read_file', 'write_file', 'gone'], catalog)).toBe('1 tool');
+    expect(describeSelection(['read_file', 'unity_health'], catalog)).toBe('2 tools');
+    expect(describeSelection(null, catalog)).toBe('All tools (2)');
+    expect(describeSelection([], catalog)).toBe('No tools');
+  });
+});
+
+describe('argument templates', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Where' },
+      mode: { enum: ['r', 'w'] },
+      count: { type: 'integer', minimum: 1 },
+      flags: { type: 'array', items: { type: 'string' } },
+      opts: { $ref: '#/$defs/opts' },
+      either: { anyOf: [{ type: 'null' }, { type: 'boolean' }] },
+      level: { type: 'string', default: 'info' },
+      optional: { type: 'string' },
+      __proto__: { type: 'number' },
+    },
+    required: ['path', 'mode', 'count', 'flags', 'opts', 'either', 'level', '__proto__'],
+    $defs: { opts: { type: 'object', properties: { deep: { type: ['string', 'null'] } }, required: ['deep'] } },
+  };
+
+  it('fill every required field with a value of its type, and leave the optional ones out', () => {
+    expect(JSON.parse(argumentTemplate(schema))).toEqual({ path: '', mode: 'r', count: 1, flags: [], opts: { deep: '' }, either: false, level: 'info', ['__proto__']: 0 });
+    expect(argumentTemplate({ type: 'object' })).toBe('{}');
+    expect(argumentTemplate('nonsense')).toBe('{}');
+  });
+
+  it('list the arguments, required first, with types and descriptions', () => {
+    expect(parametersOf(schema).slice(0, 3)).toEqual([
+      { name: 'path', type: 'string', required: true, description: 'Where' },
+      { name: 'mode', type: '"r" | "w"', required: true, description: '' },
+      { name: 'count', type: 'integer', required: true, description: '' },
+    ]);
+    expect(parametersOf(schema).find((p) => p.name === 'flags')?.type).toBe('string[]');
+    expect(parametersOf(schema).find((p) => p.name === 'opts')?.type).toBe('object');
+    expect(parametersOf(schema).at(-1)).toEqual({ name: 'optional', type: 'string', required: false, description: '' });
+  });
+});
+
+describe('answers as parts', () => {
+  it('show text, safe images, web links and embedded resources; the rest as JSON', () => {
+    const parts = resultParts([
+      { type: 'text', text: 'hi' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { type: 'image', mimeType: 'text/html', data: 'PHNjcmlwdD4=' },
+      { type: 'image', mimeType: 'image/png', data: '"><script>' },
+      { type: 'audio', mimeType: 'audio/wav', data: 'A'.repeat(4096) },
+      { type: 'resource_link', uri: 'https://example.com/a', name: 'a' },
+      { type: 'resource_link', uri: 'javascript:alert(1)', name: 'bad' },
+      { type: 'resource', resource: { uri: 'file:///n.txt', mimeType: 'text/plain', text: 'notes' } },
+      { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAAA' } },
+      { type: 'mystery', x: 1 },
+      42,
+    ]);
+    expect(parts.map((p) => p.kind)).toEqual(['text', 'image', 'media', 'media', 'media', 'link', 'link', 'resource', 'resource', 'json', 'json']);
+    expect(parts[1]).toEqual({ kind: 'image', src: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png' });
+    expect(parts[4]).toEqual({ kind: 'media', what: 'Audio (audio/wav, 3 KB), not played here.' });
+    expect(parts[5]).toMatchObject({ clickable: true });
+    expect(parts[6]).toMatchObject({ clickable: false, uri: 'javascript:alert(1)' });
+    expect(parts[8]).toEqual({ kind: 'resource', uri: 'file:///b.bin', mimeType: '', text: null, bytes: 3 });
+  });
+});
+
+describe('command lines cut in the middle', () => {
+  it('keep the end, starting at a path separator or space near the cut', () => {
+    expect(splitForMiddleCut('npx server /a')).toEqual({ head: 'npx server /a', tail: '' });
+    const line = 'npx -y @modelcontextprotocol/server-filesystem /home/someone/projects/customer-portal/frontend';
+    const { head, tail } = splitForMiddleCut(line);
+    expect(head + tail).toBe(line);
+    expect(tail).toBe('/projects/customer-portal/frontend');
+    expect(splitForMiddleCut('x'.repeat(80)).tail).toBe('x'.repeat(28));
+  });
+});
