@@ -72,10 +72,13 @@ async function visitEveryScreen(page: Page, check: (what: string) => Promise<voi
 
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('read_file');
+  // Once the tool's definition is in: until then, its template may still replace what is typed.
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
   await page.getByTestId('tester-args').fill('{}');
   await expect(page.getByTestId('tester-args-problem')).toBeVisible();
   await check('the tester with argument problems');
   await page.getByTestId('tester-tool').selectOption('media');
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
   await page.getByTestId('tester-args').fill('{}');
   await page.getByTestId('tester-call').click();
   await expect(page.getByTestId('result-image')).toBeVisible();

@@ -83,7 +83,7 @@ describe('the app without a keyring', () => {
     const app = await startApp(dir);
     try {
       remote = await app.call<McpServer>('addServer', { label: 'Remote', type: 'http', url, headers: { Authorization: { secretValue: `Bearer ${TOKEN}` } } });
-      expect(app.core.mcp.getStatus()[0]!.status).toBe('ready');
+      expect((await app.settled(0)).status).toBe('ready');
       await app.call('dismissNotice', { kind: 'unencrypted-secrets' });
       const state = await app.call<AppState>('getState');
       expect(state.secretStore).toEqual({ kind: 'file', where: path.join(dir, SECRETS_FILE_NAME) });
@@ -119,7 +119,7 @@ describe('the app without a keyring', () => {
     fs.writeFileSync(path.join(earlier, 'config.json'), JSON.stringify({ mcp: { servers: [{ uuid: 'r', label: 'Remote', state: 'enabled', type: 'http', url, headers: { Authorization: `Bearer ${TOKEN}` } }] } }));
     const app = await startApp(earlier);
     try {
-      expect(app.core.mcp.getStatus()[0]!.status).toBe('ready');
+      expect((await app.settled(0)).status).toBe('ready');
       expect((await app.call<AppState>('getState')).notices.find((n) => n.kind === 'secrets')?.message).toMatch(/^1 secret .* was moved from config\.json into .*secrets\.json/);
       expect(savedConfig(earlier).mcp.servers[0]!.headers!.Authorization).toEqual({ secret: expect.any(String) as string });
       expect(filesHolding(earlier, SECRETS)).toEqual([SECRETS_FILE_NAME]);

@@ -29,7 +29,11 @@ describe('secrets through the app', () => {
   const logs: string[] = [];
   let httpUrl: string;
   let sseUrl: string;
-  const status = async (uuid: string): Promise<ServerStatus> => (await app.call<ServerStatus[]>('getStatus')).find((s) => s.uuid === uuid)!;
+  // What the renderer gets, once the server's connect has settled.
+  const status = async (uuid: string): Promise<ServerStatus> => {
+    await app.settled(uuid);
+    return (await app.call<ServerStatus[]>('getStatus')).find((s) => s.uuid === uuid)!;
+  };
   const profileId = (): string => savedConfig(dir).profileId!;
   const refOf = (uuid: string, field: 'env' | 'headers', key: string): string => {
     const value = savedConfig(dir).mcp.servers.find((s) => s.uuid === uuid)![field]![key];
@@ -145,7 +149,8 @@ describe('secrets through the app', () => {
   it('import: Claude Desktop secrets go straight into the store', async () => {
     const json = JSON.stringify({
       mcpServers: {
-        'Imported HTTP': { type: 'http', url: httpUrl, headers: { Authorization: `Bearer ${TOKEN}` } },
+        // Another URL than the configured HTTP server's: the same URL would be "already added".
+        'Imported HTTP': { type: 'http', url: `${httpUrl}?from=import`, headers: { Authorization: `Bearer ${TOKEN}` } },
         'Imported local': { ...stdioNeedingKey, env: { OPENAI_API_KEY: API_KEY } },
       },
     });

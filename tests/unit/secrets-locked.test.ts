@@ -38,7 +38,7 @@ describe('a locked keyring', () => {
     dir = tempDir('secrets-locked-');
     app = await startApp(dir);
     remote = await app.call<McpServer>('addServer', { label: 'Remote', type: 'http', url, headers: { Authorization: `Bearer ${TOKEN}` } });
-    expect(app.core.mcp.getStatus()[0]!.status).toBe('ready');
+    expect((await app.settled(0)).status).toBe('ready');
     execFileSync('dbus-send', [
       '--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets',
       'org.freedesktop.Secret.Service.Lock', 'array:objpath:/org/freedesktop/secrets/collection/login',
@@ -69,14 +69,14 @@ describe('a locked keyring', () => {
     await expect(app.call('updateServer', { uuid: remote.uuid, settings: { label: 'Remote', type: 'http', url, headers: { Authorization: { secretValue: `Bearer ${OTHER}` } } } }))
       .rejects.toThrow(/^Nothing was saved: The system keyring is locked/);
     expect(bytes()).toBe(before);
-    expect(app.core.mcp.getStatus()[0]!.status).toBe('ready');
+    expect((await app.settled(0)).status).toBe('ready');
     await app.call('updateServer', { uuid: remote.uuid, settings: { label: 'Renamed', type: 'http', url, headers: { Authorization: auth } } });
     expect(savedConfig(dir).mcp.servers[0]).toMatchObject({ label: 'Renamed', headers: { Authorization: auth } });
   });
 
-  it('a connect that cannot read its secret fails with the reason, not a 401', () => {
+  it('a connect that cannot read its secret fails with the reason, not a 401', async () => {
     // The edit above restarted the server, which had to read the locked keyring.
-    expect(app.core.mcp.getStatus()[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The system keyring is locked, so it could not read a saved secret/) as string });
+    expect(await app.settled(0)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The system keyring is locked, so it could not read a saved secret/) as string });
   });
 
   it('delete: refused while its secrets cannot be deleted; the server stays', async () => {
@@ -99,7 +99,7 @@ describe('a locked keyring', () => {
       expect(savedConfig(earlier).migrations).toBeUndefined();
       expect(settingsFiles(earlier)).toEqual(['config.json']);
       // The server still works with the value where it is; the renderer sees only a mask.
-      expect(started.core.mcp.getStatus()[0]!.status).toBe('ready');
+      expect((await started.settled(0)).status).toBe('ready');
       expect(state.config.mcp.servers[0]!.headers).toEqual({ Authorization: UNMOVED_SECRET });
       expect(secretsIn(JSON.stringify(state), SECRETS)).toEqual([]);
     } finally {

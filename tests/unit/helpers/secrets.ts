@@ -10,6 +10,8 @@ import { createIpcServer } from '../../../src/main/ipc.js';
 import { LOCK_NAME } from '../../../src/main/profile/lock.js';
 import type { AppConfig } from '../../../src/types/config.js';
 import type { IpcChannel } from '../../../src/types/ipc.js';
+import type { ServerStatus } from '../../../src/types/mcp.js';
+import { waitFor } from './mcp-env.js';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -36,6 +38,11 @@ export interface App {
   core: Core;
   /** An IPC call as the renderer makes it, validated against the contract. */
   call<T>(channel: IpcChannel, input?: unknown): Promise<T>;
+  /**
+   * A server's status (by uuid, or by its place in the list) once its connect has settled:
+   * adding, editing and restarting return before the connect, whose outcome arrives as status.
+   */
+  settled(server: string | number): Promise<ServerStatus>;
   stop(): Promise<void>;
 }
 
@@ -43,9 +50,20 @@ export interface App {
 export async function startApp(dir: string, logs: string[] = []): Promise<App> {
   const core = await startCore({ userDataDir: dir, host: 'web', log: (message) => logs.push(message) });
   const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+  const find = (server: string | number): ServerStatus | undefined => {
+    const all = core.mcp.getStatus();
+    return typeof server === 'number' ? all[server] : all.find((s) => s.uuid === server);
+  };
   return {
     core,
     call: async <T>(channel: IpcChannel, input?: unknown) => (await ipc.invoke(channel, input)) as T,
+    settled: async (server) => {
+      await waitFor(`server ${server} to finish connecting`, () => {
+        const status = find(server)?.status;
+        return status !== undefined && status !== 'connecting';
+      });
+      return find(server)!;
+    },
     stop: () => core.close(),
   };
 }
