@@ -19,6 +19,8 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   llmTools: async () => (await import('./llm-tools.js')).llmTools,
   migration: async () => (await import('./migration.js')).migration,
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
+  providers: async () => (await import('./providers.js')).providers,
+  providerCache: async () => (await import('./provider-cache.js')).providerCache,
 };
 
 async function main(): Promise<void> {

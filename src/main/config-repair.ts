@@ -161,6 +161,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
+    aliases: stringList(raw.aliases, `${where} aliases`, warnings),
   };
   // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.
   for (const key of Object.keys(server) as Array<keyof McpServer>) {

@@ -68,7 +68,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    callTool: ({ name, args, timeoutMs, callId }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, ...hooks })),
+    getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
+    callTool: ({ name, args, timeoutMs, callId, provider }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, ...hooks })),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     checkToolArgs: ({ name, args }) => {
       const tool = mcp.getLlmTools([name])[0];

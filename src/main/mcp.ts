@@ -5,10 +5,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import type { ProviderId, ProviderTools } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { CallOptions, ConnectionOptions } from './mcp/connection.js';
+import type { CallOptions as ConnectionCallOptions, ConnectionOptions } from './mcp/connection.js';
 import { FirstConnects } from './mcp/first-connects.js';
+import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
+import { byServer, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
@@ -31,7 +34,14 @@ export interface McpOptions {
   auth?: AuthManager;
 }
 
-export type { CallOptions } from './mcp/connection.js';
+export interface CallOptions extends ConnectionCallOptions {
+  /**
+   * The provider whose model sent `args` under its adapted definition (getProviderTools): they
+   * are turned back into what the server's schema expects (nulls strict mode added removed,
+   * Gemini's string enums made numbers again, …). Unset: the arguments pass as they are.
+   */
+  provider?: ProviderId;
+}
 
 export type StatusListener = (status: ServerStatus[]) => void;
 
@@ -53,6 +63,7 @@ export class Mcp {
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
+  #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
   #listeners = new Set<StatusListener>();
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -117,8 +128,9 @@ export class Mcp {
     // A server waiting for a sign-in says so itself (and inspect's `call` exits 3).
     if (!connection || (!entry.live && connection.status !== 'needs-sign-in')) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
     if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+    const sent = options.provider === undefined ? args : this.#providerTools.restore(checkProviderId(options.provider), exposedName, args);
     try {
-      return await connection.callTool(entry.original, args, options);
+      return await connection.callTool(entry.original, sent, options);
     } catch (error) {
       throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
     }
@@ -145,6 +157,15 @@ export class Mcp {
   /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
   getLlmTools(selection: ToolSelection = null): LlmTool[] {
     return this.#index.llmTools(selection);
+  }
+
+  /**
+   * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
+   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
+   * once and kept until its definition, name or twins change.
+   */
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection);
   }
 
   getStatus(): ServerStatus[] {
@@ -305,16 +326,25 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
-    const mappings = new Map(Object.entries(this.#server(uuid).toolMappings ?? {}));
-    if (alias === null) mappings.delete(original);
-    else mappings.set(original, alias);
+    const server = this.#server(uuid);
+    const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+    const aliases = new Set(server.aliases ?? []);
+    if (alias === null) {
+      mappings.delete(original);
+      aliases.delete(original);
+    } else {
+      mappings.set(original, alias);
+      aliases.add(original);
+    }
     // The tool is named as listed even while its server is offline, so a reset alias gets the
     // rules' name back instead of vanishing with its mapping.
     const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
     const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
     const exposed = next[original]!;
     this.#store.update((config) => {
-      config.mcp.servers.find((s) => s.uuid === uuid)!.toolMappings = next;
+      const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      saved.toolMappings = next;
+      setAliases(saved, [...aliases]);
       if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
@@ -362,6 +392,7 @@ export class Mcp {
       uuid: server.uuid,
       tools: this.#listedNames(server.uuid) ?? [],
       mappings: server.toolMappings,
+      aliases: server.aliases,
     }));
   }
 
@@ -372,32 +403,15 @@ export class Mcp {
   /** Re-runs naming over all servers, persists changed mappings, rebuilds the index. */
   #rename(): void {
     const assignments = this.#assign(this.#namingInput());
-    const byServer = new Map<string, NameAssignment[]>();
-    for (const a of assignments) {
-      const list = byServer.get(a.uuid);
-      if (list) list.push(a);
-      else byServer.set(a.uuid, [a]);
-    }
-    const changed = this.#store.config.mcp.servers.filter((server) => {
-      const persisted = server.toolMappings ?? {};
-      const next = byServer.get(server.uuid) ?? [];
-      // Walk the saved names, not the new ones: a saved name that is invalid or taken is not kept
-      // by the core at all while its server has not listed the tool (always so at start), and
-      // the user must still hear that it was dropped.
-      const now = new Map(next.map((a) => [a.original, a.exposed]));
-      for (const [original, before] of Object.entries(persisted)) {
-        const exposed = now.get(original);
-        if (exposed === before) continue;
-        this.#log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
-      }
-      return next.length !== Object.keys(persisted).length || next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed);
-    });
-    if (changed.length > 0) {
-      const uuids = new Set(changed.map((server) => server.uuid));
+    const servers = byServer(assignments);
+    const changed = new Set(
+      this.#store.config.mcp.servers
+        .filter((server) => savedNamesDiffer(server, servers.get(server.uuid) ?? [], this.#log))
+        .map((server) => server.uuid),
+    );
+    if (changed.size > 0) {
       this.#store.update((config) => {
-        for (const server of config.mcp.servers) {
-          if (uuids.has(server.uuid)) server.toolMappings = toMappings(byServer.get(server.uuid) ?? []);
-        }
+        for (const server of config.mcp.servers) if (changed.has(server.uuid)) saveNames(server, servers.get(server.uuid) ?? []);
       });
     }
     this.#namedLists = new Map([...this.#connections.keys()].map((uuid) => [uuid, this.#listedNames(uuid)]));
@@ -407,6 +421,7 @@ export class Mcp {
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#providerTools.invalidate();
     this.#emitStatus();
   }
 

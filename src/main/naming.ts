@@ -4,6 +4,7 @@
 // accepts, that never changes once given, and that maps back to exactly one (server, original).
 
 import type { RenameReason } from '../types/mcp.js';
+import { transliterateName } from './transliterate.js';
 
 /** OpenAI ∩ Anthropic ∩ Gemini ∩ DeepSeek ∩ Mistral ∩ Bedrock function names. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
@@ -17,6 +18,8 @@ export interface ServerTools {
   tools: readonly string[];
   /** Persisted: original → exposed. */
   mappings?: Readonly<Record<string, string>>;
+  /** Persisted: originals whose exposed name is a user's alias (rule 5), not the rules' name. */
+  aliases?: readonly string[];
 }
 
 export interface NameAssignment {
@@ -32,7 +35,6 @@ export interface AssignOptions {
   reserved?: Iterable<string>;
 }
 
-const COMBINING_MARK = /\p{M}/gu;
 const NUMBERED = /^(.*)_([1-9][0-9]*)$/s;
 
 export function isValidToolName(name: unknown): name is string {
@@ -73,15 +75,23 @@ function shortHash(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** How the non-ASCII characters of a name are turned into ASCII before the character step. */
+export type AsciiFold = (text: string) => string;
+
 /** Rule 2 without the length cut: what the name becomes before truncation. */
 function sanitizeFull(original: string): string {
+  return sanitizeWith(original, transliterateName);
+}
+
+/**
+ * Rule 2 with a given fold, so that the upgrade migration can still tell which names the rules
+ * of earlier versions gave (they folded with NFKD only). Most names that need cleaning are ASCII
+ * (`unity/health`), and folding is most of the cost of sanitizing, so the fold only runs once a
+ * non-ASCII character turns up.
+ */
+export function sanitizeWith(original: string, fold: AsciiFold): string {
   if (isValidName(original)) return original;
-  // NFKD and mark removal cannot change ASCII, and most names that need cleaning are ASCII
-  // (`unity/health`); the ICU call is most of the cost of sanitizing, so it is only made once a
-  // non-ASCII character turns up.
-  const name =
-    replaceInvalid(original, true) ??
-    replaceInvalid(original.normalize('NFKD').replace(COMBINING_MARK, ''), false)!;
+  const name = replaceInvalid(original, true) ?? replaceInvalid(fold(original), false)!;
   if (name === '') return `tool_${shortHash(original)}`;
   const first = name.charCodeAt(0);
   const first20 = first | 0x20;
@@ -136,12 +146,23 @@ export function numberedName(base: string, n: number): string {
 }
 
 /**
- * Why `exposed` differs from `original`, derived from the names alone, so reasons need not be
- * persisted: a name that the rules would not produce is a user's alias.
+ * Why `exposed` differs from `original`. Whether a name is a user's alias is persisted (the
+ * server's `aliases`), because the rules change between versions: `alias` says so. The rest is
+ * derived from the names, so reasons need no other storage.
  */
-export function explainName(original: string, exposed: string): RenameReason[] {
+export function explainName(original: string, exposed: string, alias = false): RenameReason[] {
   if (exposed === original) return [];
-  const full = sanitizeFull(original);
+  if (alias) return ['alias'];
+  return ruleReasons(original, exposed, transliterateName) ?? earlierRuleReasons(original, exposed);
+}
+
+/**
+ * The reasons rules 2–4 (folding with `fold`) give for `exposed`, or null when they never give
+ * `original` that name.
+ */
+export function ruleReasons(original: string, exposed: string, fold: AsciiFold): RenameReason[] | null {
+  if (exposed === original) return [];
+  const full = sanitizeWith(original, fold);
   const base = full.slice(0, MAX_TOOL_NAME_LENGTH);
   const sanitized = full !== original;
   if (exposed === base) return reasonList(sanitized, base.length < full.length, false);
@@ -149,7 +170,20 @@ export function explainName(original: string, exposed: string): RenameReason[] {
   if (numbered && numberedName(base, Number(numbered[2])) === exposed) {
     return reasonList(sanitized, numbered[1]!.length < full.length, true);
   }
-  return ['alias'];
+  return null;
+}
+
+/**
+ * A name today's rules do not give and that is not marked as an alias. A valid original is named
+ * by the same rules in every version, so only a hand edit gives it another name: the user's
+ * choice. An invalid one was sanitized by an earlier version's rules (`搜索` → `tool_0b6efa3b`):
+ * still a sanitized name, numbered if it ends in `_N`, cut if it fills all 64 characters.
+ */
+function earlierRuleReasons(original: string, exposed: string): RenameReason[] {
+  if (isValidName(original)) return ['alias'];
+  const numbered = NUMBERED.exec(exposed);
+  const collision = numbered !== null && !original.endsWith(`_${numbered[2]}`);
+  return reasonList(true, exposed.length === MAX_TOOL_NAME_LENGTH, collision);
 }
 
 /**
@@ -206,6 +240,7 @@ export function assignToolNames(
     for (const original of tools) result.push({ uuid: server.uuid, original, exposed: '', reasons: [] });
     const mappings = mappingEntries(server.mappings);
     if (mappings.length === 0) continue;
+    const aliases = Array.isArray(server.aliases) && server.aliases.length > 0 ? new Set(server.aliases) : null;
     const byOriginal = new Map<string, NameAssignment>();
     for (let i = first; i < result.length; i++) byOriginal.set(result[i]!.original, result[i]!);
     for (const [original, exposed] of mappings) {
@@ -216,7 +251,7 @@ export function assignToolNames(
         result.push(entry);
       }
       entry.exposed = exposed;
-      entry.reasons = explainName(original, exposed);
+      entry.reasons = explainName(original, exposed, aliases?.has(original) ?? false);
     }
   }
 

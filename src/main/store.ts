@@ -166,6 +166,15 @@ export class ConfigStore {
   }
 
   /**
+   * Takes a config into memory without writing it, for a change that need not reach the disk on
+   * its own (a migration's ledger entry when it changed nothing else): every write saves the
+   * whole config, so it goes there with the next one.
+   */
+  adopt(next: AppConfig): void {
+    this.#config = next;
+  }
+
+  /**
    * Copies config.json (or, when there is none, the config in memory) to
    * `config.<kind>-<timestamp>.json` beside it, 0600; older copies of the kind beyond the newest
    * few are deleted. Returns the copy's path. Throws when the copy cannot be made; what it was

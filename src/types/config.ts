@@ -52,6 +52,11 @@ export const McpServerSchema = ServerSettingsSchema.extend({
   toolMappings: StringMapSchema.optional(),
   /** Original names the user switched off for this server. */
   disabledTools: z.array(z.string()).optional(),
+  /**
+   * Original names whose exposed name (in toolMappings) is the user's alias, not the name the
+   * naming rules give: persisted because the rules change between versions.
+   */
+  aliases: z.array(z.string()).optional(),
 });
 
 export const ModelToolsSchema = z.object({

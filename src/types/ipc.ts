@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
 import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
+import type { ProviderTools } from './providers.js';
+import { ProviderIdSchema } from './providers.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -79,12 +81,16 @@ export const ipcContract = {
   setModels: channel<void>()(z.object({ models: z.array(ModelToolsSchema).max(1_000) })),
   setSelection: channel<void>()(z.object({ target: z.enum(['prompt', 'realtime']), tools: ToolSelectionSchema })),
   getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
+  /** The enabled tools (or a selection of exposed names) as one provider's request takes them. */
+  getProviderTools: channel<ProviderTools>()(z.object({ provider: ProviderIdSchema, selection: ToolSelectionSchema.optional() })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
     args: z.record(z.string(), z.unknown()).default({}),
     timeoutMs: z.number().int().min(1).max(600_000).optional(),
     /** Lets `cancelCall` stop this call; its progress comes as `callProgress` events. */
     callId: CallId.optional(),
+    /** The provider whose model sent `args`: they are restored for the server before the call. */
+    provider: ProviderIdSchema.optional(),
   })),
   /** Checks arguments against the tool's input schema, before calling it (the tester). */
   checkToolArgs: channel<ArgsCheck>()(z.object({ name: ToolName, args: z.record(z.string(), z.unknown()) })),

@@ -31,6 +31,14 @@ export interface ToolStatus {
   enabled: boolean;
 }
 
+/** A tool the server listed that cannot be used: its definition is malformed. */
+export interface SkippedTool {
+  /** Its name, or null when it has none (or the name is not text). */
+  name: string | null;
+  /** Why it was skipped, in words a user (or the server's author) can act on. */
+  reason: string;
+}
+
 export interface ServerStatus {
   uuid: string;
   label: string;
@@ -44,6 +52,8 @@ export interface ServerStatus {
   tools: ToolStatus[];
   /** True while `tools` comes from saved names, not from a live listing. */
   offline: boolean;
+  /** Tools of the live listing that were left out, each with its reason; the others work. */
+  skippedTools: SkippedTool[];
   /** HTTP and SSE servers: their OAuth sign-in. */
   signIn?: ServerSignIn;
 }

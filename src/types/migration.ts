@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** Ledger id of the migration from `<name>___<last 4 of server uuid>` names (DESIGN.md section 4). */
 export const LEGACY_TOOL_SUFFIX_MIGRATION_ID = '2026-11-legacy-tool-suffixes';
+/** Ledger id of the migration that records which saved names are user aliases (`aliases`). */
+export const TOOL_ALIASES_MIGRATION_ID = '2026-12-tool-aliases';
 
 export const MigrationRewriteSchema = z.object({
   /** The selection: "gpt-4o (openai)", "prompt", "realtime". */

@@ -43,3 +43,29 @@ export interface ProviderTools {
   /** One entry per enabled tool of the selection (unsendable ones too), in the same order as `tools`. */
   report: ProviderToolReport[];
 }
+
+/** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, README). */
+export interface ProviderLimits {
+  /** The provider's name, for people. */
+  label: string;
+  /** Maximum tools per request; null where none is documented. */
+  maxTools: number | null;
+  /** Maximum characters of a tool description; null where none is documented. */
+  maxDescription: number | null;
+  /** The provider refuses an empty description. */
+  descriptionRequired: boolean;
+  /** Maximum characters of a tool name. */
+  maxName: number;
+}
+
+export const PROVIDER_LIMITS: Readonly<Record<ProviderId, ProviderLimits>> = {
+  openai: { label: 'OpenAI (Chat Completions)', maxTools: 128, maxDescription: 1024, descriptionRequired: false, maxName: 64 },
+  'openai-strict': { label: 'OpenAI (Chat Completions, strict)', maxTools: 128, maxDescription: 1024, descriptionRequired: false, maxName: 64 },
+  'openai-responses': { label: 'OpenAI (Responses)', maxTools: 128, maxDescription: 1024, descriptionRequired: false, maxName: 64 },
+  anthropic: { label: 'Anthropic', maxTools: null, maxDescription: null, descriptionRequired: false, maxName: 64 },
+  gemini: { label: 'Google Gemini', maxTools: 512, maxDescription: null, descriptionRequired: false, maxName: 64 },
+  bedrock: { label: 'Amazon Bedrock (Converse)', maxTools: null, maxDescription: null, descriptionRequired: true, maxName: 64 },
+  mistral: { label: 'Mistral', maxTools: null, maxDescription: null, descriptionRequired: false, maxName: 64 },
+  deepseek: { label: 'DeepSeek', maxTools: 128, maxDescription: null, descriptionRequired: false, maxName: 64 },
+  ollama: { label: 'Ollama', maxTools: null, maxDescription: null, descriptionRequired: false, maxName: 64 },
+};

@@ -3,14 +3,13 @@
 // MCP_CONFORMANCE_CONTEXT (a client ID and secret to enter). It does what a user of the app
 // does, through `inspect`: put the server into a fresh profile, list, sign in whenever the app
 // says the server needs it (opening the address like a browser: fetch it, follow the redirects
-// to the app's loopback callback), and call the first tool.
+// to the app's loopback callback), and call the first tool with arguments its schema accepts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SecretAuthStorage } from '../../src/main/auth/secret-storage.js';
-import { startCore } from '../../src/main/core.js';
 import { SecretStore } from '../../src/main/secrets/store.js';
 import { ConfigStore } from '../../src/main/store.js';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
@@ -22,6 +21,8 @@ const UUID = '00000000-0000-4000-8000-00000000c0f0';
 /** How many times the app may ask for a sign-in before the client stops obliging. */
 const MAX_SIGN_INS = 4;
 const NEEDS_SIGN_IN = 3;
+/** The provider whose tool definitions the client reads (and whose arguments the call turns back). */
+const PROVIDER = 'anthropic';
 
 interface Run {
   code: number;
@@ -76,15 +77,16 @@ async function makeProfile(url: string): Promise<string> {
   return dir;
 }
 
-/** The first tool's arguments, from its schema as the app hands it to models. */
+/**
+ * The first tool and arguments its schema accepts, from what the app would send a model
+ * (`inspect tools --provider anthropic`, whose definitions carry the JSON schema as it is).
+ */
 async function firstToolCall(dir: string): Promise<{ name: string; args: Record<string, unknown> } | null> {
-  const core = await startCore({ userDataDir: dir, host: 'inspect', log: () => undefined });
-  try {
-    const tool = core.mcp.getLlmTools()[0];
-    return tool ? { name: tool.name, args: exampleArguments(tool.parameters) } : null;
-  } finally {
-    await core.close();
-  }
+  const run = await inspect(dir, ['tools', '--provider', PROVIDER]);
+  if (run.code !== 0) throw new Error(`inspect tools exited ${run.code}: ${run.stderr}`);
+  const { tools } = JSON.parse(run.stdout) as { tools: Array<{ name: string; input_schema: unknown }> };
+  const tool = tools[0];
+  return tool ? { name: tool.name, args: exampleArguments(tool.input_schema) } : null;
 }
 
 async function main(url: string): Promise<number> {
@@ -101,7 +103,7 @@ async function main(url: string): Promise<number> {
     const call = await firstToolCall(dir);
     if (!call) return 0;
     for (let i = 0; ; i++) {
-      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args)]);
+      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER]);
       log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
       if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || !(await signIn(dir))) return run.code;
     }

@@ -84,10 +84,15 @@ test('a legacy config is migrated: notice once, selections point at the same too
   await expect(reopened.getByTestId('missing-tool')).toHaveCount(0);
 });
 
-test('a selection over 128 tools is warned about, and the warning goes at 128', async ({ page, launch, userDataDir }) => {
+test("a selection is counted with the built-in tools against its engine's provider limit", async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, {
     servers: [fixtureServer({ uuid: '00000000-0000-4000-8000-00000000cccc', label: 'Many', fixture: { id: 'many', generateTools: { prefix: 't_', count: 130 } } })],
-    models: [{ engine: 'openai', model: 'gpt-4o', tools: [] }],
+    models: [
+      { engine: 'openai', model: 'gpt-4o', tools: [] },
+      { engine: 'anthropic', model: 'claude-sonnet-4', tools: null },
+      { engine: 'some-gateway', model: 'any-model', tools: null },
+    ],
+    prompt: null,
   });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Many');
@@ -95,16 +100,30 @@ test('a selection over 128 tools is warned about, and the warning goes at 128', 
   await editor.getByTestId('mode-custom').check();
   await editor.getByTestId('group-select-all').click();
   await expect(checkbox(page, 't_129')).toBeChecked();
-  await expect(editor.getByTestId('selection-warning')).toContainText('128');
-  await checkbox(page, 't_0').uncheck();
-  await expect(editor.getByTestId('selection-warning')).toBeVisible();
-  await checkbox(page, 't_1').uncheck();
-  await expect(editor.getByTestId('selection-warning')).toHaveCount(0);
+  // 130 MCP tools and the 5 built-in ones go into one request: OpenAI's 128 is exceeded.
+  const warning = editor.getByTestId('selection-warning');
+  await expect(warning).toContainText('135 tools per request (130 MCP + 5 built-in)');
+  await expect(warning).toContainText('OpenAI (Chat Completions) accepts at most 128 tools per request');
+  // 124 + 5 = 129: still over; 123 + 5 = 128: at the limit, no warning.
+  for (let i = 0; i < 6; i++) await checkbox(page, `t_${i}`).uncheck();
+  await expect(warning).toContainText('129 tools per request');
+  await checkbox(page, 't_6').uncheck();
+  await expect(warning).toHaveCount(0);
   // Save stays in view at the end of a long list.
   await checkbox(page, 't_129').scrollIntoViewIfNeeded();
   await expect(editor.getByTestId('selection-save')).toBeInViewport();
   await editor.getByTestId('selection-save').click();
   await expect(editor.getByTestId('selection-saved')).toBeVisible();
+
+  // Anthropic documents no tool limit, and an engine the app does not know has none it knows of.
+  for (const model of ['claude-sonnet-4', 'any-model']) {
+    const other = await openModel(page, model);
+    await expect(other.getByTestId('selection-count')).toHaveText('130 tools selected');
+    await expect(other.getByTestId('selection-warning')).toHaveCount(0);
+  }
+  // The prompt selection goes to whatever model is in use: counted against the strictest limit.
+  await page.getByTestId('target-prompt').click();
+  await expect(editor.getByTestId('selection-warning')).toContainText('135 tools per request');
 });
 
 test('tools of an offline server can still be selected, under their saved names', async ({ page, launch, userDataDir }) => {

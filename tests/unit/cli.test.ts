@@ -7,32 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/main/hosts/cli.js';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
-import type { InspectRun } from './helpers/inspect-child.js';
-import { CLI_ARGS, inspectChild, inspectChildAsNobody, runChild } from './helpers/inspect-child.js';
+import { CLI_ARGS, inspect, inspectChild, inspectChildAsNobody, runChild } from './helpers/inspect-child.js';
 import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
 
 const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
 const CAN_MOUNT_TMPFS = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', os.tmpdir()]).status === 0;
-
-/** Runs `main` with console output captured. */
-async function inspect(...argv: string[]): Promise<InspectRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  try {
-    const code = await main(argv);
-    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
 
 describe('inspect', () => {
   const fixtures: InProcessFixture[] = [];

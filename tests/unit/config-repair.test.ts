@@ -78,6 +78,21 @@ describe('repairConfig', () => {
     expect(warnings).toEqual(['Server 1 tool names: 2 non-text value(s) dropped.']);
   });
 
+  it.each([
+    ['a string', '"search"', [], 'Server 1 aliases was not a list and was reset.'],
+    ['an object', '{ "search": true }', [], 'Server 1 aliases was not a list and was reset.'],
+    ['a list with non-text items', '["search", 3, null, "find"]', ['search', 'find'], 'Server 1 aliases: 2 non-text item(s) dropped.'],
+  ])('aliases that are %s are repaired with a warning; the names stay', (_, aliases, kept, warning) => {
+    const raw = parse(`{ "mcp": { "servers": [ { "uuid": "s1", "label": "F", "type": "stdio", "command": "x",
+      "toolMappings": { "search": "search_7", "find": "lookup" }, "aliases": ${aliases} } ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    expect(warnings).toEqual([warning]);
+    expect(config.mcp.servers[0]!.toolMappings).toEqual({ search: 'search_7', find: 'lookup' });
+    if (kept.length > 0) expect(config.mcp.servers[0]!.aliases).toEqual(kept);
+    else expect(config.mcp.servers[0]).not.toHaveProperty('aliases');
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('`__proto__`, `constructor` and `toString` keys are plain data and pollute nothing', () => {
     const raw = parse(`{ "mcp": { "servers": [ { "uuid": "s1", "label": "F", "type": "stdio", "command": "x",
       "toolMappings": { "__proto__": "__proto__", "constructor": "constructor_1", "toString": "to_string", "hasOwnProperty": "h" },

@@ -120,7 +120,7 @@ describe('fixture faults', () => {
     const fixture = await startFixtureInProcess({ id: 'broken', transport: 'http', fault: 'malformed-list' });
     const client = await connect('http', fixture);
     try {
-      await expect(client.listTools()).rejects.toThrow(/tools.*name|expected string/is);
+      await expect(client.listTools()).rejects.toThrow(/tools.*expected array/is);
     } finally {
       await client.close();
       await fixture.stop();

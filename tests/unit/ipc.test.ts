@@ -12,6 +12,8 @@ import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
+import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
+import type { ProviderTools } from '../../src/types/providers.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
@@ -66,6 +68,7 @@ describe('IPC handlers', () => {
       setModels: { models: [{ engine: 'openai' }] },
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
+      getProviderTools: { provider: 'cohere' },
       callTool: { name: 'search', args: [1, 2] },
       cancelCall: { callId: '' },
       checkToolArgs: { name: 'search', args: 'all' },
@@ -117,6 +120,22 @@ describe('IPC handlers', () => {
     const tools = await call<LlmTool[]>('getLlmTools', { tools: ['search_1'] });
     expect(tools.map((t) => t.name)).toEqual(['search_1']);
     expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toEqual(['search', 'unity_health', 'search_1', 'fetch']);
+  });
+
+  it('getProviderTools gives one provider\'s request tools; a bad provider or selection is refused', async () => {
+    const all = await call<ProviderTools>('getProviderTools', { provider: 'anthropic' });
+    expect(all.provider).toBe('anthropic');
+    expect(all.maxTools).toBeNull();
+    expect(all.report.map((r) => r.name)).toEqual(['search', 'unity_health', 'search_1', 'fetch']);
+    expect(all.tools).toHaveLength(4);
+    // Two servers list `search`: each description now names its server.
+    expect(all.tools[0]).toMatchObject({ name: 'search', description: expect.stringContaining('Alpha') as unknown });
+    const picked = await call<ProviderTools>('getProviderTools', { provider: 'gemini', selection: ['search_1'] });
+    expect(picked.report.map((r) => [r.name, r.original, r.server])).toEqual([['search_1', 'search', b.uuid]]);
+    await expect(ipc.invoke('getProviderTools', { provider: 'openai', selection: 'all' })).rejects.toThrow(/^Invalid input for "getProviderTools": selection/);
+    await expect(ipc.invoke('getProviderTools', {})).rejects.toThrow(/^Invalid input for "getProviderTools": provider/);
+    await expect(ipc.invoke('callTool', { name: 'search', provider: 'cohere' })).rejects.toThrow(/^Invalid input for "callTool": provider/);
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict' }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
   });
 
   it('setAlias pins a name, selections follow; a taken alias is refused', async () => {
@@ -229,7 +248,8 @@ describe('notices', () => {
       expect(state.notices).toHaveLength(1);
       expect(state.notices[0]!.details).toEqual(['Settings field "junk" nests deeper than 64 levels and was dropped.']);
       await ipc.invoke('setSelection', { target: 'prompt', tools: ['b'] });
-      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] } });
+      // The alias ledger, adopted at start, is saved with this first write.
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] }, migrations: [TOOL_ALIASES_MIGRATION_ID] });
       const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
       expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
     } finally {

@@ -83,7 +83,7 @@ describe('faults', () => {
     ['hang-list-sse', /did not answer within 1\.5 s|timed out/i],
     ['401', /refused the connection \(HTTP 401\).*API key/],
     ['500', /HTTP 500|\(500\)/],
-    ['malformed', /malformed tool list \(tools\.0\.name: .*expected string/],
+    ['malformed', /malformed tool list \(tools: .*expected array/],
   ])('%s: failed with a clear reason', (uuid, reason) => {
     const status = statusOf(mcp, uuid);
     expect(status.status).toBe('failed');

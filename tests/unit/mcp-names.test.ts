@@ -27,7 +27,7 @@ import {
 
 const LONG = longName('a_very_long_tool_name_from_a_generated_openapi_server');
 const CJK = '搜索文件';
-const CJK_NAME = 'tool_9d9a5126'; // tool_ + FNV-1a of the original: no letter or digit is left
+const CJK_NAME = 'sou_suo_wen_jian'; // transliterated: lower-case pinyin, one word per character
 
 const A_TOOLS = ['read_file', 'echo', 'unity/health', 'server:tool', 'admin.tools.list', LONG, CJK, '__proto__', 'constructor', 'slow'];
 const B_TOOLS = ['read_file', 'read_file_1', 'echo', 'unity/health', 'admin.tools.list', LONG];

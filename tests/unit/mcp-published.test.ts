@@ -2,21 +2,12 @@
 // stdio), beside a fixture server: two filesystem servers with different roots, the memory
 // server and the everything server. Calls go through the manager and prove where they landed.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
-import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
-import { answer, namesOf, removeTempDirs, startMcp, statusOf, tempDir, text, urlEntry } from './helpers/mcp-env.js';
-
-const require = createRequire(import.meta.url);
-const bin = (pkg: string): string => require.resolve(`@modelcontextprotocol/${pkg}/dist/index.js`);
-
-function published(uuid: string, label: string, pkg: string, args: string[], env?: Record<string, string>): McpServer {
-  return { uuid, label, state: 'enabled', type: 'stdio', command: process.execPath, args: [bin(pkg), ...args], ...(env ? { env } : {}) };
-}
+import { answer, namesOf, publishedEntry, removeTempDirs, startMcp, statusOf, tempDir, text, urlEntry } from './helpers/mcp-env.js';
 
 describe('published MCP servers over stdio', () => {
   let mcp: Mcp;
@@ -34,11 +25,11 @@ describe('published MCP servers over stdio', () => {
     memoryFile = path.join(tempDir('memory-'), 'memory.jsonl');
     fixture = await startFixtureInProcess({ id: 'F', transport: 'http', tools: ['echo', 'read_file'] });
     ({ mcp } = await startMcp(tempDir(), [
-      published('fs-1', 'Files one', 'server-filesystem', [root1]),
-      published('fs-2', 'Files two', 'server-filesystem', [root2]),
-      published('memory', 'Memory', 'server-memory', [], { MEMORY_FILE_PATH: memoryFile }),
+      publishedEntry('fs-1', 'Files one', 'server-filesystem', [root1]),
+      publishedEntry('fs-2', 'Files two', 'server-filesystem', [root2]),
+      publishedEntry('memory', 'Memory', 'server-memory', [], { MEMORY_FILE_PATH: memoryFile }),
       urlEntry('fixture', 'Fixture', 'http', fixture.url),
-      published('everything', 'Everything', 'server-everything', ['stdio']),
+      publishedEntry('everything', 'Everything', 'server-everything', ['stdio']),
     ]));
   });
 

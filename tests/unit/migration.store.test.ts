@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { repairConfig } from '../../src/main/config-repair.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from '../../src/main/migrations/index.js';
 import { ConfigStore, type ConfigBackend } from '../../src/main/store.js';
-import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, describeMigrationReport, summarizeMigrationReport } from '../../src/types/migration.js';
+import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID, describeMigrationReport, summarizeMigrationReport } from '../../src/types/migration.js';
 import { MIGRATED_SELECTIONS, RESERVED, legacyConfig, writeConfig } from './migration-legacy.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
@@ -50,7 +50,7 @@ describe('runMigrations', () => {
     expect(config.prompt.tools).toEqual(MIGRATED_SELECTIONS.prompt);
     expect(config.realtime.tools).toEqual(MIGRATED_SELECTIONS.realtime);
     expect(config.mcp.servers[1]!.toolMappings).toEqual({ read_file: 'read_file_1', list_dir: 'list_dir' });
-    expect(config.migrations).toEqual([LEGACY_TOOL_SUFFIX_MIGRATION_ID]);
+    expect(config.migrations).toEqual([TOOL_ALIASES_MIGRATION_ID, LEGACY_TOOL_SUFFIX_MIGRATION_ID]);
     expect(config.migrationReport).toEqual(report);
     expect(store.config).toEqual(config);
   });
@@ -67,7 +67,7 @@ describe('runMigrations', () => {
     expect(backups(dir)).toHaveLength(1);
   });
 
-  it('does not rewrite, back up or mark a config without legacy names', () => {
+  it('takes no backup and does not mark the legacy step for a config without legacy names; only the alias ledger is written', () => {
     const dir = userData();
     const current = legacyConfig();
     current.prompt = { tools: ['read_file', 'search'] };
@@ -75,13 +75,19 @@ describe('runMigrations', () => {
     (current.llm as { defaults: unknown[] }).defaults = [{ engine: 'openai', model: 'gpt-4o', tools: [] }];
     const file = writeConfig(dir, current);
     const before = fs.readFileSync(file);
-    const mtime = fs.statSync(file).mtimeMs;
     const store = ConfigStore.open({ userDataDir: dir });
     expect(runMigrations(store, { reserved: RESERVED })).toBeNull();
-    expect(fs.readFileSync(file)).toEqual(before);
-    expect(fs.statSync(file).mtimeMs).toBe(mtime);
     expect(backups(dir)).toEqual([]);
-    expect(store.config.migrations).toBeUndefined();
+    expect(store.config.migrations).toEqual([TOOL_ALIASES_MIGRATION_ID]);
+    // Nothing but the ledger changed.
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(saved).toEqual({ ...JSON.parse(before.toString('utf8')), migrations: [TOOL_ALIASES_MIGRATION_ID] });
+    // Later starts leave the file alone.
+    const once = fs.readFileSync(file);
+    const mtime = fs.statSync(file).mtimeMs;
+    expect(runMigrations(ConfigStore.open({ userDataDir: dir }), { reserved: RESERVED })).toBeNull();
+    expect(fs.readFileSync(file)).toEqual(once);
+    expect(fs.statSync(file).mtimeMs).toBe(mtime);
   });
 
   it('when the write fails: config.json untouched, the app runs migrated in memory and says so, the next start tries again', () => {

@@ -98,7 +98,7 @@ describe('migrateLegacyToolNames', () => {
     const names = ['unity/health', 'café', '搜索', long, 'a___b', '__proto__', 'constructor'];
     const { config: next } = migrate(small(['aa11'], names.map((n) => `${n}___aa11`)));
     const tools = next.prompt.tools!;
-    expect(tools.slice(0, 5)).toEqual(['unity_health', 'cafe', 'tool_0b6efa3b', long.slice(0, 64), 'a___b']);
+    expect(tools.slice(0, 5)).toEqual(['unity_health', 'cafe', 'sou_suo', long.slice(0, 64), 'a___b']);
     expect(tools.slice(5)).toEqual(['__proto__', 'constructor']);
     const mappings = next.mcp.servers[0]!.toolMappings!;
     expect(Object.keys(mappings)).toEqual(names);

@@ -14,6 +14,7 @@ import {
   type NameAssignment,
   type ServerTools,
 } from '../../src/main/naming.js';
+import { transliterateName } from '../../src/main/transliterate.js';
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
@@ -197,11 +198,14 @@ describe('sanitizeToolName (properties)', () => {
 
 /**
  * Rules 2–3 written the plain way, with regexes over code points, as DESIGN.md states them: the
- * core does the same in one char-code loop, and this holds the two equal.
+ * core does the same in one char-code loop, and this holds the two equal. Transliteration (the
+ * library's part) is the core's own `transliterateName`, applied where a non-ASCII character is.
  */
 function sanitizeByTheRules(original: string): string {
   if (TOOL_NAME_PATTERN.test(original)) return original;
-  let name = original.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-zA-Z0-9_-]/gu, '_');
+  // eslint-disable-next-line no-control-regex
+  const folded = /[^\u0000-\u007f]/.test(original) ? transliterateName(original) : original;
+  let name = folded.replace(/[^a-zA-Z0-9_-]/gu, '_');
   if (!/[a-zA-Z0-9]/.test(name)) {
     let hash = 0x811c9dc5; // FNV-1a over UTF-16 code units: the stable short hash of rule 2
     for (let i = 0; i < original.length; i++) hash = Math.imul(hash ^ original.charCodeAt(i), 0x01000193);

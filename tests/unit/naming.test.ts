@@ -83,14 +83,47 @@ describe('sanitizeToolName', () => {
     ['Ångström', 'Angstrom'],
     ['ｆｏｏ', 'foo'], // fullwidth letters fold under NFKD
     ['ﬁle', 'file'], // ligature folds under NFKD
-    ['straße', 'stra_e'], // ß has no decomposition: one code point, one `_`
-    ['Ωmega', '_mega'],
+    ['straße', 'strasse'], // transliterated, as German writes it without ß
+    ['Ωmega', 'Omega'],
     ['read file', 'read_file'],
     ['read  file', 'read__file'],
     ['a-b', 'a-b'],
     ['get-weather!', 'get-weather_'],
   ])('%j → %j', (original, expected) => {
     expect(sanitizeToolName(original)).toBe(expected);
+  });
+
+  describe('non-Latin scripts are transliterated (rule 2)', () => {
+    it.each([
+      ['搜索', 'sou_suo'],
+      ['Привет мир', 'Privet_mir'],
+      ['行驶证OCR', 'xing_shi_zheng_OCR'],
+      ['身份证OCR', 'shen_fen_zheng_OCR'],
+      ['读取文件', 'du_qu_wen_jian'],
+      ['搜索_工具', 'sou_suo_gong_ju'],
+      ['get搜索', 'get_sou_suo'], // a caseless script's words stand apart from their neighbours
+      ['搜索Привет', 'sou_suo_Privet'],
+      ['检索 v2', 'jian_suo_v2'],
+      ['2号工具', '_2_hao_gong_ju'],
+      ['検索', 'jian_suo'],
+      ['テスト', 'tesuto'],
+      ['검색', 'geomsaeg'],
+      ['Ελληνικά', 'Ellinika'],
+      ['Объект', 'Obekt'],
+      ['Привет\u0301мир', 'Privetmir'], // a mark stays with the run it sits on
+    ])('%j → %j', (original, expected) => {
+      expect(sanitizeToolName(original)).toBe(expected);
+    });
+
+    it('keeps distinct originals apart after transliteration: collisions get suffixes', () => {
+      const result = assignToolNames([{ uuid: 's1', tools: ['行驶证OCR', '身份证OCR', '搜索', '蒐索'] }]);
+      expect(triples(result)).toEqual([
+        ['s1', '行驶证OCR', 'xing_shi_zheng_OCR'],
+        ['s1', '身份证OCR', 'shen_fen_zheng_OCR'],
+        ['s1', '搜索', 'sou_suo'],
+        ['s1', '蒐索', 'sou_suo_1'], // same reading, different characters
+      ]);
+    });
   });
 
   it('keeps valid names untouched, including ones that look odd', () => {
@@ -150,8 +183,6 @@ describe('sanitizeToolName', () => {
       ['   ', 'tool_87384657'],
       ['\t', 'tool_0c0c6824'],
       ['-', 'tool_280c9438'],
-      ['读取文件', 'tool_9ca3613d'],
-      ['写入文件', 'tool_cc74bfae'],
       ['🔥', 'tool_b02ce137'],
       ['🚀', 'tool_4b328e38'],
     ])('%j → %j (stable across versions)', (original, expected) => {
@@ -165,8 +196,8 @@ describe('sanitizeToolName', () => {
       }
     });
 
-    it('keeps distinct all-CJK and all-emoji originals distinct', () => {
-      const originals = ['读取文件', '写入文件', '検索', '검색', '🔥', '🚀', '🔥🚀', '🚀🔥', '👍', '👍🏽', 'ガ', '\u0301'];
+    it('keeps distinct all-emoji and all-symbol originals distinct', () => {
+      const originals = ['🔥', '🚀', '🔥🚀', '🚀🔥', '👍', '👍🏽', '\u0301', '☃', '★', '→'];
       const names = originals.map(sanitizeToolName);
       expect(new Set(names).size).toBe(originals.length);
       for (const [i, original] of originals.entries()) {
@@ -176,7 +207,7 @@ describe('sanitizeToolName', () => {
     });
 
     it('does not hash when an ASCII letter or digit survives', () => {
-      expect(sanitizeToolName('读取 file')).toBe('___file');
+      expect(sanitizeToolName('🔥 file')).toBe('__file');
       expect(sanitizeToolName('🔥1')).toBe('_1');
     });
   });
@@ -254,13 +285,12 @@ describe('explainName', () => {
     ['read_file', 'read_file_1', ['collision']],
     ['read_file', 'read_file_12', ['collision']],
     ['read file', 'read_file_2', ['sanitized', 'collision']],
-    ['读取文件', 'tool_9ca3613d_1', ['sanitized', 'collision']],
+    ['读取文件', 'du_qu_wen_jian_1', ['sanitized', 'collision']],
     [a(64), `${a(62)}_1`, ['truncated', 'collision']],
     [a(63), `${a(62)}_1`, ['truncated', 'collision']],
     [a(62), `${a(62)}_1`, ['collision']],
     [a(65), `${a(62)}_1`, ['truncated', 'collision']],
     ['read_file', 'my_reader', ['alias']],
-    ['read file', 'my_reader', ['alias']],
     ['read_file', 'read_file_0', ['alias']],
     ['read_file', 'read_file_01', ['alias']],
     ['read_file', 'read_fil_1', ['alias']],
@@ -268,6 +298,55 @@ describe('explainName', () => {
     [a(64), `${a(61)}_1`, ['alias']],
   ])('explainName(%j, %j) → %j', (original, exposed, reasons) => {
     expect(explainName(original, exposed)).toEqual(reasons);
+  });
+});
+
+describe('explainName with persisted aliases and names of earlier rules', () => {
+  it('an alias is an alias whatever its shape, and only when marked', () => {
+    expect(explainName('search', 'search_7', true)).toEqual(['alias']);
+    expect(explainName('search', 'search_7')).toEqual(['collision']);
+    expect(explainName('read file', 'read_file', true)).toEqual(['alias']);
+    expect(explainName('read_file', 'read_file', true)).toEqual([]);
+  });
+
+  it('a name no rule gives to a valid original can only be a hand-chosen one', () => {
+    expect(explainName('read_file', 'my_reader')).toEqual(['alias']);
+  });
+
+  it.each<[string, string, string[]]>([
+    ['搜索', 'tool_0b6efa3b', ['sanitized']],
+    ['Привет мир', 'tool_fa52a137', ['sanitized']],
+    ['行驶证OCR', '___OCR', ['sanitized']],
+    ['身份证OCR', '___OCR_1', ['sanitized', 'collision']],
+    ['read file', 'my_reader', ['sanitized']],
+  ])('a name an earlier version gave, %j → %j, is explained as %j', (original, exposed, reasons) => {
+    expect(explainName(original, exposed)).toEqual(reasons);
+  });
+
+  it('assignToolNames keeps names given under earlier rules, and reads aliases from the server', () => {
+    const result = assignToolNames([
+      {
+        uuid: 's1',
+        tools: ['搜索', '行驶证OCR', '身份证OCR', 'search', 'find'],
+        mappings: { 搜索: 'tool_0b6efa3b', 行驶证OCR: '___OCR', 身份证OCR: '___OCR_1', search: 'search_7', find: 'find_it' },
+        aliases: ['search', 'find'],
+      },
+      { uuid: 's2', tools: ['搜索'] },
+    ]);
+    expect(result).toEqual([
+      { uuid: 's1', original: '搜索', exposed: 'tool_0b6efa3b', reasons: ['sanitized'] },
+      { uuid: 's1', original: '行驶证OCR', exposed: '___OCR', reasons: ['sanitized'] },
+      { uuid: 's1', original: '身份证OCR', exposed: '___OCR_1', reasons: ['sanitized', 'collision'] },
+      { uuid: 's1', original: 'search', exposed: 'search_7', reasons: ['alias'] },
+      { uuid: 's1', original: 'find', exposed: 'find_it', reasons: ['alias'] },
+      { uuid: 's2', original: '搜索', exposed: 'sou_suo', reasons: ['sanitized'] },
+    ]);
+  });
+
+  it('ignores aliases that are not a list', () => {
+    const aliases = 'search' as unknown as string[];
+    const result = assignToolNames([{ uuid: 's1', tools: ['search'], mappings: { search: 'search_7' }, aliases }]);
+    expect(result).toEqual([{ uuid: 's1', original: 'search', exposed: 'search_7', reasons: ['collision'] }]);
   });
 });
 
@@ -302,8 +381,8 @@ describe('assignToolNames', () => {
     ]);
   });
 
-  it('gives empty, whitespace-only, CJK and emoji names distinct hashed names', () => {
-    const tools = ['', ' ', '   ', '读取文件', '写入文件', '🔥', '🚀'];
+  it('gives empty, whitespace-only and emoji names distinct hashed names', () => {
+    const tools = ['', ' ', '   ', '🔥', '🚀'];
     const result = assignToolNames([{ uuid: 's1', tools }]);
     expect(result).toEqual(
       tools.map((original) => ({ uuid: 's1', original, exposed: `tool_${fnv1a(original)}`, reasons: ['sanitized'] })),
@@ -512,7 +591,7 @@ describe('assignToolNames', () => {
   describe('persisted mappings', () => {
     it('keeps persisted names, including aliases and numbered names whose collision is gone', () => {
       const result = assignToolNames([
-        { uuid: 's2', tools: ['read_file', 'read file', 'write_file'], mappings: { read_file: 'read_file_1', 'read file': 'my_reader' } },
+        { uuid: 's2', tools: ['read_file', 'read file', 'write_file'], mappings: { read_file: 'read_file_1', 'read file': 'my_reader' }, aliases: ['read file'] },
       ]);
       expect(result).toEqual([
         { uuid: 's2', original: 'read_file', exposed: 'read_file_1', reasons: ['collision'] },

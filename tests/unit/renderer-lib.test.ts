@@ -11,14 +11,14 @@ import type { ServerStatus } from '../../src/types/mcp.js';
 
 const status: ServerStatus[] = [
   {
-    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false,
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [],
     tools: [
       { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', enabled: true },
       { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', enabled: false },
     ],
   },
   {
-    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true,
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [],
     tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], enabled: true }],
   },
 ];

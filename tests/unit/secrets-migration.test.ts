@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
-import { LEGACY_TOOL_SUFFIX_MIGRATION_ID } from '../../src/types/migration.js';
+import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { legacyConfig } from './migration-legacy.js';
 import { inspectChild } from './helpers/inspect-child.js';
@@ -76,7 +76,7 @@ describe('moving secrets out of config.json at start', () => {
       expect(app.core.mcp.getStatus().map((s) => [s.label, s.status])).toEqual([['Remote', 'ready'], ['Local', 'ready']]);
 
       const saved = savedConfig(dir);
-      expect(saved.migrations).toEqual([SECRETS_TO_STORE_MIGRATION_ID]);
+      expect(saved.migrations).toEqual([SECRETS_TO_STORE_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID]);
       const auth = serverOf(saved, 'remote-1').headers!.Authorization as { secret: string };
       const key = serverOf(saved, 'local-1').env!.OPENAI_API_KEY as { secret: string };
       expect(serverOf(saved, 'remote-1').headers!.Accept).toBe('application/json, text/event-stream');
@@ -139,7 +139,7 @@ describe('moving secrets out of config.json at start', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/3 secrets \(API keys, tokens, passwords\) were moved from config\.json into the system keyring/);
     expect(run.stderr).toMatch(/saved tool selections updated/);
-    expect(savedConfig(dir).migrations).toEqual([SECRETS_TO_STORE_MIGRATION_ID, LEGACY_TOOL_SUFFIX_MIGRATION_ID]);
+    expect(savedConfig(dir).migrations).toEqual([SECRETS_TO_STORE_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID, LEGACY_TOOL_SUFFIX_MIGRATION_ID]);
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('config.pre-migration-')).length).toBeGreaterThanOrEqual(1);
     expect(filesHolding(dir, SECRETS)).toEqual([]);
     expect(secretsIn(run.stdout + run.stderr, SECRETS)).toEqual([]);

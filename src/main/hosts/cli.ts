@@ -1,8 +1,9 @@
-// Headless inspection (DESIGN.md section 6): the same start-up as the app, then a listing of
-// every server and tool, or one tool call through the manager.
+// Headless inspection (DESIGN.md sections 6 and 7): the same start-up as the app, then a listing
+// of every server and tool, one provider's request tools, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]
-//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}'
+//   npm run inspect -- --user-data DIR tools --provider P
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
+import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { isEntryModule } from '../paths.js';
@@ -17,17 +19,21 @@ import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, needsSignIn, NEEDS_SIGN_IN_EXIT_CODE, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
-const USAGE = "usage: inspect --user-data DIR [--json] [call EXPOSED_NAME 'JSON_ARGS' | logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER]";
+const USAGE =
+  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
 
 class UsageError extends Error {}
 
+type Verb =
+  | { kind: 'list'; json: boolean }
+  | { kind: 'tools'; provider: ProviderId }
+  | { kind: 'call'; name: string; args: Record<string, unknown>; provider: ProviderId | undefined }
+  | { kind: 'logs'; server: string; json: boolean }
+  | { kind: 'signin'; command: SignInCommand };
+
 interface InspectArgs {
   userDataDir: string;
-  json: boolean;
-  call: { name: string; args: Record<string, unknown> } | null;
-  /** `logs SERVER`: the label or uuid of the server whose log to print. */
-  logs: string | null;
-  signIn?: SignInCommand;
+  verb: Verb;
 }
 
 function parseInspectArgs(argv: readonly string[]): InspectArgs {
@@ -35,7 +41,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false }, timeout: { type: 'string' } },
+      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false }, provider: { type: 'string' }, timeout: { type: 'string' } },
       allowPositionals: true,
     });
   } catch (error) {
@@ -43,20 +49,30 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
+  const provider = parseProvider(parsed.values.provider);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
-  const json = parsed.values.json ?? false;
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
-  if (verb === undefined) return { userDataDir, json, call: null, logs: null };
-  if (verb === 'logs' && name && rawArgs === undefined) return { userDataDir, json, call: null, logs: name };
+  if (verb === undefined) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
+  }
+  if (verb === 'logs' && name && rawArgs === undefined) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    return { userDataDir, verb: { kind: 'logs', server: name, json: parsed.values.json ?? false } };
+  }
+  if (verb === 'tools' && name === undefined) {
+    if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
+    return { userDataDir, verb: { kind: 'tools', provider } };
+  }
   if (isSignInVerb(verb)) {
-    if (!name || rawArgs !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
+    if (!name || rawArgs !== undefined || provider !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
     let timeoutMs: number;
     try {
       timeoutMs = parseTimeout(parsed.values.timeout);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    return { userDataDir, json: false, call: null, logs: null, signIn: { verb, server: name, timeoutMs } };
+    return { userDataDir, verb: { kind: 'signin', command: { verb, server: name, timeoutMs } } };
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   let args: unknown = {};
@@ -68,7 +84,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     }
   }
   if (!isRecord(args)) throw new UsageError('the tool arguments must be a JSON object');
-  return { userDataDir, json, call: { name, args }, logs: null };
+  return { userDataDir, verb: { kind: 'call', name, args, provider } };
+}
+
+function parseProvider(value: string | undefined): ProviderId | undefined {
+  if (value === undefined) return undefined;
+  const parsed = ProviderIdSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`unknown provider ${JSON.stringify(value)}; the providers are: ${PROVIDER_IDS.join(', ')}`);
 }
 
 /** Inspect reads a user's settings; it refuses a broken file instead of moving it aside. */
@@ -98,6 +121,9 @@ function listingText(status: readonly ServerStatus[]): string {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
       lines.push(tool.exposed === tool.original ? `  ${tool.exposed}${why}` : `  ${tool.exposed} <- ${tool.original}${why}`);
     }
+    for (const skipped of server.skippedTools) {
+      lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
+    }
   }
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
 }
@@ -119,26 +145,30 @@ function findServer(status: readonly ServerStatus[], wanted: string): ServerStat
   throw new UsageError(`no server "${wanted}" (servers: ${known})`);
 }
 
-async function run(args: InspectArgs, core: Core): Promise<number> {
-  // Notices go to stderr, so `--json` leaves stdout to the listing alone.
+async function run(verb: Verb, core: Core): Promise<number> {
+  // Notices go to stderr, so `--json` and `tools` leave stdout to their JSON alone.
   for (const notice of core.notices()) {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
-  if (args.signIn) return runSignInCommand(args.signIn, findServer(core.mcp.getStatus(), args.signIn.server), core);
-  if (args.logs !== null) {
-    const server = findServer(core.mcp.getStatus(), args.logs);
+  if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
+  if (verb.kind === 'logs') {
+    const server = findServer(core.mcp.getStatus(), verb.server);
     const entries = core.mcp.logs.read(server.uuid);
-    console.log(args.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
+    console.log(verb.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
     return 0;
   }
-  if (!args.call) {
+  if (verb.kind === 'list') {
     const status = core.mcp.getStatus();
-    console.log(args.json ? listingJson(status) : listingText(status));
+    console.log(verb.json ? listingJson(status) : listingText(status));
+    return 0;
+  }
+  if (verb.kind === 'tools') {
+    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider), null, 2));
     return 0;
   }
   try {
-    const result = await core.mcp.callTool(args.call.name, args.call.args);
+    const result = await core.mcp.callTool(verb.name, verb.args, { provider: verb.provider });
     console.log(JSON.stringify(result, null, 2));
     return result.isError ? 1 : 0;
   } catch (error) {
@@ -171,7 +201,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
       return 2;
     }
-    return await run(args, core);
+    return await run(args.verb, core);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`inspect: ${error.message}`);

@@ -5,15 +5,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
-import type { LogLevel, ServerStatusKind, ToolCallResult } from '../../types/mcp.js';
+import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import type { ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
 import type { LogRecord } from './server-log.js';
+import { checkTool, CompiledSchemas, describeIssues, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
 import { createTransport } from './transports.js';
 
@@ -56,9 +57,13 @@ export class ServerConnection {
   tools: ListedTool[] | null = null;
   /** While `needs-secret`: the references whose entry is gone from the store. */
   missingSecrets: SecretField[] = [];
+  /** Tools of the last listing that were left out as malformed, with the reason. */
+  skipped: SkippedTool[] = [];
   #client: Client | null = null;
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
+  /** The connected client's validator; set with each client. */
+  #schemas: CompiledSchemas | null = null;
   #stderr: StderrTail | undefined;
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -113,7 +118,9 @@ export class ServerConnection {
         fetch: this.#auth?.fetch,
       });
       this.#stderr = stderr;
-      client = new Client(this.options.clientInfo, { capabilities: {} });
+      // The client's own validator: output schemas checkTool compiles are the ones its calls use.
+      this.#schemas = new CompiledSchemas();
+      client = new Client(this.options.clientInfo, { capabilities: {}, jsonSchemaValidator: this.#schemas });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
@@ -220,7 +227,7 @@ export class ServerConnection {
     });
     await client.connect(transport, { timeout: this.timeoutMs });
     try {
-      this.tools = await this.#listAll(client);
+      ({ tools: this.tools, skipped: this.skipped } = await this.#listAll(client));
     } catch (error) {
       // Say which answer was malformed (the list), in one line; see validationIssues.
       const issues = validationIssues(error);
@@ -228,25 +235,42 @@ export class ServerConnection {
     }
   }
 
-  /** Follows `nextCursor` to the end; a repeated cursor ends the walk instead of looping. */
-  async #listAll(client: Client): Promise<ListedTool[]> {
+  /**
+   * Follows `nextCursor` to the end; a repeated cursor ends the walk instead of looping. Each tool
+   * is checked on its own (tool-listing.ts): a malformed one is skipped, the rest are listed.
+   */
+  async #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
     const byName = new Map<string, ListedTool>();
+    const accepted: Tool[] = [];
+    const skipped: SkippedTool[] = [];
+    const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
     const cursors = new Set<string>();
     let cursor: string | undefined;
+    let position = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.timeoutMs });
-      for (const tool of result.tools) {
+      const params = cursor === undefined ? undefined : { cursor };
+      const result = await client.request({ method: 'tools/list', params }, LenientListToolsResultSchema, { timeout: this.timeoutMs });
+      for (const raw of result.tools) {
+        const checked = checkTool(raw, position++, schemas);
+        if ('skipped' in checked) {
+          skipped.push(checked.skipped);
+          this.options.log?.(`${this.server.label}: skips tool ${checked.skipped.name === null ? 'without a name' : `"${checked.skipped.name}"`}: ${checked.skipped.reason}`);
+          continue;
+        }
+        const tool = checked.tool;
         if (byName.has(tool.name)) {
           this.options.log?.(`${this.server.label}: lists tool "${tool.name}" twice; the first is used.`);
           continue;
         }
         byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+        accepted.push(tool);
       }
       cursor = result.nextCursor;
       if (cursor === undefined || cursors.has(cursor)) break;
       cursors.add(cursor);
     }
-    return [...byName.values()];
+    seedToolMetadata(client, accepted, this.options.log);
+    return { tools: [...byName.values()], skipped };
   }
 
   /** One re-list at a time; notifications that arrive meanwhile coalesce into one more. */
@@ -259,10 +283,11 @@ export class ServerConnection {
     try {
       do {
         this.#relistAgain = false;
-        const tools = await this.#listAll(client);
+        const { tools, skipped } = await this.#listAll(client);
         if (client !== this.#client) return;
         this.tools = tools;
         this.#note('info', `Tool list changed: ${tools.length} tools listed`);
+        this.skipped = skipped;
         this.options.onChange(this);
       } while (this.#relistAgain);
     } catch (error) {
@@ -377,12 +402,10 @@ function validationIssues(error: unknown): string | null {
   if (!(error instanceof Error) || !/ZodError$/.test(error.name)) return null;
   const issues: unknown = (error as { issues?: unknown }).issues;
   if (!Array.isArray(issues) || issues.length === 0) return error.message.replace(/\s+/g, ' ').slice(0, 200);
-  const described = issues.slice(0, 3).map((issue: { path?: unknown; message?: unknown }) => {
-    const where = Array.isArray(issue.path) && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
-    return `${where}: ${String(issue.message)}`;
-  });
-  if (issues.length > 3) described.push(`${issues.length - 3} more`);
-  return described.join('; ');
+  return describeIssues(issues.map((issue: { path?: unknown; message?: unknown }) => ({
+    path: Array.isArray(issue.path) ? (issue.path as PropertyKey[]) : [],
+    message: String(issue.message),
+  })));
 }
 
 /** A request that never reached the server: the network failed, or the session is gone (404). */

@@ -21,6 +21,8 @@ export class ToolIndex {
   #byServer = new Map<string, Map<string, IndexEntry>>();
   #assignments: readonly NameAssignment[] = [];
   #llmTools: LlmTool[] = [];
+  /** The entries behind #llmTools: live, enabled tools in index order. */
+  #offered: IndexEntry[] = [];
 
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
     const serverById = new Map(servers.map((server) => [server.uuid, server]));
@@ -34,6 +36,7 @@ export class ToolIndex {
     this.#byExposed = new Map();
     this.#byServer = new Map();
     this.#llmTools = [];
+    this.#offered = [];
     for (const assignment of assignments) {
       const tool = listedById.get(assignment.uuid)?.get(assignment.original);
       const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
@@ -45,6 +48,7 @@ export class ToolIndex {
       perServer.set(entry.original, entry);
       if (tool && enabled) {
         this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
+        this.#offered.push(entry);
       }
     }
     this.#assignments = assignments;
@@ -60,6 +64,11 @@ export class ToolIndex {
 
   assignments(): readonly NameAssignment[] {
     return this.#assignments;
+  }
+
+  /** The tools a model may be offered: live and enabled, in index order (do not mutate). */
+  offered(): readonly IndexEntry[] {
+    return this.#offered;
   }
 
   /** The prepared list (do not mutate), or the part of it a selection names. */
@@ -80,7 +89,15 @@ export class ToolIndex {
       description: entry.tool?.description,
       enabled: !entry.switchedOff,
     }));
-    const result: ServerStatus = { uuid: server.uuid, label: server.label, type: server.type, status, tools, offline: listed === null };
+    const result: ServerStatus = {
+      uuid: server.uuid,
+      label: server.label,
+      type: server.type,
+      status,
+      tools,
+      offline: listed === null,
+      skippedTools: listed && connection ? connection.skipped : [],
+    };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
     return result;

@@ -4,9 +4,6 @@ import type { Catalog } from './catalog.js';
 
 export type SelectionMode = 'all' | 'none' | 'custom';
 
-/** Models refuse requests with more tools than this (OpenAI's limit, the strictest common one). */
-export const MAX_TOOLS_PER_REQUEST = 128;
-
 export function modeOf(selection: ToolSelection): SelectionMode {
   if (selection === null) return 'all';
   return selection.length === 0 ? 'none' : 'custom';

@@ -1,7 +1,10 @@
-// Runs `npm run inspect` the way npm does (node --import tsx src/main/hosts/cli.ts …) as a child
-// process, for a clean stdout and for a process with an environment (or a user) of its own.
+// Runs `npm run inspect` for the tests: in process through `main` with console output captured,
+// or the way npm does (node --import tsx src/main/hosts/cli.ts …) as a child process, for a clean
+// stdout and for a process with an environment (or a user) of its own.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
+import { main } from '../../../src/main/hosts/cli.js';
 import { TSX_LOADER_URL } from '../../fixtures/launch.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
@@ -15,6 +18,21 @@ export interface InspectRun {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** Runs `main` with console output captured. */
+export async function inspect(...argv: string[]): Promise<InspectRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
+  try {
+    const code = await main(argv);
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  } finally {
+    vi.restoreAllMocks();
+  }
 }
 
 export function inspectChild(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<InspectRun> {

@@ -1,6 +1,7 @@
 // Shared helpers for the Mcp-manager tests: temp user-data folders, stores seeded with servers,
 // fixture server entries as a user would configure them, call answers, and polling.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import type { FixtureConfig } from '../../fixtures/config.js';
 import { fixtureCommand, startFixtureInProcess, type InProcessFixture } from '../../fixtures/launch.js';
 
 export { TSX_LOADER_URL } from '../../fixtures/launch.js';
+const require = createRequire(import.meta.url);
 /** A stdio server listing the same tool twice (the fixture's catalog cannot: it is a Map). */
 export const DUP_SERVER_PATH = fileURLToPath(new URL('./dup-server.ts', import.meta.url));
 
@@ -47,6 +49,12 @@ export function removeTempDirs(): void {
 export function stdioEntry(uuid: string, label: string, fixture: FixtureConfig, extra: Partial<McpServer> = {}): McpServer {
   const { command, args } = fixtureCommand(fixture);
   return { uuid, label, state: 'enabled', type: 'stdio', command, args, ...extra };
+}
+
+/** A published MCP server package (`@modelcontextprotocol/<pkg>`), run as a user would: node + its bin script, over stdio. */
+export function publishedEntry(uuid: string, label: string, pkg: string, args: string[], env?: Record<string, string>): McpServer {
+  const script = require.resolve(`@modelcontextprotocol/${pkg}/dist/index.js`);
+  return { uuid, label, state: 'enabled', type: 'stdio', command: process.execPath, args: [script, ...args], ...(env ? { env } : {}) };
 }
 
 /** An http or sse server entry for a fixture listening at `url`. */

@@ -1,0 +1,87 @@
+// Provider adapters section: 10,000 tools shaped like the published servers' (filesystem,
+// memory, everything: tests/fixtures/published-tools.json), 25 per server, 5% sharing a name
+// with another server's tool, adapted for all nine providers. Each run adapts fresh objects
+// (parsed before the run), so nothing is reused from an earlier run. Targets: under 200 ms for
+// the nine providers together; the selection filter (100 names out of a prepared list of
+// 10,000) under 5 ms.
+import fs from 'node:fs';
+import { adaptTools, selectProviderTools, type SourceTool } from '../src/main/providers/index.js';
+import { PROVIDER_IDS, type ProviderId } from '../src/types/providers.js';
+import type { BenchSection, SectionResult } from './section.js';
+import { median, medianMs, round, seededRandom } from './stats.js';
+
+const TOOLS = 10_000;
+const PER_SERVER = 25;
+const TARGET_MS = 200;
+const SELECTION = 100;
+const SELECTION_TARGET_MS = 5;
+const RUNS = 15;
+const WARMUP = 3;
+
+interface Shape {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** The tool list as JSON text: each run parses its own copy. */
+export function toolListText(): string {
+  const recorded = JSON.parse(fs.readFileSync(new URL('../tests/fixtures/published-tools.json', import.meta.url), 'utf8')) as Record<string, Shape[]>;
+  const shapes = Object.values(recorded).flat();
+  const random = seededRandom(9);
+  const tools: SourceTool[] = [];
+  for (let i = 0; i < TOOLS; i++) {
+    const shape = shapes[i % shapes.length]!;
+    const server = Math.floor(i / PER_SERVER);
+    const twin = random() < 0.05;
+    const original = twin ? shape.name : `${shape.name}_${i}`;
+    tools.push({
+      name: `${original.replace(/[^a-zA-Z0-9_-]/g, '_')}${twin ? `_${server}` : ''}`.slice(0, 64),
+      original,
+      server: { uuid: `server-${server}`, label: `Server ${server}` },
+      description: shape.description,
+      inputSchema: shape.inputSchema,
+    });
+  }
+  return JSON.stringify(tools);
+}
+
+export const providers: BenchSection = {
+  name: 'providers',
+  async run(ctx): Promise<SectionResult> {
+    const text = toolListText();
+    const totals: number[] = [];
+    const each = new Map<ProviderId, number[]>(PROVIDER_IDS.map((id) => [id, []]));
+    let adapted = 0;
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      const tools = JSON.parse(text) as SourceTool[];
+      ctx.gc();
+      const started = performance.now();
+      for (const provider of PROVIDER_IDS) {
+        const before = performance.now();
+        adapted += adaptTools(provider, tools).tools.length;
+        if (run >= WARMUP) each.get(provider)!.push(performance.now() - before);
+      }
+      if (run >= WARMUP) totals.push(performance.now() - started);
+    }
+    if (adapted !== (WARMUP + RUNS) * TOOLS * PROVIDER_IDS.length) throw new Error(`providers: ${adapted} definitions, expected every tool for every provider`);
+
+    const prepared = adaptTools('openai', JSON.parse(text) as SourceTool[]);
+    const names = prepared.report.map((entry) => entry.name);
+    const selection = Array.from({ length: SELECTION }, (_, i) => names[Math.floor((i * names.length) / SELECTION)]!);
+    if (selectProviderTools(prepared, selection).tools.length !== SELECTION) throw new Error('providers: the selection did not pick its tools');
+    const selectionMs = medianMs(() => selectProviderTools(prepared, selection), { warmup: 20, runs: 50, gc: ctx.gc });
+
+    const totalMs = median(totals);
+    const perProvider = Object.fromEntries([...each].map(([id, times]) => [id, round(median(times))]));
+    ctx.log(`providers: medians per provider ${JSON.stringify(perProvider)}`);
+    return {
+      json: { tools: TOOLS, providers: PROVIDER_IDS.length, runs: RUNS, totalMs: round(totalMs), perProviderMs: perProvider, selection: SELECTION, selectionMs: round(selectionMs, 4), targets: { totalMs: totalMs < TARGET_MS, selectionMs: selectionMs < SELECTION_TARGET_MS } },
+      rows: [
+        { metric: `adapt ${TOOLS} tools for all ${PROVIDER_IDS.length} providers`, value: `${round(totalMs)} ms`, target: `< ${TARGET_MS} ms`, pass: totalMs < TARGET_MS },
+        ...[...each].map(([id, times]) => ({ metric: `  ${id}`, value: `${round(median(times))} ms` })),
+        { metric: `select ${SELECTION} of ${TOOLS} prepared tools`, value: `${round(selectionMs, 4)} ms`, target: `< ${SELECTION_TARGET_MS} ms`, pass: selectionMs < SELECTION_TARGET_MS },
+      ],
+    };
+  },
+};

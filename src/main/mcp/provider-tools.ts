@@ -1,0 +1,153 @@
+// The enabled tools as each provider's request takes them (Mcp.getProviderTools), and the way
+// back for a call's arguments (Mcp.callTool with a provider). The adapters (src/main/providers/)
+// are pure; this keeps their results per tool, so that a relist, a switch-off or a rename
+// re-adapts only the tools it changed, and each provider's list is assembled once per change,
+// on the first request after it, from what is kept.
+import type { McpServer, ToolSelection } from '../../types/config.js';
+import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
+import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
+import type { AdaptedTool, SourceTool } from '../providers/index.js';
+import { adaptTool, findTwins, selectProviderTools } from '../providers/index.js';
+import type { ListedTool } from './connection.js';
+import type { IndexEntry } from './tool-index.js';
+
+/** One offered tool and what each provider made of it so far. */
+interface Prepared {
+  listed: ListedTool;
+  source: SourceTool;
+  twin: boolean;
+  /** description + input schema as JSON, computed only when a relist brings a new object. */
+  signature: string | null;
+  adapted: Map<ProviderId, AdaptedTool>;
+}
+
+/** Throws a message that lists the ids, for a provider that is not one. */
+export function checkProviderId(value: unknown): ProviderId {
+  const parsed = ProviderIdSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new Error(`Unknown provider ${JSON.stringify(value)}; known providers: ${PROVIDER_IDS.join(', ')}.`);
+}
+
+function keyOf(uuid: string, original: string): string {
+  return `${uuid}\u0000${original}`;
+}
+
+function signatureOf(tool: ListedTool): string {
+  return `${tool.description ?? ''}\u0000${JSON.stringify(tool.inputSchema)}`;
+}
+
+/** Where the cache reads the offered tools from once they changed. */
+export type OfferedTools = () => { offered: readonly IndexEntry[]; servers: readonly McpServer[] };
+
+export class ProviderToolCache {
+  /** Offered tools in index order (config order of servers, then listing order). */
+  #tools: Prepared[] = [];
+  #byExposed = new Map<string, Prepared>();
+  #lists = new Map<ProviderId, ProviderTools>();
+  #stale = true;
+
+  constructor(private readonly source: OfferedTools) {}
+
+  /**
+   * The offered tools changed (names, liveness, switches, listings). Nothing is done until a
+   * provider's tools or a restore are asked for: a change costs nothing for a chat that is not
+   * sending, and several changes in a row are taken in once.
+   */
+  invalidate(): void {
+    this.#stale = true;
+    this.#lists.clear();
+  }
+
+  /**
+   * Takes in the offered tools: keeps what each provider made of every tool whose definition,
+   * name, server label and twin status are unchanged.
+   */
+  #refresh(): void {
+    if (!this.#stale) return;
+    this.#stale = false;
+    const { offered, servers } = this.source();
+    const labels = new Map(servers.map((server) => [server.uuid, server.label]));
+    // Found by the listed object first (a switch-off or rename keeps it); by server and original
+    // name only for what a relist brought anew, and that map is built only then.
+    const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
+    let byKey: Map<string, Prepared> | null = null;
+    const tools: Prepared[] = [];
+    for (const entry of offered) {
+      if (!entry.tool) continue;
+      const label = labels.get(entry.uuid) ?? entry.uuid;
+      let old = byListed.get(entry.tool);
+      if (!old) {
+        byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
+        old = byKey.get(keyOf(entry.uuid, entry.original));
+      }
+      tools.push(old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label));
+    }
+    const twins = findTwins(tools.map((tool) => tool.source));
+    for (const tool of tools) {
+      const twin = twins.has(tool.source);
+      if (twin !== tool.twin) {
+        tool.twin = twin;
+        tool.adapted.clear();
+      }
+    }
+    this.#tools = tools;
+    this.#byExposed = new Map(tools.map((tool) => [tool.source.name, tool]));
+  }
+
+  /** `{ provider, maxTools, tools, report }` for the enabled tools, or those in `selection`. */
+  get(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
+    this.#refresh();
+    let list = this.#lists.get(provider);
+    if (!list) {
+      const tools: unknown[] = [];
+      const report: ProviderToolReport[] = [];
+      for (const tool of this.#tools) {
+        const adapted = adaptedFor(tool, provider);
+        report.push(adapted.report);
+        if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
+      }
+      list = { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report };
+      this.#lists.set(provider, list);
+    }
+    return selectProviderTools(list, selection);
+  }
+
+  /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
+  restore(provider: ProviderId, exposed: string, args: Record<string, unknown>): Record<string, unknown> {
+    this.#refresh();
+    const tool = this.#byExposed.get(exposed);
+    if (!tool) return args;
+    const { restore } = adaptedFor(tool, provider);
+    return restore === null ? args : restore(args);
+  }
+
+  /** Same name, label and definition: a relist may bring equal tools as new objects. */
+  #reusable(old: Prepared, listed: ListedTool, exposed: string, label: string): boolean {
+    if (old.source.name !== exposed || old.source.server.label !== label) return false;
+    if (old.listed === listed) return true;
+    old.signature ??= signatureOf(old.listed);
+    if (old.signature !== signatureOf(listed)) return false;
+    old.listed = listed;
+    return true;
+  }
+}
+
+function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
+  const source: SourceTool = {
+    name: entry.exposed,
+    original: entry.original,
+    server: { uuid: entry.uuid, label },
+    description: listed.description ?? '',
+    inputSchema: listed.inputSchema,
+  };
+  return { listed, source, twin: false, signature: null, adapted: new Map() };
+}
+
+function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
+  let adapted = tool.adapted.get(provider);
+  if (!adapted) {
+    adapted = adaptTool(provider, tool.source, { twin: tool.twin });
+    tool.adapted.set(provider, adapted);
+  }
+  return adapted;
+}

@@ -1,0 +1,106 @@
+// Listing tools so that one malformed tool costs that tool alone. The SDK's `Client.listTools`
+// validates the whole `tools/list` answer at once: one tool it refuses (a boolean subschema such
+// as `"properties": {"x": true}`, no name, an input schema that is not an object) fails the
+// list, and with it every other tool of the server. Here the answer is requested with a result
+// schema that only checks its frame (`tools` is a list, `nextCursor` text), and each tool is then
+// checked on its own with the SDK's own `ToolSchema`, so what is accepted is exactly what the SDK
+// would accept.
+//
+// `Client.listTools` also remembers, per listed tool, a compiled validator of its output schema
+// and whether it must run as a task; `Client.callTool` relies on both. Since `listTools` is not
+// called, `seedToolMetadata` hands the accepted tools to the same (private) cache once all pages
+// are in. That also fixes the SDK clearing the cache on every page of a paginated list. A tool
+// whose output schema cannot be compiled would make that cache throw for every tool, so it is
+// skipped too, with the compiler's reason.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { PaginatedResultSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import * as z from 'zod/v4';
+import type { SkippedTool } from '../../types/mcp.js';
+
+/** `tools/list` with its frame checked and each tool left for `checkTool`. */
+export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+
+/**
+ * The SDK's default validator (ajv), memoized by schema object: a tool's output schema is
+ * compiled once by `checkTool` and that same compiled validator then serves the SDK's cache.
+ */
+export class CompiledSchemas implements jsonSchemaValidator {
+  readonly #inner = new AjvJsonSchemaValidator();
+  readonly #compiled = new WeakMap<object, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    let validator = this.#compiled.get(schema);
+    if (!validator) {
+      validator = this.#inner.getValidator<unknown>(schema);
+      this.#compiled.set(schema, validator);
+    }
+    // The validator checks its input against `schema`; the type parameter only names the result.
+    return validator as JsonSchemaValidator<T>;
+  }
+}
+
+export type CheckedTool = { tool: Tool } | { skipped: SkippedTool };
+
+/** One listed tool, as the SDK would accept it, or why it is skipped. */
+export function checkTool(raw: unknown, position: number, schemas: CompiledSchemas): CheckedTool {
+  const name = toolName(raw);
+  const parsed = ToolSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) =>
+      // The SDK's one custom check: a subschema (of `properties`) must be an object. Its own
+      // message is just "Invalid input"; say what was there instead.
+      issue.code === 'custom' ? { ...issue, message: `expected a schema object, received ${JSON.stringify(valueAt(raw, issue.path))}` } : issue,
+    );
+    return { skipped: { name, reason: `its definition is malformed (${describeIssues(issues, position)})` } };
+  }
+  const tool = parsed.data;
+  if (tool.outputSchema) {
+    try {
+      schemas.getValidator(tool.outputSchema as JsonSchemaType);
+    } catch (error) {
+      return { skipped: { name, reason: `its output schema cannot be compiled (${error instanceof Error ? error.message : String(error)})` } };
+    }
+  }
+  return { tool };
+}
+
+/** The cache `Client.listTools` fills, as far as `Client.callTool` reads it. */
+interface ToolMetadataCache {
+  cacheToolMetadata(tools: Tool[]): void;
+}
+
+/**
+ * Gives the client's tool cache (output validators, task support) the accepted tools of every
+ * page. `cacheToolMetadata` is private in the SDK's types but a plain method at run time in the
+ * pinned version; if a future version drops it, calls still work, without output validation,
+ * and the log says so.
+ */
+export function seedToolMetadata(client: Client, tools: Tool[], log?: (message: string) => void): void {
+  const cache = client as unknown as Partial<ToolMetadataCache>;
+  if (typeof cache.cacheToolMetadata === 'function') cache.cacheToolMetadata(tools);
+  else log?.("the MCP SDK's client has no tool metadata cache; tool output schemas are not checked");
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = root;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+function toolName(raw: unknown): string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const name: unknown = (raw as { name?: unknown }).name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** The first issues in one line: `inputSchema.properties.x: Invalid input`. */
+export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, position?: number): string {
+  const described = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : position === undefined ? 'result' : `tool ${position + 1}`;
+    return `${where}: ${issue.message}`;
+  });
+  if (issues.length > 3) described.push(`${issues.length - 3} more`);
+  return described.join('; ');
+}

@@ -1,0 +1,60 @@
+// Tool descriptions as a provider takes them: the top-level schema notes appended, the server
+// named when another server has a tool of the same name, filled in where a provider refuses an
+// empty one (Bedrock), and cut to the provider's maximum (OpenAI: 1,024) without cutting the
+// server's name.
+import type { SourceTool } from './types.js';
+
+export interface DescriptionOptions {
+  /** Another enabled server lists a tool with the same (sanitized) name. */
+  twin: boolean;
+  /** Sentences from the input schema's top level that the schema could not carry. */
+  notes: readonly string[];
+  /** Maximum characters; null for none. */
+  max: number | null;
+  /** The provider refuses an empty description. */
+  required: boolean;
+  /** The provider's name, for the change text. */
+  provider: string;
+}
+
+const MAX_LABEL = 60;
+
+export function toolDescription(tool: SourceTool, options: DescriptionOptions, changes: string[]): string {
+  const raw = tool.description;
+  // The common case: a description that fits, nothing to add.
+  if (!options.twin && options.notes.length === 0 && typeof raw === 'string' && (options.max === null || raw.length <= options.max) && (raw !== '' || !options.required)) {
+    return raw;
+  }
+  const base = typeof raw === 'string' ? raw.trim() : '';
+  let text = [base, ...options.notes].filter((part) => part !== '').join(base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ');
+  const label = serverLabel(tool);
+  const suffix = options.twin ? `(MCP server: ${label})` : '';
+  if (options.twin) changes.push('named the server in the description (another server has a tool with the same name)');
+  if (text === '' && options.required && suffix === '') {
+    text = `Tool "${String(tool.original).slice(0, 64)}" of the MCP server "${label}".`;
+    changes.push(`filled in the empty description (${options.provider} refuses an empty one)`);
+  }
+  const full = suffix === '' ? text : text === '' ? suffix : `${text} ${suffix}`;
+  if (options.max === null || full.length <= options.max) return full;
+  const room = Math.max(0, options.max - (suffix === '' ? 0 : suffix.length + 1) - 1);
+  changes.push(`cut the description to ${options.max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; the limit of ${options.provider})`);
+  const cut = `${cutAt(text, room)}…`;
+  return suffix === '' ? cut : `${cut} ${suffix}`;
+}
+
+function serverLabel(tool: SourceTool): string {
+  const label = typeof tool.server?.label === 'string' ? tool.server.label.replace(/\s+/g, ' ').trim() : '';
+  const name = label !== '' ? label : String(tool.server?.uuid ?? '').slice(0, 8);
+  return name.length > MAX_LABEL ? `${cutAt(name, MAX_LABEL - 1)}…` : name;
+}
+
+/** `text` cut to at most `room` UTF-16 units, at a word break when one is near, never inside a surrogate pair. */
+function cutAt(text: string, room: number): string {
+  if (text.length <= room) return text;
+  let end = room;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  const space = text.lastIndexOf(' ', end);
+  if (space > end * 0.8) end = space;
+  return text.slice(0, end).trimEnd();
+}

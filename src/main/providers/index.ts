@@ -1,0 +1,108 @@
+// What reaches the model (DESIGN.md section 7): each enabled MCP tool as the exact object of a
+// provider's request `tools` array, its schema adapted (losing as little as possible; what the
+// provider cannot express moves into descriptions), the server named where two servers share a
+// tool name, a report per tool, and the way back for the arguments. Pure: no I/O, never throws.
+import { PROVIDER_LIMITS, type ProviderId, type ProviderToolReport, type ProviderTools } from '../../types/providers.js';
+import { isValidToolName } from '../naming.js';
+import { anthropic } from './anthropic.js';
+import { bedrock } from './bedrock.js';
+import { deepseek, mistral, ollama, openai, openaiStrict } from './chat-completions.js';
+import { toolDescription } from './description.js';
+import { gemini } from './gemini.js';
+import { openaiResponses } from './openai-responses.js';
+import { adaptSchema } from './schema/index.js';
+import { isRecord } from './schema/json.js';
+import { argumentRestorer } from './schema/restore.js';
+import { findTwins } from './twins.js';
+import type { AdaptedTool, ArgumentRestorer, ProviderAdapter, SourceTool } from './types.js';
+
+export { PROVIDER_LIMITS } from '../../types/providers.js';
+export type { ProviderLimits } from '../../types/providers.js';
+export { PROVIDER_RULES, type ProviderRule } from './rules.js';
+export { findTwins } from './twins.js';
+export { selectProviderTools } from './select.js';
+export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
+
+const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
+  openai,
+  'openai-strict': openaiStrict,
+  'openai-responses': openaiResponses,
+  anthropic,
+  gemini,
+  bedrock,
+  mistral,
+  deepseek,
+  ollama,
+};
+
+export interface AdaptOptions {
+  /** Another enabled server lists a tool with the same original name (or one that collides once sanitized). */
+  twin?: boolean;
+}
+
+/**
+ * Adapts one tool for one provider. Pure and never throws; the result depends only on
+ * (provider, tool, twin), so callers may memoize it per tool object.
+ */
+export function adaptTool(provider: ProviderId, tool: SourceTool, options: AdaptOptions = {}): AdaptedTool {
+  try {
+    return adapt(provider, tool, options.twin === true);
+  } catch (error) {
+    // A defect in an adapter must cost this tool alone.
+    return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${error instanceof Error ? error.message : String(error)})`, []);
+  }
+}
+
+function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
+  const limits = PROVIDER_LIMITS[provider];
+  const adapter = ADAPTERS[provider];
+  if (!isValidToolName(tool.name)) {
+    return unsendable(tool, `its name ${JSON.stringify(String(tool.name)).slice(0, 80)} is not a valid ${limits.label} function name (letters, digits, "_" and "-", at most 64 characters, not starting with a digit or "-"); give the tool an alias in its server's settings`, []);
+  }
+  const adaptation = adaptSchema(tool.inputSchema, adapter.target);
+  if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
+  // The adaptation's list is shared (frozen); the report gets its own.
+  const changes = [...adaptation.changes];
+  const description = toolDescription(tool, { twin, notes: adaptation.rootNotes, max: limits.maxDescription, required: limits.descriptionRequired, provider: limits.label }, changes);
+  const report: ProviderToolReport = {
+    name: tool.name,
+    server: tool.server.uuid,
+    original: tool.original,
+    status: changes.length === 0 ? 'ok' : 'adapted',
+    changes,
+  };
+  const restore = adaptation.restore === null ? null : argumentRestorer(adaptation.restore);
+  return { definition: adapter.definition(tool.name, description, adaptation.schema, adaptation), report, restore, exact: adaptation.exact };
+}
+
+function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): AdaptedTool {
+  return {
+    definition: null,
+    report: { name: String(tool.name), server: String(tool.server?.uuid), original: String(tool.original), status: 'unsendable', changes: [...changes], reason },
+    restore: null,
+    exact: false,
+  };
+}
+
+/** All enabled tools for one provider: twins detected, order kept, unsendable ones only in the report. */
+export function adaptTools(provider: ProviderId, tools: readonly SourceTool[]): ProviderTools & { restorers: Map<string, ArgumentRestorer> } {
+  const twins = findTwins(tools);
+  const definitions: unknown[] = [];
+  const report: ProviderToolReport[] = [];
+  const restorers = new Map<string, ArgumentRestorer>();
+  for (const tool of tools) {
+    const adapted = adaptTool(provider, tool, { twin: twins.has(tool) });
+    report.push(adapted.report);
+    if (adapted.report.status === 'unsendable') continue;
+    definitions.push(adapted.definition);
+    if (adapted.restore !== null) restorers.set(tool.name, adapted.restore);
+  }
+  return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report, restorers };
+}
+
+/** Arguments a model sent under the adapted schema → what the server's own schema expects. Never throws. */
+export function restoreArguments(provider: ProviderId, tool: SourceTool, args: Record<string, unknown>): Record<string, unknown> {
+  if (!isRecord(args)) return args;
+  const { restore } = adaptTool(provider, tool);
+  return restore === null ? args : restore(args);
+}

@@ -1,0 +1,223 @@
+// Pass 2 for Gemini: a FunctionDeclaration's `parameters` take a subset of OpenAPI 3.0's Schema
+// (https://ai.google.dev/api/caching#Schema): one type per schema plus `nullable`, enums of
+// strings only, a few string formats, no $ref, additionalProperties, const, exclusive bounds…
+// Enum values that are not strings are sent as strings and converted back before the call.
+import type { AdaptContext } from './context.js';
+import { isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
+import { describe, moveToNotes } from './notes.js';
+import type { RestoreField, RestoreNode, RestorePlan } from './restore.js';
+
+/** The keywords Gemini's Schema has (besides `type`, `enum`, `format`, handled apart). */
+const KEPT = new Set([
+  'title', 'description', 'properties', 'required', 'items', 'anyOf', 'default', 'minItems', 'maxItems',
+  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum',
+]);
+/** Formats Gemini accepts, per type ("only 'enum' and 'date-time' are supported for STRING type"). */
+export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
+  string: new Set(['enum', 'date-time']),
+  number: new Set(['float', 'double']),
+  integer: new Set(['int32', 'int64']),
+};
+const PROVIDER = 'Gemini';
+const NO_DEFS: ReadonlyMap<string, null> = new Map();
+
+export interface GeminiResult {
+  /** null: the tool takes no arguments, so `parameters` is left out. */
+  schema: Schema | null;
+  restore: RestorePlan | null;
+}
+
+/** The restore plan of the node last adapted (a slot, so that no node allocates a pair). */
+let slot: RestoreNode | null = null;
+
+export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
+  const schema = geminiNode(root, ctx, true);
+  const restore = slot;
+  const empty = !isRecord(schema.properties) || Object.keys(schema.properties).length === 0;
+  if (empty && isRecord(root.additionalProperties)) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
+  return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: NO_DEFS } };
+}
+
+function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false): Schema {
+  slot = null;
+  if (input === true) return {};
+  if (input === false) {
+    ctx.note('described a "false" schema (no value allowed) in words', true);
+    return { description: 'Must not be given.' };
+  }
+  const node = input;
+  if (isGeminiLeaf(node)) return node;
+  const out: Schema = {};
+  let moved: string[] | null = null;
+  let restore: RestoreNode | null = null;
+  for (const key of Object.keys(node)) {
+    if (KEPT.has(key) || key === 'type' || key === 'enum' || key === 'const' || key === 'format') continue;
+    if (key === 'oneOf') {
+      ctx.note('sent "oneOf" as "anyOf" (Gemini has no oneOf)', true);
+    } else if (key === 'additionalProperties' && (node[key] === false || node[key] === true || (isRecord(node[key]) && Object.keys(node[key]).length === 0))) {
+      if (node[key] === false) ctx.note('removed "additionalProperties": false (Gemini refuses it); unknown arguments are removed before the call');
+      else ctx.note('removed "additionalProperties" (Gemini refuses it)');
+    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typesOf(node)?.every((type) => type === 'integer' || type === 'null')) {
+      const bound = key === 'exclusiveMinimum' ? Math.floor(node[key] as number) + 1 : Math.ceil(node[key] as number) - 1;
+      const inclusive = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      const current = node[inclusive];
+      out[inclusive] = typeof current !== 'number' ? bound : key === 'exclusiveMinimum' ? Math.max(current, bound) : Math.min(current, bound);
+      ctx.note(`rewrote "${key}" on integers as "${inclusive}"`);
+    } else {
+      (moved ??= []).push(key);
+    }
+  }
+  for (const key of Object.keys(node)) if (KEPT.has(key) && out[key] === undefined) setOwn(out, key, node[key]);
+  const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
+
+  let nullable = false;
+  const types = typeof node.type === 'string' && node.type !== 'null' ? null : typesOf(node);
+  if (types === null && node.type !== undefined) out.type = node.type;
+  if (types !== null) {
+    const real = types.filter((type) => type !== 'null');
+    nullable = real.length < types.length;
+    delete out.type;
+    if (real.length === 1) out.type = real[0];
+    else if (real.length > 1) {
+      if (out.anyOf === undefined) out.anyOf = real.map((type) => ({ type }));
+      else {
+        ctx.note('kept "anyOf" and dropped a type list beside it', true);
+        notes.push(`Type: ${real.join(' or ')}`);
+      }
+    }
+  }
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? (node.enum as unknown[]) : null;
+  if (values !== null) {
+    const result = stringEnum(values, ctx);
+    nullable ||= result.nullable;
+    if (result.values.length === 0) {
+      notes.push('Must be null');
+      ctx.note('described a null-only enum in words (Gemini has no null type)', true);
+    } else {
+      out.type = 'string';
+      out.enum = result.values;
+      if (result.restore !== null) {
+        restore = { values: result.restore };
+        if (out.default !== undefined && typeof out.default !== 'string') out.default = jsonKey(out.default);
+      }
+    }
+    if (node.const !== undefined) ctx.note('sent "const" as a one-value enum');
+  }
+  if (typeof node.format === 'string') {
+    const allowed = typeof out.type === 'string' ? GEMINI_FORMATS[out.type] : undefined;
+    if (allowed?.has(node.format)) out.format = node.format;
+    else notes.push(...moveToNotes(node, ['format'], ctx, PROVIDER));
+  }
+  if (Array.isArray(out.anyOf)) {
+    const branches: Array<RestoreNode | null> = [];
+    const kept: Schema[] = [];
+    for (const branch of out.anyOf as Array<Schema | boolean>) {
+      if (isRecord(branch) && branch.type === 'null' && Object.keys(branch).length === 1) {
+        nullable = true;
+        continue;
+      }
+      kept.push(geminiNode(branch, ctx));
+      branches.push(slot);
+    }
+    if (kept.length === 1 && out.type === undefined) {
+      delete out.anyOf;
+      for (const key of Object.keys(kept[0]!)) if (key !== 'description' || out.description === undefined) setOwn(out, key, kept[0]![key]);
+      if (branches[0]) restore = { ...(restore ?? {}), ...branches[0] };
+    } else {
+      out.anyOf = kept;
+      if (branches.some((plan) => plan !== null)) (restore ??= {}).branches = branches;
+    }
+  }
+  if (nullable) out.nullable = true;
+  // Properties or items without a type describe objects or arrays only (stricter, so exact).
+  if (out.type === undefined && out.anyOf === undefined && isRecord(out.properties)) out.type = 'object';
+  if (out.type === undefined && out.anyOf === undefined && out.items !== undefined) out.type = 'array';
+  if (out.type === 'object') restore = geminiObject(node, out, ctx, notes, restore, isRoot);
+  if (out.type === 'array') {
+    if (out.items === undefined) out.items = {};
+    else {
+      out.items = geminiNode(out.items as Schema | boolean, ctx);
+      if (slot !== null) (restore ??= {}).items = slot;
+    }
+  }
+  if (notes.length > 0) out.description = describe(out.description, notes);
+  slot = restore;
+  return out;
+}
+
+const LEAF_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** A scalar schema Gemini takes as it is: returned unchanged (no copy). */
+function isGeminiLeaf(node: Schema): boolean {
+  if (!LEAF_TYPES.has(node.type)) return false;
+  for (const key in node) {
+    if (key === 'type') continue;
+    if (key === 'enum') {
+      if (node.type !== 'string' || !(node.enum as unknown[]).every((value) => typeof value === 'string')) return false;
+    } else if (key === 'format') {
+      if (!GEMINI_FORMATS[node.type as string]?.has(node.format as string)) return false;
+    } else if (!KEPT.has(key) || key === 'anyOf' || key === 'items' || key === 'properties') return false;
+  }
+  return true;
+}
+
+function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, notes: string[], restore: RestoreNode | null, isRoot: boolean): RestoreNode | null {
+  const properties = isRecord(out.properties) ? out.properties : {};
+  const names = Object.keys(properties);
+  if (names.length === 0 && !isRoot) {
+    // "properties: should be non-empty for OBJECT type": a free-form object is sent untyped.
+    delete out.type;
+    delete out.properties;
+    delete out.required;
+    notes.push('A JSON object');
+    ctx.note('sent objects without declared properties untyped (Gemini refuses an OBJECT without properties)', true);
+    return restore;
+  }
+  const adapted: Schema = {};
+  let fields: Map<string, RestoreField> | null = null;
+  for (const name of names) {
+    setOwn(adapted, name, geminiNode(properties[name] as Schema | boolean, ctx));
+    if (slot !== null) (fields ??= new Map()).set(name, { name, dropNull: false, node: slot });
+  }
+  out.properties = adapted;
+  if (Array.isArray(out.required)) {
+    const required = (out.required as string[]).filter((name) => Object.hasOwn(adapted, name));
+    if (required.length < (out.required as string[]).length) ctx.note('removed required names that are not declared properties', true);
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  const closed = node.additionalProperties === false && node.patternProperties === undefined;
+  if (fields === null && !closed) return restore;
+  const plan: RestoreNode = restore ?? {};
+  if (fields !== null) plan.fields = fields;
+  if (closed) plan.allowed = properties;
+  return plan;
+}
+
+/** Enum values as Gemini takes them: strings only (null becomes `nullable`). */
+function stringEnum(values: readonly unknown[], ctx: AdaptContext): { values: string[]; nullable: boolean; restore: Map<string, unknown> | null } {
+  let nullable = false;
+  let restore: Map<string, unknown> | null = null;
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (value === null) {
+      nullable = true;
+      continue;
+    }
+    const key = typeof value === 'string' ? value : jsonKey(value);
+    if (seen.has(key)) {
+      ctx.note(`two enum values read the same as strings (${jsonText(key, 40)}); kept the first`, true);
+      continue;
+    }
+    seen.add(key);
+    out.push(key);
+    if (typeof value !== 'string') (restore ??= new Map()).set(key, value);
+  }
+  if (restore !== null) ctx.note('sent enum values that are not strings as strings (Gemini takes string enums only); they are converted back before the call');
+  return { values: out, nullable, restore };
+}
+
+function jsonKey(value: unknown): string {
+  return jsonText(value, 10_000);
+}

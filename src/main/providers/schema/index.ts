@@ -1,0 +1,86 @@
+// One input schema adapted for one target dialect: normalize (pass 1), make the top level an
+// object, then the dialect's own pass. Reports what changed, whether the result is exact (every
+// value it accepts is valid for the server once restored) and how to restore arguments.
+import type { NormalizeOptions } from './context.js';
+import { geminiSchema } from './gemini.js';
+import type { Schema } from './json.js';
+import { ollamaSchema } from './ollama.js';
+import type { RestorePlan } from './restore.js';
+import { continueFrom, prepare } from './prepared.js';
+import { strictSchema } from './strict.js';
+
+/**
+ * - `json`: JSON Schema 2020-12, references kept (Anthropic)
+ * - `json-inline`: the same with references inlined (Bedrock, Mistral)
+ * - `openai`: 2020-12 with `items`/`properties` made explicit, references kept (OpenAI non-strict)
+ * - `openai-inline`: the same, inlined (DeepSeek)
+ * - `strict`: OpenAI strict mode, falling back to `openai` when the schema cannot be strict
+ * - `gemini`: Gemini's OpenAPI subset
+ * - `ollama`: what Ollama's request struct keeps
+ */
+export type SchemaTarget = 'json' | 'json-inline' | 'openai' | 'openai-inline' | 'strict' | 'gemini' | 'ollama';
+
+export interface SchemaAdaptation {
+  /** The adapted schema; null when the provider takes no parameters for this tool (Gemini). */
+  schema: Schema | null;
+  /** Set when no acceptable schema exists: why, in words a user can act on. */
+  unsendable?: string;
+  /** Shared between adaptations of the same schema: read-only (frozen). */
+  changes: readonly string[];
+  /** Every value the adapted schema accepts is valid for the server's schema once restored. */
+  exact: boolean;
+  /** Sentences for the tool description: what the top level could not say. */
+  rootNotes: readonly string[];
+  restore: RestorePlan | null;
+  /** strict only: why the schema was sent non-strict. */
+  strictFailure?: string;
+}
+
+const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
+  json: { keepRefs: true, explicitContainers: false },
+  'json-inline': { keepRefs: false, explicitContainers: false },
+  openai: { keepRefs: true, explicitContainers: true },
+  'openai-inline': { keepRefs: false, explicitContainers: true },
+  strict: { keepRefs: true, explicitContainers: true },
+  gemini: { keepRefs: false, explicitContainers: false },
+  ollama: { keepRefs: false, explicitContainers: false },
+};
+
+export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptation {
+  const prepared = prepare(input, OPTIONS[target]);
+  const root = prepared.root;
+  // Definitions share unchanged parts with the input and with each other: treat them as immutable.
+  if (typeof root === 'string') return { schema: null, unsendable: root, changes: prepared.changes, exact: false, rootNotes: [], restore: null };
+  if (target !== 'strict' && target !== 'gemini' && target !== 'ollama') {
+    return { schema: root, changes: prepared.changes, exact: prepared.exact, rootNotes: prepared.rootNotes, restore: null };
+  }
+  const ctx = continueFrom(prepared, OPTIONS[target]);
+  let schema: Schema | null = root;
+  let restore: RestorePlan | null = null;
+  let strictFailure: string | undefined;
+  switch (target) {
+    case 'strict': {
+      // The strict pass only appends changes and notes: on failure they are cut back.
+      const before = { changes: ctx.changes.length, exact: ctx.exact, notes: ctx.rootNotes.length };
+      const strict = strictSchema(root, ctx);
+      if (strict !== null) ({ schema, restore } = strict);
+      else {
+        strictFailure = ctx.strictFailure ?? 'the schema cannot be expressed in strict mode';
+        ctx.truncateChanges(before.changes);
+        ctx.exact = before.exact;
+        ctx.rootNotes = ctx.rootNotes.slice(0, before.notes);
+        ctx.note(`sent non-strict: ${strictFailure}`);
+      }
+      break;
+    }
+    case 'gemini':
+      ({ schema, restore } = geminiSchema(root, ctx));
+      break;
+    case 'ollama':
+      ({ schema, restore } = ollamaSchema(root, ctx));
+      break;
+  }
+  const result: SchemaAdaptation = { schema, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, restore };
+  if (strictFailure !== undefined) result.strictFailure = strictFailure;
+  return result;
+}

@@ -1,0 +1,94 @@
+// JSON-value helpers for the schema passes: every input is untrusted, so nothing here throws.
+import { isRecord } from '../../../types/json.js';
+
+export { isRecord };
+
+/** A JSON Schema object (the boolean forms are turned into objects by the normalizing pass). */
+export type Schema = Record<string, unknown>;
+
+export const SIMPLE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/**
+ * Defines `key` on `target` as an own, enumerable property. Plain assignment of `__proto__` would
+ * replace the prototype instead, so a property or definition named `__proto__` is defined.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** A new object with the first `count` entries of `source` (in `keys` order), for copy-on-write. */
+export function copyPrefix(source: Record<string, unknown>, keys: readonly string[], count: number): Schema {
+  const out: Schema = {};
+  for (let i = 0; i < count; i++) setOwn(out, keys[i]!, source[keys[i]!]);
+  return out;
+}
+
+/** `source` with `changes` applied (undefined deletes); `source` itself is not touched. */
+export function withKeys(source: Schema, changes: Readonly<Record<string, unknown>>): Schema {
+  const out: Schema = {};
+  for (const key of Object.keys(source)) if (!Object.hasOwn(changes, key)) setOwn(out, key, source[key]);
+  for (const key of Object.keys(changes)) if (changes[key] !== undefined) setOwn(out, key, changes[key]);
+  return out;
+}
+
+/** The JSON types a (normalized) schema's `type` allows; null when it does not restrict the type. */
+export function typesOf(schema: Schema): readonly string[] | null {
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? (type as string[]) : null;
+}
+
+/** The schema's `type` names `type` (no allocation: this runs for every node). */
+export function hasType(schema: Schema, type: string): boolean {
+  const declared = schema.type;
+  return declared === type || (Array.isArray(declared) && declared.includes(type));
+}
+
+export function allowsType(schema: Schema, type: string): boolean {
+  const declared = schema.type;
+  if (typeof declared === 'string') return declared === type;
+  return !Array.isArray(declared) || declared.includes(type);
+}
+
+/** Compact JSON for a description, cut to `max` characters; never throws (cycles, BigInt). */
+export function jsonText(value: unknown, max = 200): string {
+  let text: string;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  try {
+    // Plain JSON (the common case) first; a cycle or BigInt throws and takes the careful path.
+    text = JSON.stringify(value) ?? String(value);
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  } catch {
+    // below
+  }
+  try {
+    const seen = new WeakSet<object>();
+    text =
+      JSON.stringify(value, (_key, item: unknown) => {
+        if (typeof item === 'bigint') return item.toString();
+        if (typeof item === 'object' && item !== null) {
+          if (seen.has(item)) return '[circular]';
+          seen.add(item);
+        }
+        return item;
+      }) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Deep equality for JSON values (enum intersection, const checks). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => jsonEqual(item, other[i]));
+  }
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  return ak.length === bk.length && ak.every((key) => Object.hasOwn(b, key) && jsonEqual((a as Schema)[key], (b as Schema)[key]));
+}

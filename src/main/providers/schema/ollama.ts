@@ -1,0 +1,60 @@
+// Pass 2 for Ollama: its server reads `parameters` into a fixed Go struct (type, properties,
+// required; each property's type, description, enum, items) and silently drops every other
+// field (https://github.com/ollama/ollama/issues/11444). What it would drop goes into the
+// property's description instead, so the model still reads it.
+import type { AdaptContext } from './context.js';
+import { isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { describe, moveToNotes, noteText } from './notes.js';
+import type { RestorePlan } from './restore.js';
+
+const NO_DEFS: ReadonlyMap<string, null> = new Map();
+const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
+const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
+const PROVIDER = 'Ollama';
+
+export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
+  const properties = isRecord(root.properties) ? root.properties : {};
+  const adapted: Schema = {};
+  for (const name of Object.keys(properties)) setOwn(adapted, name, ollamaProperty(properties[name] as Schema | boolean, ctx));
+  const schema: Schema = { type: 'object', properties: adapted };
+  if (Array.isArray(root.required)) schema.required = root.required;
+  if (typeof root.description === 'string' && root.description.trim() !== '') {
+    ctx.addRootNote(root.description.trim());
+    ctx.note('moved the input schema\'s description into the tool description (Ollama drops it)');
+  }
+  const moved = Object.keys(root).filter((key) => !ROOT_KEPT.has(key));
+  for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
+  if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && Object.keys(root.additionalProperties).length === 0)) {
+    ctx.addRootNote(`${noteText('additionalProperties', root.additionalProperties)}.`);
+    ctx.note('moved "additionalProperties" into the description (Ollama cannot express it)', true);
+  }
+  const closed = root.additionalProperties === false && root.patternProperties === undefined;
+  if (root.additionalProperties === false) ctx.note('removed "additionalProperties": false (Ollama drops it); unknown arguments are removed before the call');
+  return { schema, restore: closed ? { root: { allowed: properties }, defs: NO_DEFS } : null };
+}
+
+function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
+  if (typeof input === 'boolean') {
+    if (!input) ctx.note('described a "false" schema (no value allowed) in words', true);
+    return input ? {} : { description: 'Must not be given.' };
+  }
+  let plain = true;
+  for (const key in input) if (!PROPERTY_KEPT.has(key)) plain = false;
+  if (plain) return input;
+  const out: Schema = {};
+  const moved: string[] = [];
+  for (const key of Object.keys(input)) {
+    if (PROPERTY_KEPT.has(key)) setOwn(out, key, input[key]);
+    else if (key === 'const') {
+      out.enum = [input.const];
+      ctx.note('sent "const" as a one-value enum');
+    } else moved.push(key);
+  }
+  if (out.type === undefined && Array.isArray(input.anyOf)) {
+    const types = (input.anyOf as unknown[]).flatMap((branch) => (isRecord(branch) ? (typesOf(branch) ?? []) : []));
+    if (types.length > 0) out.type = [...new Set(types)];
+  }
+  const notes = moveToNotes(input, moved, ctx, PROVIDER);
+  if (notes.length > 0) out.description = describe(out.description, notes);
+  return out;
+}

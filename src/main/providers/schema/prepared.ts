@@ -1,0 +1,50 @@
+// Pass 1 and the top-level rules, done once per input schema object and shared by every target
+// that normalizes alike (nine providers need four variants at most, one when the schema has no
+// $ref and no bare array or object). Input schemas are treated as immutable, as everything the manager lists is.
+import { AdaptContext, type NormalizeOptions } from './context.js';
+import { isRecord, type Schema } from './json.js';
+import { normalizeRoot } from './normalize.js';
+import { objectRoot, type RootResult } from './root.js';
+
+export interface Prepared {
+  root: RootResult;
+  changes: readonly string[];
+  exact: boolean;
+  rootNotes: readonly string[];
+}
+
+interface Entry extends Prepared {
+  options: NormalizeOptions;
+  /** References were met (so keepRefs makes a difference). */
+  refs: boolean;
+  /** Bare arrays or objects were met (so explicitContainers makes a difference). */
+  bare: boolean;
+}
+
+const memo = new WeakMap<object, Entry[]>();
+
+export function prepare(input: unknown, options: NormalizeOptions): Prepared {
+  const entries = isRecord(input) ? memo.get(input) : undefined;
+  if (entries !== undefined) {
+    for (const entry of entries) {
+      if ((!entry.bare || entry.options.explicitContainers === options.explicitContainers) && (!entry.refs || entry.options.keepRefs === options.keepRefs)) return entry;
+    }
+  }
+  const ctx = new AdaptContext(isRecord(input) ? (input as Schema) : {}, options);
+  const root = objectRoot(normalizeRoot(input, ctx), ctx);
+  const entry: Entry = { root, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, options, refs: ctx.refs !== null, bare: ctx.bareContainers };
+  if (isRecord(input)) {
+    if (entries === undefined) memo.set(input, [entry]);
+    else entries.push(entry);
+  }
+  return entry;
+}
+
+/** A context for the dialect pass that continues from a prepared schema. */
+export function continueFrom(prepared: Prepared, options: NormalizeOptions): AdaptContext {
+  const ctx = new AdaptContext(typeof prepared.root === 'string' ? {} : prepared.root, options);
+  ctx.continueChanges(prepared.changes);
+  ctx.exact = prepared.exact;
+  if (prepared.rootNotes.length > 0) ctx.rootNotes = [...prepared.rootNotes];
+  return ctx;
+}

@@ -1,0 +1,84 @@
+// Arguments back: what a model sent under an adapted schema, turned into what the server's own
+// schema expects. The adapting passes build a small plan (only where something must change); the
+// restorer walks the arguments along it. Unknown shapes pass through; nothing here throws.
+import { isRecord, setOwn } from './json.js';
+
+export interface RestoreField {
+  /** The property's name on the server (adapted names may differ). */
+  name: string;
+  /** A null here was introduced by the adapter (strict mode's optional fields): drop it. */
+  dropNull: boolean;
+  node: RestoreNode | null;
+}
+
+export interface RestoreNode {
+  /** Per adapted property name. */
+  fields?: Map<string, RestoreField>;
+  /** The server's object is closed: keys this map (its properties) lacks are dropped. */
+  allowed?: Readonly<Record<string, unknown>>;
+  items?: RestoreNode;
+  /** Enum values sent as strings → the server's values. */
+  values?: ReadonlyMap<string, unknown>;
+  /** anyOf branches: the first that applies to the value is used. */
+  branches?: ReadonlyArray<RestoreNode | null>;
+  /** A definition (`#/$defs/X` kept by the provider): its plan in `RestorePlan.defs`. */
+  ref?: string;
+}
+
+export interface RestorePlan {
+  root: RestoreNode;
+  defs: ReadonlyMap<string, RestoreNode | null>;
+}
+
+/** Values deeper than this are passed on as they are. */
+const MAX_VALUE_DEPTH = 256;
+
+export function restoreValue(value: unknown, node: RestoreNode, plan: RestorePlan, depth = 0): unknown {
+  if (depth > MAX_VALUE_DEPTH) return value;
+  if (node.ref !== undefined) {
+    const target = plan.defs.get(node.ref);
+    return target ? restoreValue(value, target, plan, depth + 1) : value;
+  }
+  if (node.values !== undefined && typeof value === 'string' && node.values.has(value)) return node.values.get(value);
+  if (node.branches !== undefined) {
+    for (const branch of node.branches) if (branch !== null && applies(branch, value)) return restoreValue(value, branch, plan, depth + 1);
+  }
+  if (Array.isArray(value) && node.items !== undefined) {
+    const items = node.items;
+    return value.map((item) => restoreValue(item, items, plan, depth + 1));
+  }
+  if (isRecord(value) && (node.fields !== undefined || node.allowed !== undefined)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const field = node.fields?.get(key);
+      const item = value[key];
+      const name = field?.name ?? key;
+      if (node.allowed !== undefined && !Object.hasOwn(node.allowed, name)) continue;
+      if (field?.dropNull && item === null) continue;
+      setOwn(out, name, field?.node ? restoreValue(item, field.node, plan, depth + 1) : item);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Whether a branch's plan is about this kind of value. */
+function applies(node: RestoreNode, value: unknown): boolean {
+  if (node.ref !== undefined) return true;
+  if (node.values !== undefined && typeof value === 'string' && node.values.has(value)) return true;
+  if (Array.isArray(value)) return node.items !== undefined;
+  if (isRecord(value)) return node.fields !== undefined || node.allowed !== undefined;
+  return false;
+}
+
+/** A restorer for the top-level arguments; never throws (arguments pass unchanged on a failure). */
+export function argumentRestorer(plan: RestorePlan): (args: Record<string, unknown>) => Record<string, unknown> {
+  return (args) => {
+    try {
+      const restored = restoreValue(args, plan.root, plan);
+      return isRecord(restored) ? restored : args;
+    } catch {
+      return args;
+    }
+  };
+}

@@ -1,0 +1,206 @@
+// Pass 2 for OpenAI strict mode (Structured Outputs): every object closed, every property
+// required (optional ones made nullable; their nulls are removed before the call), only the
+// supported keywords, and the documented size limits. A schema that cannot be made strict
+// (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
+// non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
+import type { AdaptContext } from './context.js';
+import { hasType, isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { describe, moveToNotes } from './notes.js';
+import { decodeSegment } from './refs.js';
+import type { RestoreField, RestoreNode, RestorePlan } from './restore.js';
+
+export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000, stringLength: 120_000, largeEnum: 250, largeEnumLength: 15_000 } as const;
+export const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+const KEPT = new Set([
+  'type', 'description', 'title', 'enum', 'anyOf', 'properties', 'required', 'additionalProperties', 'items', '$ref', '$defs',
+  'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems',
+]);
+const PROVIDER = 'OpenAI strict mode';
+
+class StrictFailure extends Error {}
+
+interface Tally {
+  properties: number;
+  enumValues: number;
+  stringLength: number;
+  /** The restore plan of the node last adapted (a slot, so that no node allocates a pair). */
+  restore: RestoreNode | null;
+}
+
+/** The strict form of a normalized object root, or null (ctx.strictFailure says why). */
+export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } | null {
+  const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null };
+  try {
+    const schema = { ...strictNode(root, ctx, tally, 'the input', 1, true) };
+    const restore = tally.restore;
+    const defs = new Map<string, RestoreNode | null>();
+    let needed = restore !== null;
+    if (isRecord(root.$defs)) {
+      const out: Schema = {};
+      for (const [name, def] of Object.entries(root.$defs)) {
+        tally.stringLength += name.length;
+        setOwn(out, name, strictNode(def as Schema | boolean, ctx, tally, `definition "${name}"`, 1, false));
+        defs.set(name, tally.restore);
+        if (tally.restore !== null) needed = true;
+      }
+      schema.$defs = out;
+    }
+    if (tally.stringLength > STRICT_LIMITS.stringLength) fail(`its names and enum values total ${tally.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
+    if (!needed) return { schema, restore: null };
+    defs.set('#', restore);
+    return { schema, restore: { root: restore ?? {}, defs } };
+  } catch (error) {
+    if (!(error instanceof StrictFailure)) throw error;
+    ctx.strictFailure = error.message;
+    return null;
+  }
+}
+
+function fail(reason: string): never {
+  throw new StrictFailure(reason.length > 300 ? `${reason.slice(0, 299)}…` : reason);
+}
+
+function strictNode(
+  input: Schema | boolean,
+  ctx: AdaptContext,
+  tally: Tally,
+  path: string,
+  level: number,
+  isRoot: boolean,
+): Schema {
+  tally.restore = null;
+  if (input === true || (isRecord(input) && Object.keys(input).length === 0)) fail(`${path} accepts any value`);
+  if (input === false) fail(`${path} accepts no value`);
+  const node = input as Schema;
+  if (typeof node.$ref === 'string') {
+    const name = node.$ref === '#' ? '#' : decodeSegment(node.$ref.slice('#/$defs/'.length));
+    const out: Schema = { $ref: node.$ref };
+    if (typeof node.description === 'string') out.description = node.description;
+    if (Object.keys(node).some((key) => key !== '$ref' && key !== 'description')) ctx.note('kept only the "$ref" of schemas that had other keywords beside it', true);
+    tally.restore = { ref: name };
+    return out;
+  }
+  if (isStrictLeaf(node)) {
+    if (Array.isArray(node.enum)) countEnum(node.enum, tally, path);
+    return node;
+  }
+  const out: Schema = {};
+  let moved: string[] | null = null;
+  for (const key of Object.keys(node)) {
+    if (key === 'oneOf') {
+      ctx.note('sent "oneOf" as "anyOf" (strict mode has no oneOf)', true);
+      out.anyOf = node.oneOf;
+    } else if (key === 'const') {
+      out.enum = [node.const];
+    } else if (key === '$defs') {
+      // adapted by strictSchema
+    } else if (KEPT.has(key) && (key !== 'format' || STRICT_FORMATS.has(node.format as string))) {
+      setOwn(out, key, node[key]);
+    } else {
+      (moved ??= []).push(key);
+    }
+  }
+  if (moved !== null) out.description = describe(out.description, moveToNotes(node, moved, ctx, PROVIDER));
+
+  if (Array.isArray(out.enum)) countEnum(out.enum, tally, path);
+  if (out.type === undefined && Array.isArray(out.enum)) out.type = enumTypes(out.enum);
+  if (Array.isArray(out.anyOf)) {
+    const branches: Array<RestoreNode | null> = [];
+    out.anyOf = (out.anyOf as Array<Schema | boolean>).map((branch, i) => {
+      const adapted = strictNode(branch, ctx, tally, `${path} (alternative ${i + 1})`, level, false);
+      branches.push(tally.restore);
+      return adapted;
+    });
+    tally.restore = null;
+    if (out.type === undefined) {
+      if (branches.some((plan) => plan !== null)) tally.restore = { branches };
+      return out;
+    }
+  }
+  if (out.type === undefined) fail(`${path} accepts a value of any type`);
+  let restore: RestoreNode | null = null;
+  if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, path, level, isRoot);
+  if (hasType(out, 'array')) {
+    if (out.items === undefined || out.items === true || (isRecord(out.items) && Object.keys(out.items).length === 0)) fail(`${path} is a list whose items can be anything`);
+    out.items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
+    if (tally.restore !== null) (restore ??= {}).items = tally.restore;
+  }
+  tally.restore = restore;
+  return out;
+}
+
+/** A scalar schema strict mode takes as it is: returned unchanged (no copy). */
+function isStrictLeaf(node: Schema): boolean {
+  const type = node.type;
+  if (typeof type !== 'string' || type === 'object' || type === 'array') return false;
+  for (const key in node) {
+    if (!KEPT.has(key) || key === 'anyOf') return false;
+    if (key === 'format' && !STRICT_FORMATS.has(node.format as string)) return false;
+  }
+  return true;
+}
+
+function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string, level: number, isRoot: boolean): RestoreNode | null {
+  if (level > STRICT_LIMITS.depth) fail(`${path} is nested deeper than strict mode's ${STRICT_LIMITS.depth} levels`);
+  const properties = isRecord(out.properties) ? out.properties : {};
+  const names = Object.keys(properties);
+  const extra = out.additionalProperties;
+  if (names.length === 0 && !isRoot && extra !== false) fail(`${path} is an object with free-form keys`);
+  if (extra !== undefined && extra !== false) ctx.note('closed objects that allowed other keys (strict mode requires "additionalProperties": false)');
+  tally.properties += names.length;
+  if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
+  const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
+  const adapted: Schema = {};
+  let fields: Map<string, RestoreField> | null = null;
+  for (const name of names) {
+    tally.stringLength += name.length;
+    let child = strictNode(properties[name] as Schema | boolean, ctx, tally, path === 'the input' ? `"${name}"` : `${path}."${name}"`, level + 1, false);
+    const plan = tally.restore;
+    let dropNull = false;
+    if (!required.includes(name) && !acceptsNull(child)) {
+      child = nullable(child);
+      dropNull = true;
+      ctx.note('made optional properties required and nullable (strict mode); their nulls are removed before the call');
+    }
+    setOwn(adapted, name, child);
+    if (dropNull || plan !== null) (fields ??= new Map()).set(name, { name, dropNull, node: plan });
+  }
+  out.properties = adapted;
+  out.required = names;
+  out.additionalProperties = false;
+  return fields === null ? null : { fields };
+}
+
+function acceptsNull(schema: Schema): boolean {
+  if (hasType(schema, 'null')) return true;
+  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
+  return Array.isArray(schema.anyOf) && (schema.anyOf as Schema[]).some((branch) => isRecord(branch) && acceptsNull(branch));
+}
+
+function nullable(schema: Schema): Schema {
+  if (schema.$ref !== undefined || (schema.type === undefined && Array.isArray(schema.anyOf))) {
+    if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...(schema.anyOf as unknown[]), { type: 'null' }] };
+    const { description, ...rest } = schema;
+    return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
+  }
+  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? [schema.type, 'null'] : [...(typesOf(schema) ?? []), 'null'] };
+  if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
+  return out;
+}
+
+function enumTypes(values: readonly unknown[]): string | string[] {
+  const types = [...new Set(values.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value)))];
+  if (types.includes('number')) return types.filter((type) => type !== 'integer');
+  return types.length === 1 ? types[0]! : types;
+}
+
+function countEnum(values: readonly unknown[], tally: Tally, path: string): void {
+  tally.enumValues += values.length;
+  if (tally.enumValues > STRICT_LIMITS.enumValues) fail(`it has more than ${STRICT_LIMITS.enumValues} enum values, strict mode's limit`);
+  let length = 0;
+  for (const value of values) if (typeof value === 'string') length += value.length;
+  tally.stringLength += length;
+  if (values.length > STRICT_LIMITS.largeEnum && length > STRICT_LIMITS.largeEnumLength) {
+    fail(`${path} has ${values.length} enum values totalling ${length} characters; strict mode allows ${STRICT_LIMITS.largeEnumLength} for enums over ${STRICT_LIMITS.largeEnum} values`);
+  }
+}

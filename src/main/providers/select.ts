@@ -1,0 +1,21 @@
+// The part of a prepared provider tool list that a saved selection picks (a model's tool
+// selection), without adapting anything again: one pass over the report.
+import type { ProviderTools } from '../../types/providers.js';
+
+/** `prepared` narrowed to the exposed names in `selection` (null: everything), order kept. */
+export function selectProviderTools(prepared: ProviderTools, selection: readonly string[] | null): ProviderTools {
+  if (selection === null) return prepared;
+  const wanted = new Set(selection);
+  const tools: unknown[] = [];
+  const report: ProviderTools['report'] = [];
+  let index = 0;
+  for (const entry of prepared.report) {
+    const sent = entry.status !== 'unsendable';
+    if (wanted.has(entry.name)) {
+      report.push(entry);
+      if (sent) tools.push(prepared.tools[index]);
+    }
+    if (sent) index++;
+  }
+  return { provider: prepared.provider, maxTools: prepared.maxTools, tools, report };
+}

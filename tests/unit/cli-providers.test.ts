@@ -1,0 +1,85 @@
+// `npm run inspect -- --user-data DIR tools --provider P` (exactly getProviderTools' object as
+// JSON on stdout, nothing else) and `call NAME 'JSON' --provider P` (arguments restored for the
+// server), against real fixture servers; unknown or missing providers exit 2 with the ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adaptTools, type SourceTool } from '../../src/main/providers/index.js';
+import { PROVIDER_IDS } from '../../src/types/providers.js';
+import type { ToolSpec } from '../fixtures/config.js';
+import { inspect, inspectChild } from './helpers/inspect-child.js';
+import { answer, removeTempDirs, seedStore, serve, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
+
+const READ_FILE = {
+  name: 'read_file',
+  description: 'Reads a file.',
+  inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' as const, properties: { path: { type: 'string' } }, required: ['path'] },
+};
+const SET_LEVEL = {
+  name: 'set_level',
+  description: 'Sets the level.',
+  inputSchema: { type: 'object' as const, properties: { level: { type: 'integer', enum: [1, 2, 3] }, note: { type: 'string' } }, required: ['level'] },
+};
+const ALPHA_TOOLS: ToolSpec[] = [READ_FILE, SET_LEVEL];
+const BETA_TOOLS: ToolSpec[] = [READ_FILE];
+
+/** The tools as the manager hands them to the adapters, written out from the fixtures' lists. */
+const SOURCES: SourceTool[] = [
+  { ...READ_FILE, original: 'read_file', server: { uuid: 'a', label: 'Alpha' } },
+  { ...SET_LEVEL, original: 'set_level', server: { uuid: 'a', label: 'Alpha' } },
+  { ...READ_FILE, name: 'read_file_1', original: 'read_file', server: { uuid: 'b', label: 'Beta' } },
+];
+
+describe('inspect tools / call with --provider', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    const [alpha, beta] = await Promise.all([
+      serve({ id: 'A', transport: 'http', tools: ALPHA_TOOLS }),
+      serve({ id: 'B', transport: 'http', tools: BETA_TOOLS }),
+    ]);
+    dir = tempDir('inspect-providers-');
+    seedStore(dir, [urlEntry('a', 'Alpha', 'http', alpha.url), urlEntry('b', 'Beta', 'http', beta.url)]);
+  });
+
+  afterAll(async () => {
+    await stopServed();
+    removeTempDirs();
+  });
+
+  it.each(['gemini', 'openai-strict', 'bedrock'] as const)('tools --provider %s prints exactly that object as JSON, and nothing else', async (provider) => {
+    const run = await inspectChild(['--user-data', dir, 'tools', '--provider', provider]);
+    expect(run.code, run.stderr).toBe(0);
+    const { restorers: _restorers, ...expected } = adaptTools(provider, SOURCES);
+    expect(run.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    // The twins name their servers; what each provider refuses is gone.
+    expect(run.stdout).toContain('(MCP server: Alpha)');
+    expect(run.stdout).toContain('(MCP server: Beta)');
+    const printed = JSON.parse(run.stdout) as { tools: unknown[]; report: Array<{ changes: string[] }> };
+    expect(JSON.stringify(printed.tools)).not.toContain('$schema');
+    expect(printed.report[0]!.changes).toContain('removed "$schema"');
+  });
+
+  it('call --provider gemini turns the string enum back into the number the server wants', async () => {
+    const run = await inspect('--user-data', dir, 'call', 'set_level', '{"level": "2"}', '--provider', 'gemini');
+    expect(run.code, run.stderr).toBe(0);
+    expect(answer(JSON.parse(run.stdout))).toEqual({ server: 'A', tool: 'set_level', args: { level: 2 } });
+    const strict = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}', '--provider', 'openai-strict');
+    expect(answer(JSON.parse(strict.stdout)).args).toEqual({ level: 1 });
+    const plain = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}');
+    expect(answer(JSON.parse(plain.stdout)).args).toEqual({ level: 1, note: null });
+  });
+
+  it.each<[string, string[], RegExp]>([
+    ['an unknown provider for tools', ['tools', '--provider', 'cohere'], /unknown provider "cohere"; the providers are: /],
+    ['an unknown provider for call', ['call', 'set_level', '{}', '--provider', 'cohere'], /unknown provider "cohere"; the providers are: /],
+    ['tools without --provider', ['tools'], /"tools" needs --provider/],
+    ['tools with an extra argument', ['tools', 'set_level', '--provider', 'openai'], /unexpected arguments/],
+    ['--provider with the listing', ['--provider', 'openai'], /--provider goes with "tools" or "call"/],
+  ])('%s → exit 2, one line naming every provider id where it is about the provider', async (_, argv, reason) => {
+    const run = await inspect('--user-data', dir, ...argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(reason);
+    if (/provider "cohere"|needs --provider/.test(run.stderr)) expect(run.stderr).toContain(PROVIDER_IDS.join(', '));
+  });
+});

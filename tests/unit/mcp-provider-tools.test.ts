@@ -1,0 +1,153 @@
+// Mcp.getProviderTools and Mcp.callTool with a provider, against real servers: the published
+// filesystem server twice (Folder A, Folder B), the memory and everything servers, and a fixture
+// server that echoes the arguments it receives. Every definition of every provider is checked
+// against that provider's documented rules (tests/unit/helpers/provider-rules.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mcp } from '../../src/main/mcp.js';
+import { PROVIDER_IDS, PROVIDER_LIMITS, type ProviderTools } from '../../src/types/providers.js';
+import type { ToolSpec } from '../fixtures/config.js';
+import { answer, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
+import { violations } from './helpers/provider-rules.js';
+
+/** Fixture tools whose schemas some providers cannot take as they are. */
+const ECHO_TOOLS: ToolSpec[] = [
+  {
+    name: 'set_level',
+    description: 'Sets the level.',
+    inputSchema: {
+      type: 'object',
+      properties: { level: { type: 'integer', enum: [1, 2, 3] }, note: { type: 'string' } },
+      required: ['level'],
+    },
+  },
+  { name: 'ping', description: 'Answers.', inputSchema: { type: 'object', properties: {} } },
+];
+
+/** The description of a definition, whatever the provider's shape. */
+function description(definition: unknown): string {
+  const d = definition as { description?: string; function?: { description: string }; toolSpec?: { description: string } };
+  return d.function?.description ?? d.toolSpec?.description ?? d.description ?? '';
+}
+
+function definitionOf(result: ProviderTools, name: string): unknown {
+  let index = 0;
+  for (const entry of result.report) {
+    if (entry.status === 'unsendable') continue;
+    if (entry.name === name) return result.tools[index];
+    index++;
+  }
+  throw new Error(`${name} is not among ${result.provider}'s tools`);
+}
+
+describe('getProviderTools and callTool with a provider, on real servers', () => {
+  let mcp: Mcp;
+  let root: string;
+
+  beforeAll(async () => {
+    root = fs.realpathSync(tempDir('provider-fs-a-'));
+    fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
+    const echo = await serve({ id: 'E', transport: 'http', tools: ECHO_TOOLS, listChanged: true });
+    ({ mcp } = await startMcp(tempDir(), [
+      publishedEntry('fs-a', 'Folder A', 'server-filesystem', [root]),
+      publishedEntry('fs-b', 'Folder B', 'server-filesystem', [fs.realpathSync(tempDir('provider-fs-b-'))]),
+      publishedEntry('memory', 'Memory', 'server-memory', [], { MEMORY_FILE_PATH: path.join(tempDir('provider-memory-'), 'memory.jsonl') }),
+      publishedEntry('everything', 'Everything', 'server-everything', ['stdio']),
+      urlEntry('echo', 'Echo', 'http', echo.url),
+    ]));
+  });
+
+  afterAll(async () => {
+    await mcp?.stop();
+    await stopServed();
+    removeTempDirs();
+  });
+
+  it('connects every server', () => {
+    expect(mcp.getStatus().map((s) => [s.uuid, s.status])).toEqual(['fs-a', 'fs-b', 'memory', 'everything', 'echo'].map((uuid) => [uuid, 'ready']));
+  });
+
+  it.each(PROVIDER_IDS)('%s: one report entry per enabled tool, every definition within the rules', (provider) => {
+    const result = mcp.getProviderTools(provider);
+    const enabled = mcp.getLlmTools().map((tool) => tool.name);
+    expect(enabled.length).toBeGreaterThan(50);
+    expect(result.provider).toBe(provider);
+    expect(result.maxTools).toBe(PROVIDER_LIMITS[provider].maxTools);
+    expect(result.report.map((entry) => entry.name)).toEqual(enabled);
+    for (const entry of result.report) {
+      expect(mcp.originalToolName(entry.name)).toEqual({ uuid: entry.server, original: entry.original });
+      if (entry.status === 'unsendable') expect(entry.reason, entry.name).toBeTruthy();
+      else expect(entry.reason, entry.name).toBeUndefined();
+      expect(entry.status === 'ok', entry.name).toBe(entry.changes.length === 0);
+    }
+    // Every one of these published and fixture tools can be made acceptable to every provider.
+    expect(result.report.filter((entry) => entry.status === 'unsendable')).toEqual([]);
+    expect(result.tools).toHaveLength(enabled.length);
+    result.tools.forEach((definition, i) => expect(violations(provider, definition), `${provider} ${enabled[i]}`).toEqual([]));
+  });
+
+  it.each(PROVIDER_IDS)("%s: read_file and read_file_1 differ, each naming its server; other descriptions are the server's", (provider) => {
+    const result = mcp.getProviderTools(provider);
+    const first = definitionOf(result, 'read_file');
+    const second = definitionOf(result, 'read_file_1');
+    expect(first).not.toEqual(second);
+    expect(description(first)).toContain('(MCP server: Folder A)');
+    expect(description(second)).toContain('(MCP server: Folder B)');
+    const ping = mcp.getStatus().find((s) => s.uuid === 'echo')!.tools.find((t) => t.original === 'ping')!;
+    expect(description(definitionOf(result, 'ping'))).toBe(ping.description);
+  });
+
+  it('a selection picks its tools in the prepared order; switched-off tools leave the report', () => {
+    const picked = mcp.getProviderTools('anthropic', ['set_level', 'read_file_1', 'no_such_tool']);
+    expect(picked.report.map((entry) => entry.name)).toEqual(['read_file_1', 'set_level']);
+    expect(picked.tools.map((tool) => (tool as { name: string }).name)).toEqual(['read_file_1', 'set_level']);
+    mcp.setToolEnabled('echo', 'ping', false);
+    try {
+      expect(mcp.getProviderTools('openai').report.map((entry) => entry.name)).not.toContain('ping');
+    } finally {
+      mcp.setToolEnabled('echo', 'ping', true);
+    }
+    expect(mcp.getProviderTools('openai').report.map((entry) => entry.name)).toContain('ping');
+  });
+
+  it('a switch-off or a relist re-adapts nothing that did not change', async () => {
+    const before = mcp.getProviderTools('gemini');
+    mcp.setToolEnabled('memory', 'read_graph', false);
+    const off = mcp.getProviderTools('gemini');
+    mcp.setToolEnabled('memory', 'read_graph', true);
+    expect(off).not.toBe(before);
+    expect(definitionOf(off, 'read_file')).toBe(definitionOf(before, 'read_file'));
+    // A relist of the echo server brings every tool as a new object; equal ones are kept.
+    await mcp.callTool('add_tool', { name: 'late_tool' });
+    await waitFor('late_tool', () => mcp.isMcpToolName('late_tool'));
+    const relisted = mcp.getProviderTools('gemini');
+    expect(definitionOf(relisted, 'set_level')).toBe(definitionOf(before, 'set_level'));
+    expect(definitionOf(relisted, 'read_file')).toBe(definitionOf(before, 'read_file'));
+    expect(relisted.report.map((entry) => entry.name)).toContain('late_tool');
+  });
+
+  it("gemini: the model's string enum value reaches the server as the number its schema wants", async () => {
+    const gemini = definitionOf(mcp.getProviderTools('gemini'), 'set_level') as { parameters: { properties: { level: { enum: unknown[] } } } };
+    expect(gemini.parameters.properties.level.enum).toEqual(['1', '2', '3']);
+    expect(answer(await mcp.callTool('set_level', { level: '2' }, { provider: 'gemini' })).args).toEqual({ level: 2 });
+    // Without a provider, arguments pass as they are.
+    expect(answer(await mcp.callTool('set_level', { level: '2' })).args).toEqual({ level: '2' });
+  });
+
+  it('openai-strict: the null of an optional property is removed before the call', async () => {
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: null }, { provider: 'openai-strict' })).args).toEqual({ level: 3 });
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: 'hi' }, { provider: 'openai-strict' })).args).toEqual({ level: 3, note: 'hi' });
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: null })).args).toEqual({ level: 3, note: null });
+    // A published server refuses the strict-mode nulls, and accepts them once restored.
+    const sent = { path: path.join(root, 'notes.txt'), tail: null, head: 2 };
+    expect((await mcp.callTool('read_text_file', sent)).isError).toBe(true);
+    expect(text(await mcp.callTool('read_text_file', sent, { provider: 'openai-strict' }))).toBe('one\ntwo');
+  });
+
+  it('an unknown provider is refused with the list of providers', async () => {
+    const unknown = 'cohere' as (typeof PROVIDER_IDS)[number];
+    expect(() => mcp.getProviderTools(unknown)).toThrow(`Unknown provider "cohere"; known providers: ${PROVIDER_IDS.join(', ')}.`);
+    await expect(mcp.callTool('ping', {}, { provider: unknown })).rejects.toThrow('Unknown provider "cohere"');
+  });
+});
