@@ -1,9 +1,7 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
-import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServer, SelectionUse, ServerSettings, ServerSettingsInput, ToolSelection } from '../types/config.js';
-import { checkServerSettings, ServerSettingsSchema } from '../types/config.js';
+import type { McpServer, SelectionUse, ServerSettingsInput, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { ProviderId, ProviderTools } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
@@ -11,12 +9,14 @@ import { ServerConnection } from './mcp/connection.js';
 import type { CallOptions as ConnectionCallOptions, ConnectionOptions } from './mcp/connection.js';
 import { FirstConnects } from './mcp/first-connects.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
-import { byServer, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
+import { byServer, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
+import { storeNewServers, storeServerEdit } from './mcp/server-settings.js';
+import type { StatusListener } from './mcp/status-events.js';
+import { StatusEvents } from './mcp/status-events.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
-import { saveWithSecrets } from './secrets/save.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -43,19 +43,6 @@ export interface CallOptions extends ConnectionCallOptions {
   provider?: ProviderId;
 }
 
-export type StatusListener = (status: ServerStatus[]) => void;
-
-function sameNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.length === b.length && a.every((name, i) => name === b[i]);
-}
-
-function usableSettings(input: ServerSettingsInput): ServerSettings {
-  const checked = checkServerSettings(input);
-  if ('problem' in checked) throw new Error(checked.problem);
-  return checked.settings;
-}
-
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
@@ -64,10 +51,9 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
-  #listeners = new Set<StatusListener>();
+  #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
-  #emitQueued = false;
   /** Per server, the tool names the current names were computed from. */
   #namedLists = new Map<string, readonly string[] | null>();
   #firstConnects = new FirstConnects();
@@ -114,8 +100,7 @@ export class Mcp {
   }
 
   onStatus(listener: StatusListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#events.on(listener);
   }
 
   // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
@@ -212,16 +197,7 @@ export class Mcp {
    * Throws, adding none, when any settings are unusable or the store refuses a secret.
    */
   async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
-    const entered = list.map((settings) => ({ uuid: randomUUID(), settings: usableSettings(settings) }));
-    const servers: McpServer[] = [];
-    try {
-      for (const { uuid, settings } of entered) {
-        await saveWithSecrets(this.#secrets, uuid, settings, undefined, (stored) => { servers.push({ ...stored, uuid }); }, this.#log);
-      }
-    } catch (error) {
-      await Promise.all(servers.map(({ uuid }) => this.#secrets.deleteServer(uuid).catch(() => undefined)));
-      throw error;
-    }
+    const servers = await storeNewServers(this.#secrets, list, this.#log);
     this.#store.update((config) => { config.mcp.servers.push(...servers); });
     this.#firstConnects.added(servers.map((server) => server.uuid));
     for (const { uuid } of servers) {
@@ -233,17 +209,7 @@ export class Mcp {
 
   /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
   async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
-    const parsed = usableSettings(settings);
-    await saveWithSecrets(this.#secrets, uuid, parsed, this.#server(uuid), (stored) => {
-      this.#store.update((config) => {
-        const at = config.mcp.servers.findIndex((s) => s.uuid === uuid);
-        // Keep every field that is not a user setting (uuid, toolMappings, disabledTools, and
-        // fields unknown to this version, which the store keeps too); settings the user cleared
-        // are not carried over.
-        const kept = Object.entries(config.mcp.servers[at]!).filter(([key]) => !Object.hasOwn(ServerSettingsSchema.shape, key));
-        config.mcp.servers[at] = { ...Object.fromEntries(kept), ...stored, uuid } as McpServer;
-      });
-    }, this.#log);
+    await storeServerEdit(this.#store, this.#secrets, this.#server(uuid), settings, this.#log);
     await this.restartServer(uuid);
     return this.#server(uuid);
   }
@@ -422,7 +388,7 @@ export class Mcp {
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
     this.#providerTools.invalidate();
-    this.#emitStatus();
+    this.#events.emit();
   }
 
   #changed(connection: ServerConnection): void {
@@ -431,8 +397,8 @@ export class Mcp {
       // Additions after this one may have listed meanwhile: name them all now, in config order.
       this.#rename();
     } else if (!this.#naming || this.#connections.get(uuid) !== connection) {
-      this.#emitStatus();
-    } else if (!sameNames(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
+      this.#events.emit();
+    } else if (!sameList(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
       this.#rename();
     } else {
       // Names stand (a state change, or a relist of the same names); liveness, descriptions and
@@ -441,14 +407,4 @@ export class Mcp {
     }
   }
 
-  /** At most one status event per tick, however many servers changed in it. */
-  #emitStatus(): void {
-    if (this.#emitQueued || this.#listeners.size === 0) return;
-    this.#emitQueued = true;
-    queueMicrotask(() => {
-      this.#emitQueued = false;
-      const status = this.getStatus();
-      for (const listener of this.#listeners) listener(status);
-    });
-  }
 }

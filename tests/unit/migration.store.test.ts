@@ -67,7 +67,7 @@ describe('runMigrations', () => {
     expect(backups(dir)).toHaveLength(1);
   });
 
-  it('takes no backup and does not mark the legacy step for a config without legacy names; only the alias ledger is written', () => {
+  it('takes no backup, writes nothing and does not mark the legacy step for a config without legacy names; the alias ledger goes with the next write', () => {
     const dir = userData();
     const current = legacyConfig();
     current.prompt = { tools: ['read_file', 'search'] };
@@ -75,19 +75,22 @@ describe('runMigrations', () => {
     (current.llm as { defaults: unknown[] }).defaults = [{ engine: 'openai', model: 'gpt-4o', tools: [] }];
     const file = writeConfig(dir, current);
     const before = fs.readFileSync(file);
+    const mtime = fs.statSync(file).mtimeMs;
     const store = ConfigStore.open({ userDataDir: dir });
     expect(runMigrations(store, { reserved: RESERVED })).toBeNull();
     expect(backups(dir)).toEqual([]);
+    // The ledger is in memory only: no alias was found, so there is nothing worth a write.
     expect(store.config.migrations).toEqual([TOOL_ALIASES_MIGRATION_ID]);
-    // Nothing but the ledger changed.
+    expect(fs.readFileSync(file)).toEqual(before);
+    expect(fs.statSync(file).mtimeMs).toBe(mtime);
+    // The next write saves it with the change.
+    store.update((config) => { config.realtime.tools = []; });
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    expect(saved).toEqual({ ...JSON.parse(before.toString('utf8')), migrations: [TOOL_ALIASES_MIGRATION_ID] });
+    expect(saved).toEqual({ ...JSON.parse(before.toString('utf8')), realtime: { tools: [] }, migrations: [TOOL_ALIASES_MIGRATION_ID] });
     // Later starts leave the file alone.
     const once = fs.readFileSync(file);
-    const mtime = fs.statSync(file).mtimeMs;
     expect(runMigrations(ConfigStore.open({ userDataDir: dir }), { reserved: RESERVED })).toBeNull();
     expect(fs.readFileSync(file)).toEqual(once);
-    expect(fs.statSync(file).mtimeMs).toBe(mtime);
   });
 
   it('when the write fails: config.json untouched, the app runs migrated in memory and says so, the next start tries again', () => {

@@ -5,6 +5,12 @@ import type { McpServer } from '../../types/config.js';
 import type { NameAssignment } from '../naming.js';
 import { toMappings } from '../naming.js';
 
+/** The same names in the same order; null (not listed yet) equals only null. */
+export function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
 /** The assignments of one naming run, per server uuid. */
 export function byServer(assignments: readonly NameAssignment[]): Map<string, NameAssignment[]> {
   const result = new Map<string, NameAssignment[]>();
