@@ -134,6 +134,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     },
     close: async () => {
       await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      // Sign-ins still waiting for a browser end with the app (their listener closes).
+      await auth.close();
       await lock.release();
     },
   };

@@ -78,8 +78,7 @@ export class Mcp {
       onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
     };
-    this.#auth = options.auth;
-    this.#auth?.onChange(() => this.#emitStatus());
+    (this.#auth = options.auth)?.onChange(() => this.#events.emit());
   }
 
   /** Connects every enabled server in parallel, then names all tools in config order. */
@@ -96,7 +95,6 @@ export class Mcp {
     this.#naming = false;
     await Promise.all([...this.#connections.values()].map((connection) => connection.stop()));
     this.#connections.clear();
-    await this.#auth?.close();
   }
 
   onStatus(listener: StatusListener): () => void {

@@ -60,6 +60,7 @@ export async function startSignInEnv(
     logs,
     async stop() {
       await mcp.stop();
+      await auth.close();
       await fixture.close();
     },
   };
