@@ -71,10 +71,10 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
     callTool: ({ name, args, timeoutMs, callId, provider }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, ...hooks })),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
-    checkToolArgs: ({ name, args }) => {
+    checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];
       if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
-      return checkToolArgs(tool.parameters, args);
+      return checkToolArgs(tool.parameters, mcp.restoreArguments(name, args, provider));
     },
     getServerLogs: ({ uuid, after }) => {
       if (!store.config.mcp.servers.some((server) => server.uuid === uuid)) throw new Error(`No MCP server with id "${uuid}".`);

@@ -111,12 +111,17 @@ export class Mcp {
     // A server waiting for a sign-in says so itself (and inspect's `call` exits 3).
     if (!connection || (!entry.live && connection.status !== 'needs-sign-in')) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
     if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
-    const sent = options.provider === undefined ? args : this.#providerTools.restore(checkProviderId(options.provider), exposedName, args);
+    const sent = this.restoreArguments(exposedName, args, options.provider);
     try {
       return await connection.callTool(entry.original, sent, options);
     } catch (error) {
       throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
     }
+  }
+
+  /** What the server gets for `args` a model of `provider` sent (as they are without one). */
+  restoreArguments(exposedName: string, args: Record<string, unknown>, provider: ProviderId | undefined): Record<string, unknown> {
+    return provider === undefined ? args : this.#providerTools.restore(checkProviderId(provider), exposedName, args);
   }
 
   /**

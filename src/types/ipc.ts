@@ -93,7 +93,12 @@ export const ipcContract = {
     provider: ProviderIdSchema.optional(),
   })),
   /** Checks arguments against the tool's input schema, before calling it (the tester). */
-  checkToolArgs: channel<ArgsCheck>()(z.object({ name: ToolName, args: z.record(z.string(), z.unknown()) })),
+  checkToolArgs: channel<ArgsCheck>()(z.object({
+    name: ToolName,
+    args: z.record(z.string(), z.unknown()),
+    /** Arguments as a model of this provider sends them: checked as the server will get them. */
+    provider: ProviderIdSchema.optional(),
+  })),
   /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
   cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
   /** A server's log, oldest first; with `after`, only entries numbered above it. */

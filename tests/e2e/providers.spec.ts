@@ -75,10 +75,13 @@ test("the tester previews a provider's definition and calls with its argument co
   await page.getByTestId('tester-call').click();
   await expect(page.getByTestId('tester-result')).toContainText('\\"args\\":{\\"level\\":3}');
 
-  // No provider: the arguments go as typed, and there is no preview.
+  // No provider: the arguments go as typed, and there is no preview. The string does not fit the
+  // server's schema, which the tester says; "Call anyway" sends it regardless.
   await page.getByTestId('tester-provider').selectOption('');
   await expect(definition).toHaveCount(0);
   await page.getByTestId('tester-args').fill('{"level": "2"}');
   await page.getByTestId('tester-call').click();
+  await expect(page.getByTestId('tester-args-problem').first()).toContainText('level');
+  await page.getByTestId('tester-call-anyway').click();
   await expect(page.getByTestId('tester-result')).toContainText('\\"args\\":{\\"level\\":\\"2\\"}');
 });
