@@ -5,6 +5,8 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { discoverOAuthServerInfo, extractWWWAuthenticateParams, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AuthError, describeAuthError, refreshFailedForGood } from './errors.js';
 import { expired, refreshDue, stepUpFor, storedTokens } from './policy.js';
 import type { AuthStorage, StoredTokens } from './storage.js';
@@ -48,6 +50,16 @@ function withBearer(init: RequestInit | undefined, token: string | null): Reques
   const headers = new Headers(init?.headers);
   headers.set('Authorization', `Bearer ${token}`);
   return { ...init, headers };
+}
+
+/**
+ * Why a server needs a sign-in, when that is why `error` (a connect's or a call's) happened: an
+ * AuthError that says so, or a 401 of the server's event stream while its session knows why.
+ */
+export function signInReason(error: unknown, session: ServerAuth | undefined): string | null {
+  if (error instanceof AuthError) return error.needsSignIn ? error.message : null;
+  const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  return status === 401 ? (session?.signInReason ?? null) : null;
 }
 
 export class ServerAuth {

@@ -10,7 +10,7 @@ import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
-import type { ServerAuth } from '../auth/session.js';
+import { signInReason, type ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
 import type { LogRecord } from './server-log.js';
@@ -113,10 +113,8 @@ export class ServerConnection {
         return;
       }
       this.#auth = this.options.auth?.(this.server);
-      const { transport, stderr } = createTransport(this.server, values, {
-        onStderrLine: (text) => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) }),
-        fetch: this.#auth?.fetch,
-      });
+      const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) });
+      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch });
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
@@ -160,12 +158,12 @@ export class ServerConnection {
       this.#client = null;
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
-      const signIn = this.#signInNeeded(error);
-      if (signIn !== null) {
+      const signIn = signInReason(error, this.#auth);
+      if (retrying && signIn === null) {
+        this.#retry(this.#explain(error));
+      } else if (signIn !== null) {
         this.#set('needs-sign-in', signIn);
         this.#note('error', `Needs sign-in: ${this.error}`);
-      } else if (retrying) {
-        this.#retry(this.#explain(error));
       } else {
         this.#set('failed', this.#explain(error));
         this.#note('error', `Failed: ${this.error}`);
@@ -204,8 +202,7 @@ export class ServerConnection {
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
     } catch (error) {
-      // The sign-in is gone (revoked, expired for good): the server waits for a new one, and
-      // its tools keep their names like any offline server's.
+      // The sign-in is gone for good: the server waits for a new one, its tools' names held.
       if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
       // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
       // shows only as failing requests, while the connection would stay `ready`. A request that
@@ -339,13 +336,6 @@ export class ServerConnection {
     this.error = error === undefined ? undefined : this.options.secrets.redact(error);
     if (status !== 'needs-secret') this.missingSecrets = [];
     this.options.onChange(this);
-  }
-
-  /** Why the server needs a sign-in, when that is why `error` happened; else null. */
-  #signInNeeded(error: unknown): string | null {
-    if (error instanceof AuthError) return error.needsSignIn ? error.message : null;
-    const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
-    return status === 401 ? (this.#auth?.signInReason ?? null) : null;
   }
 
   #stderrHint(): string {
