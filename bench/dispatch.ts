@@ -23,7 +23,7 @@ export const dispatch: BenchSection = {
     if (!client) throw new Error('dispatch: the fixture server did not connect');
     try {
       const args = { text: 'hello' };
-      const viaManager = (): Promise<unknown> => manager.mcp.callTool('echo', args);
+      const viaManager = (): Promise<unknown> => manager.mcp.callTool('echo', args, { approved: true });
       // The same request the manager sends: it asks every server for progress (a progress token),
       // so that a long call that reports progress outlives its timeout. Asking costs the SDK
       // about 3% of a local stdio round trip (measured); this compares what the manager adds.

@@ -20,7 +20,7 @@ const COLD_WARMUP = 2;
 const COLD_RUNS = 7;
 
 interface Offer {
-  offered: IndexEntry[];
+  enabled: IndexEntry[];
   servers: McpServer[];
 }
 
@@ -28,12 +28,15 @@ interface Offer {
 function offer(text: string): Offer {
   const tools = JSON.parse(text) as SourceTool[];
   const servers = new Map<string, McpServer>();
-  const offered = tools.map((tool): IndexEntry => {
+  const enabled = tools.map((tool): IndexEntry => {
     if (!servers.has(tool.server.uuid)) servers.set(tool.server.uuid, { uuid: tool.server.uuid, label: tool.server.label, state: 'enabled', type: 'stdio', command: 'x' });
-    const listed: ListedTool = { name: tool.original, description: tool.description, inputSchema: tool.inputSchema };
-    return { uuid: tool.server.uuid, original: tool.original, exposed: tool.name, reasons: [], live: true, switchedOff: false, enabled: true, tool: listed };
+    const listed: ListedTool = { name: tool.original, description: tool.description, inputSchema: tool.inputSchema, annotations: {} };
+    return {
+      uuid: tool.server.uuid, original: tool.original, exposed: tool.name, reasons: [], live: true, switchedOff: false, enabled: true, tool: listed,
+      policy: 'ask', policySource: 'annotations',
+    };
   });
-  return { offered, servers: [...servers.values()] };
+  return { enabled, servers: [...servers.values()] };
 }
 
 function allLists(cache: ProviderToolCache): number {
@@ -47,7 +50,7 @@ export const providerCache: BenchSection = {
   async run(ctx): Promise<SectionResult> {
     const text = toolListText();
     const base = offer(text);
-    const count = base.offered.length;
+    const count = base.enabled.length;
     ctx.log(`providerCache: ${count} tools, cold / switch-off / relist`);
 
     // Cold: a new cache over fresh objects (parsed before the clock starts), every tool adapted
@@ -62,7 +65,7 @@ export const providerCache: BenchSection = {
     }
     const coldMs = median(colds);
     // A switch-off (one tool fewer, then back): the nine lists assembled from what is kept.
-    const withoutOne: Offer = { offered: base.offered.filter((_, i) => i !== 7), servers: base.servers };
+    const withoutOne: Offer = { enabled: base.enabled.filter((_, i) => i !== 7), servers: base.servers };
     let switched = base;
     const switchCache = new ProviderToolCache(() => switched);
     if (allLists(switchCache) !== count * PROVIDER_IDS.length) throw new Error('providerCache: not every tool reached every provider');
@@ -82,7 +85,7 @@ export const providerCache: BenchSection = {
       return allLists(relistCache);
     };
     const times = medianMsEach({ switchOff, relist }, { warmup: 3, runs: 11, gc: ctx.gc });
-    const names = base.offered.map((entry) => entry.exposed);
+    const names = base.enabled.map((entry) => entry.exposed);
     const selection = Array.from({ length: SELECTION }, (_, i) => names[Math.floor((i * names.length) / SELECTION)]!);
     if (relistCache.get('gemini', selection).tools.length !== SELECTION) throw new Error('providerCache: the selection did not pick its tools');
     const selectionMs = medianMs(() => relistCache.get('gemini', selection), { warmup: 20, runs: 50, gc: ctx.gc });

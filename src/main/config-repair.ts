@@ -2,8 +2,8 @@
 // with a warning for every repair. Unknown fields are kept as they are, so nothing the user or a
 // newer version saved is lost; only values that cannot mean anything are dropped.
 import { randomUUID } from 'node:crypto';
-import type { AppConfig, McpServer, ModelTools, StoredValue, ToolSelection } from '../types/config.js';
-import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema } from '../types/config.js';
+import type { AppConfig, McpServer, ModelTools, StoredValue, ToolPolicy, ToolSelection } from '../types/config.js';
+import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema, ToolPolicySchema } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
 
@@ -88,6 +88,36 @@ function stringList(value: unknown, what: string, warnings: string[]): string[] 
   return kept;
 }
 
+/**
+ * A tool policy as saved: itself, the same word in other case or with spaces (" Allow"), else
+ * "deny": a repair never lets a tool run, or be offered, that the user may have meant to refuse.
+ */
+function policy(value: unknown, what: string, warnings: string[]): ToolPolicy {
+  const parsed = ToolPolicySchema.safeParse(typeof value === 'string' ? value.trim().toLowerCase() : value);
+  if (parsed.success && parsed.data === value) return parsed.data;
+  const repaired = parsed.success ? parsed.data : 'deny';
+  warnings.push(`${what} ${describeValue(value)} is not "allow", "ask" or "deny"; it was set to "${repaired}".`);
+  return repaired;
+}
+
+/** No default (null, or none) is the annotations' default; anything else is repaired like a tool's. */
+function defaultPolicy(value: unknown, where: string, warnings: string[]): ToolPolicy | undefined {
+  if (value === undefined) return undefined;
+  if (value !== null) return policy(value, `${where}: the default tool policy`, warnings);
+  warnings.push(`${where}: the default tool policy was empty and was dropped (tools follow their annotations).`);
+  return undefined;
+}
+
+function toolPolicies(value: unknown, where: string, warnings: string[]): Record<string, ToolPolicy> | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    warnings.push(`${where} tool policies were not an object and were reset.`);
+    return undefined;
+  }
+  // Entries, not assignments: a tool named `__proto__` keeps its policy as plain data.
+  return Object.fromEntries(Object.entries(value).map(([tool, item]) => [tool, policy(item, `${where}: the policy of tool "${tool}"`, warnings)]));
+}
+
 /** A short, safe description of a value a user will recognise: `"none"`, `7`, `an object`. */
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -161,6 +191,8 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
+    toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
+    defaultPolicy: defaultPolicy(raw.defaultPolicy, where, warnings),
     aliases: stringList(raw.aliases, `${where} aliases`, warnings),
   };
   // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.

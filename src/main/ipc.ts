@@ -9,6 +9,7 @@ import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls } from './mcp/active-calls.js';
+import { PendingElicitations } from './mcp/pending-elicitations.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
 
@@ -33,6 +34,7 @@ export interface IpcServer {
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
   const calls = new ActiveCalls();
+  const elicitations = new PendingElicitations();
 
   const handlers: Handlers = {
     getState: () => ({
@@ -53,6 +55,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     restartServer: ({ uuid }) => mcp.restartServer(uuid),
     setToolEnabled: ({ uuid, original, enabled }) => mcp.setToolEnabled(uuid, original, enabled),
     setAlias: ({ uuid, original, alias }) => ({ exposed: mcp.setAlias(uuid, original, alias === '' ? null : alias) }),
+    setToolPolicy: ({ uuid, original, policy }) => mcp.setToolPolicy(uuid, original, policy),
+    setServerPolicy: ({ uuid, policy, scope }) => mcp.setServerPolicy(uuid, policy, scope),
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
       // Compared by their values: a configured server's secret env values are references.
@@ -69,7 +73,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
     getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
-    callTool: ({ name, args, timeoutMs, callId, provider }) => calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, ...hooks })),
+    // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
+    // "deny", and asks for nothing more. The server's requests for input go to the page.
+    callTool: ({ name, args, timeoutMs, callId, approved, provider }) =>
+      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, elicit: elicitations.elicitFor(callId), ...hooks })),
+    answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];
@@ -95,6 +103,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     status: (listener) => mcp.onStatus(listener),
     callProgress: (listener) => calls.onProgress(listener),
     serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
+    elicitation: (listener) => elicitations.onAsked(listener),
+    elicitationEnded: (listener) => elicitations.onEnded(listener),
   };
   const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 

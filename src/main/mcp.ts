@@ -1,19 +1,24 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServer, SelectionUse, ServerSettingsInput, ToolSelection } from '../types/config.js';
+import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { ProviderId, ProviderTools } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
-import type { CallOptions as ConnectionCallOptions, ConnectionOptions } from './mcp/connection.js';
+import type { ConnectionOptions } from './mcp/connection.js';
+import { ElicitationRouter } from './mcp/elicitation.js';
 import { FirstConnects } from './mcp/first-connects.js';
+import type { PolicyScope } from './mcp/policies.js';
+import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
-import { byServer, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
+import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
-import { storeNewServers, storeServerEdit } from './mcp/server-settings.js';
+import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
 import { StatusEvents } from './mcp/status-events.js';
+import type { CallContext, CallOptions } from './mcp/tool-call.js';
+import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
@@ -34,14 +39,7 @@ export interface McpOptions {
   auth?: AuthManager;
 }
 
-export interface CallOptions extends ConnectionCallOptions {
-  /**
-   * The provider whose model sent `args` under its adapted definition (getProviderTools): they
-   * are turned back into what the server's schema expects (nulls strict mode added removed,
-   * Gemini's string enums made numbers again, …). Unset: the arguments pass as they are.
-   */
-  provider?: ProviderId;
-}
+export type { CallOptions } from './mcp/tool-call.js';
 
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
@@ -50,7 +48,7 @@ export class Mcp {
   #store: ConfigStore;
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
-  #providerTools = new ProviderToolCache(() => ({ offered: this.#index.offered(), servers: this.#store.config.mcp.servers }));
+  #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
   #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -61,6 +59,8 @@ export class Mcp {
   #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
   #auth: AuthManager | undefined;
+  #elicitations: ElicitationRouter;
+  #calls: CallContext;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
@@ -69,6 +69,14 @@ export class Mcp {
     this.#secrets = secrets;
     const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
     this.#log = (message) => log(secrets.redact(message));
+    this.#elicitations = new ElicitationRouter(this.#log);
+    this.#calls = {
+      index: this.#index,
+      connections: this.#connections,
+      elicitations: this.#elicitations,
+      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
+      redact: (text) => secrets.redact(text),
+    };
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
@@ -77,6 +85,7 @@ export class Mcp {
       secrets,
       onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
+      onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
     };
     (this.#auth = options.auth)?.onChange(() => this.#events.emit());
   }
@@ -103,20 +112,14 @@ export class Mcp {
 
   // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
 
-  async callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
-    const entry = this.#index.get(exposedName);
-    if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
-    const connection = this.#connections.get(entry.uuid);
-    const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
-    // A server waiting for a sign-in says so itself (and inspect's `call` exits 3).
-    if (!connection || (!entry.live && connection.status !== 'needs-sign-in')) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
-    if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
-    const sent = this.restoreArguments(exposedName, args, options.provider);
-    try {
-      return await connection.callTool(entry.original, sent, options);
-    } catch (error) {
-      throw new Error(this.#secrets.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
-    }
+  /**
+   * Calls a tool under its policy (mcp/policies.ts): "deny" is refused, "ask" runs only when the
+   * caller approves (`approved: true`, or `approve` says yes); a refusal (ToolCallRefused) sends
+   * nothing to the server. A server's request for input goes to `elicit`. With `provider`, the
+   * arguments are first turned back into what the server's schema expects.
+   */
+  callTool(exposedName: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolCallResult> {
+    return callTool(this.#calls, exposedName, args, options);
   }
 
   /** What the server gets for `args` a model of `provider` sent (as they are without one). */
@@ -223,11 +226,7 @@ export class Mcp {
    */
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const names = this.#namesOf(uuid);
-    try {
-      await this.#secrets.deleteServer(uuid);
-    } catch (error) {
-      throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
-    }
+    await deleteServerSecrets(this.#secrets, uuid);
     // Closing can take seconds (a process that ignores the end of its input is killed after a
     // grace period); the server is gone for the user at once, its process follows.
     void this.#connections.get(uuid)?.stop();
@@ -270,17 +269,26 @@ export class Mcp {
     this.#startInBackground(uuid);
   }
 
+  /** Sets one tool's policy (null: back to the server's default); a tool it lists or listed. */
+  setToolPolicy(uuid: string, original: string, policy: ToolPolicy | null): void {
+    if (!this.#index.assignmentOf(uuid, original)) throw new Error(`Server ${uuid} has no known tool "${original}".`);
+    this.#editServer(uuid, (server) => setToolPolicy(server, original, policy));
+  }
+
+  /** One policy for a whole server: every tool (its default), or the read-only tools it lists. */
+  setServerPolicy(uuid: string, policy: ToolPolicy | null, scope: PolicyScope): void {
+    const readOnly = (this.#connections.get(uuid)?.tools ?? []).filter((tool) => tool.annotations.readOnlyHint === true).map((tool) => tool.name);
+    this.#editServer(uuid, (server) => setServerPolicy(server, policy, scope, readOnly));
+  }
+
   setToolEnabled(uuid: string, original: string, enabled: boolean): void {
-    this.#server(uuid);
-    this.#store.update((config) => {
-      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
+    // Names never depend on which tools are switched off: only what is offered changes.
+    this.#editServer(uuid, (server) => {
       const off = new Set(server.disabledTools ?? []);
       if (enabled) off.delete(original);
       else off.add(original);
       server.disabledTools = [...off];
     });
-    // Names never depend on which tools are switched off: only what is offered changes.
-    this.#reindex();
   }
 
   /**
@@ -295,25 +303,16 @@ export class Mcp {
       const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
       if (problem) throw new Error(problem);
     }
-    const server = this.#server(uuid);
-    const mappings = new Map(Object.entries(server.toolMappings ?? {}));
-    const aliases = new Set(server.aliases ?? []);
-    if (alias === null) {
-      mappings.delete(original);
-      aliases.delete(original);
-    } else {
-      mappings.set(original, alias);
-      aliases.add(original);
-    }
+    const pinned = pinAlias(this.#server(uuid), original, alias);
     // The tool is named as listed even while its server is offline, so a reset alias gets the
     // rules' name back instead of vanishing with its mapping.
     const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
-    const next = this.detectAndResolveCollisions(uuid, [...listed, original], Object.fromEntries(mappings));
+    const next = this.detectAndResolveCollisions(uuid, [...listed, original], pinned.mappings);
     const exposed = next[original]!;
     this.#store.update((config) => {
       const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
       saved.toolMappings = next;
-      setAliases(saved, [...aliases]);
+      setAliases(saved, pinned.aliases);
       if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
     });
     this.#rename();
@@ -322,6 +321,13 @@ export class Mcp {
 
   // --- Internals ---
 
+  /** Changes what a server offers (not its names or connection), then rebuilds the index. */
+  #editServer(uuid: string, edit: (server: McpServer) => void): void {
+    this.#server(uuid);
+    this.#store.update((config) => edit(config.mcp.servers.find((s) => s.uuid === uuid)!));
+    this.#reindex();
+  }
+
   #server(uuid: string): McpServer {
     const server = this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
     if (!server) throw new Error(`No MCP server with id "${uuid}".`);
@@ -329,13 +335,7 @@ export class Mcp {
   }
 
   async #startServer(uuid: string): Promise<void> {
-    const connection = this.#connections.get(uuid);
-    if (!connection) return;
-    if (connection.server.state === 'disabled') {
-      await connection.stop('disabled');
-      return;
-    }
-    await connection.start();
+    await this.#connections.get(uuid)?.startAsSaved();
   }
 
   /** Starts a server's connect without waiting for it; its outcome is reported as status. */

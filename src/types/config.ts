@@ -7,6 +7,11 @@ import { NewSecretSchema, SecretRefSchema } from './secrets.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export const ServerStateSchema = z.enum(['enabled', 'disabled']);
+/**
+ * What happens when a model (or the tester) calls a tool: it runs, it runs once the user says
+ * yes, or it never runs (and is never offered to a model).
+ */
+export const ToolPolicySchema = z.enum(['allow', 'ask', 'deny']);
 
 /** A selection of exposed tool names; null means "all tools". */
 export const ToolSelectionSchema = z.array(z.string()).nullable();
@@ -57,6 +62,16 @@ export const McpServerSchema = ServerSettingsSchema.extend({
    * naming rules give: persisted because the rules change between versions.
    */
   aliases: z.array(z.string()).optional(),
+  /**
+   * original → policy, set by the user per tool. Keyed by ORIGINAL name, so renames, aliases
+   * and `_N` suffixes never lose one; kept while the server does not list the tool.
+   */
+  toolPolicies: z.record(z.string(), ToolPolicySchema).optional(),
+  /**
+   * The policy of this server's tools that have none of their own. Unset: by the tool's own
+   * annotations, `readOnlyHint: true` → allow, anything else → ask.
+   */
+  defaultPolicy: ToolPolicySchema.optional(),
 });
 
 export const ModelToolsSchema = z.object({
@@ -80,6 +95,7 @@ export const AppConfigSchema = z.object({
 
 export type ServerType = z.infer<typeof ServerTypeSchema>;
 export type ServerState = z.infer<typeof ServerStateSchema>;
+export type ToolPolicy = z.infer<typeof ToolPolicySchema>;
 export type ToolSelection = z.infer<typeof ToolSelectionSchema>;
 export type ServerSettings = z.infer<typeof ServerSettingsSchema>;
 export type ServerSettingsInput = z.input<typeof ServerSettingsSchema>;

@@ -3,7 +3,9 @@
 // client are both generated from this table, so neither can drift from it.
 import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
-import { ModelToolsSchema, ServerSettingsSchema, ToolSelectionSchema } from './config.js';
+import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
+import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
+import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 import type { ProviderTools } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
@@ -77,6 +79,10 @@ export const ipcContract = {
   restartServer: channel<void>()(z.object({ uuid: Uuid })),
   setToolEnabled: channel<void>()(z.object({ uuid: Uuid, original: ToolName, enabled: z.boolean() })),
   setAlias: channel<{ exposed: string }>()(z.object({ uuid: Uuid, original: ToolName, alias: z.string().max(200).nullable() })),
+  /** One tool's policy; null goes back to the server's default. */
+  setToolPolicy: channel<void>()(z.object({ uuid: Uuid, original: ToolName, policy: ToolPolicySchema.nullable() })),
+  /** One policy for every tool of a server (its default), or for the read-only tools it lists; null: back to the annotations' defaults. */
+  setServerPolicy: channel<void>()(z.object({ uuid: Uuid, policy: ToolPolicySchema.nullable(), scope: z.enum(['all', 'read-only']) })),
   importClaudeDesktop: channel<ImportResult>()(z.object({ json: z.string().max(1_000_000) })),
   setModels: channel<void>()(z.object({ models: z.array(ModelToolsSchema).max(1_000) })),
   setSelection: channel<void>()(z.object({ target: z.enum(['prompt', 'realtime']), tools: ToolSelectionSchema })),
@@ -91,6 +97,18 @@ export const ipcContract = {
     callId: CallId.optional(),
     /** The provider whose model sent `args`: they are restored for the server before the call. */
     provider: ProviderIdSchema.optional(),
+    /**
+     * The user said yes to this call in the page's confirmation dialog (a tool whose policy is
+     * "ask"). Trusted: the page is the app's own UI, the one place a user approves; a "deny"
+     * tool is refused whatever this says.
+     */
+    approved: z.boolean().optional(),
+  })),
+  /** The user's answer to an `elicitation` event; accepted content that does not fit comes back as problems. */
+  answerElicitation: channel<{ done: boolean; problems: ElicitationProblem[] }>()(z.object({
+    requestId: z.string().min(1).max(100),
+    action: ElicitationActionSchema,
+    content: z.record(z.string().max(1_000), ElicitationValueSchema).optional(),
   })),
   /** Checks arguments against the tool's input schema, before calling it (the tester). */
   checkToolArgs: channel<ArgsCheck>()(z.object({
@@ -135,6 +153,10 @@ export const ipcEvents = {
   status: event<ServerStatus[]>(),
   callProgress: event<CallProgress>(),
   serverLog: event<ServerLogUpdate>(),
+  /** A server asks the user for input while one of the page's calls waits: show the form. */
+  elicitation: event<ElicitationPrompt>(),
+  /** A request for input is over (answered, or no longer wanted): close its form. */
+  elicitationEnded: event<{ requestId: string }>(),
 } as const;
 
 export type IpcEventName = keyof typeof ipcEvents;

@@ -1,5 +1,5 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
-import type { ServerType } from './config.js';
+import type { ServerType, ToolPolicy } from './config.js';
 import type { SecretField } from './secrets.js';
 
 export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
@@ -22,13 +22,45 @@ export interface ServerSignIn {
   clientSecretSaved: boolean;
 }
 
+/**
+ * What a server says about a tool (MCP `ToolAnnotations`): hints, never guarantees, from a server
+ * that may not be trusted. Unset hints take the spec's defaults: not read-only, destructive,
+ * not idempotent, open-world.
+ */
+export interface ToolAnnotations {
+  title?: string;
+  /** The tool does not modify its environment. */
+  readOnlyHint?: boolean;
+  /** It may perform destructive updates (meaningful only when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect (only when not read-only). */
+  idempotentHint?: boolean;
+  /** It may interact with an open world of external entities (the web, other people). */
+  openWorldHint?: boolean;
+}
+
+/**
+ * Where a tool's policy comes from: the user's choice for the tool, the server's default the
+ * user chose, or (nothing chosen) the tool's annotations: read-only → allow, else ask.
+ */
+export type PolicySource = 'tool' | 'server' | 'annotations';
+
 export interface ToolStatus {
   original: string;
   exposed: string;
   reasons: RenameReason[];
   description?: string;
+  /** The tool's display title (its `title`, else its annotations' `title`), when it has one. */
+  title?: string;
+  /** The listed tool's annotations; empty while the server has not listed it (offline). */
+  annotations: ToolAnnotations;
   /** False when the user switched the tool off for this server. */
   enabled: boolean;
+  /** What a call of it does: run, ask first, or never run. */
+  policy: ToolPolicy;
+  policySource: PolicySource;
+  /** Its policy without a choice of its own: the server's default, else by its annotations. */
+  inheritedPolicy: ToolPolicy;
 }
 
 /** A tool the server listed that cannot be used: its definition is malformed. */

@@ -17,7 +17,8 @@ export const PROVIDER_IDS = [
 export const ProviderIdSchema = z.enum(PROVIDER_IDS);
 export type ProviderId = z.infer<typeof ProviderIdSchema>;
 
-export type ProviderToolStatus = 'ok' | 'adapted' | 'unsendable';
+/** `denied`: the tool's policy is "deny", so it is never offered to a model (and not adapted). */
+export type ProviderToolStatus = 'ok' | 'adapted' | 'unsendable' | 'denied';
 
 /** One enabled tool, as one provider gets it. */
 export interface ProviderToolReport {
@@ -30,7 +31,7 @@ export interface ProviderToolReport {
   status: ProviderToolStatus;
   /** What was changed to make the definition acceptable, in words a user can read. */
   changes: string[];
-  /** Why the tool cannot be sent to this provider (status "unsendable" only). */
+  /** Why the tool is not sent: it cannot be (status "unsendable"), or its policy says no ("denied"). */
   reason?: string;
 }
 

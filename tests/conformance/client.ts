@@ -3,7 +3,8 @@
 // MCP_CONFORMANCE_CONTEXT (a client ID and secret to enter). It does what a user of the app
 // does, through `inspect`: put the server into a fresh profile, list, sign in whenever the app
 // says the server needs it (opening the address like a browser: fetch it, follow the redirects
-// to the app's loopback callback), and call the first tool with arguments its schema accepts.
+// to the app's loopback callback), and call the first tool with arguments its schema accepts,
+// approving the call and accepting a form the server asks for as it comes.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,7 +104,9 @@ async function main(url: string): Promise<number> {
     const call = await firstToolCall(dir);
     if (!call) return 0;
     for (let i = 0; ; i++) {
-      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER]);
+      // The user approves the call (tools without annotations ask first) and accepts whatever
+      // form the server asks for as it comes (the app fills in its defaults).
+      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER, '--yes', '--answer', '{}']);
       log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
       if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || !(await signIn(dir))) return run.code;
     }

@@ -1,10 +1,12 @@
 // The conformance suite's client scenarios `npm test` runs against the app (tests/unit/
-// conformance.test.ts), one line each: the basics, and every auth scenario of the 2025-06-18 and
-// 2025-11-25 specs plus the two 2025-03-26 back-compat ones. `conformance list` shows them all.
+// conformance.test.ts), one line each: the basics, requests for input with defaults, and every
+// auth scenario of the 2025-06-18 and 2025-11-25 specs plus the two 2025-03-26 back-compat ones.
+// `conformance list` shows them all.
 export const SCENARIOS: readonly string[] = [
   'initialize',
   'tools_call',
   'sse-retry',
+  'elicitation-sep1034-client-defaults',
   'auth/metadata-default',
   'auth/metadata-var1',
   'auth/metadata-var2',

@@ -1,8 +1,8 @@
 // Accessibility and layout as a gate: axe-core finds no violation on any screen, in the light
 // and the dark theme (the OS preference, emulated), and no screen scrolls sideways from 800×600
 // up. The screens are shown in the states a user meets: expanded tools, a log, a form with
-// errors, an import result, each dialog, a custom selection, the tester with a checked answer,
-// and a notice.
+// errors, an import result, each dialog (the approval before a call and a server's request for
+// input among them), a custom selection, the tester with a checked answer, and a notice.
 import type { Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, writeConfig } from './host.js';
@@ -23,7 +23,7 @@ import {
 function seed(userDataDir: string): void {
   writeConfig(userDataDir, {
     servers: [
-      filesServer(['media'], ['files server starting']),
+      filesServer(['media', 'elicit'], ['files server starting']),
       fixtureServer({ uuid: BETA_UUID, label: 'Unity', fixture: { id: 'unity', tools: [{ name: 'unity/health', description: 'Is the editor up?' }, 'search'] } }),
       { uuid: 'broken', label: 'Broken', state: 'enabled', type: 'stdio', command: '/nonexistent/mcp-server', args: ['--root', '/home/me/projects/a/very/long/path/that/goes/on/alpha'] },
       { uuid: 'off', label: 'Switched off', state: 'disabled', type: 'stdio', command: '/nonexistent/other' },
@@ -81,8 +81,24 @@ async function visitEveryScreen(page: Page, check: (what: string) => Promise<voi
   await expect(page.getByTestId('tester-schema')).toBeVisible();
   await page.getByTestId('tester-args').fill('{}');
   await page.getByTestId('tester-call').click();
+  await expect(page.getByTestId('approval-dialog')).toBeVisible();
+  await check('the approval dialog');
+  await page.getByTestId('approval-once').click();
   await expect(page.getByTestId('result-image')).toBeVisible();
   await check('the tester with an answer');
+
+  await page.getByTestId('tester-tool').selectOption('elicit');
+  await page.getByTestId('tester-args').fill('{}');
+  await page.getByTestId('tester-call').click();
+  await page.getByTestId('approval-once').click();
+  const form = page.getByTestId('elicitation-dialog');
+  await expect(form).toBeVisible();
+  await check('a server\'s request for input');
+  await form.getByTestId('elicitation-send').click();
+  await expect(form.getByTestId('elicitation-problem')).toBeVisible();
+  await check('a server\'s request for input with a problem');
+  await form.getByTestId('elicitation-cancel').click();
+  await expect(form).toBeHidden();
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -60,10 +60,15 @@ export const BETA = { id: 'beta', tools: ['search', 'fetch'] };
 export const ALPHA_UUID = '00000000-0000-4000-8000-00000000aaaa';
 export const BETA_UUID = '00000000-0000-4000-8000-00000000bbbb';
 
-/** A tool with a real input schema: one required argument, one optional with allowed values. */
+/**
+ * A tool with a real input schema (one required argument, one optional with allowed values) that
+ * says it only reads, as a real read_file does: its policy is "allow" without anyone choosing.
+ */
 export const READ_FILE_TOOL = {
   name: 'read_file',
   description: 'Read a file from the workspace',
+  title: 'Read file',
+  annotations: { readOnlyHint: true },
   inputSchema: {
     type: 'object' as const,
     properties: {

@@ -22,7 +22,9 @@ const SHAPES = {
 };
 
 test.beforeEach(({ userDataDir }) => {
-  writeConfig(userDataDir, { servers: [fixtureServer({ uuid: '00000000-0000-4000-8000-0000000051a9', label: 'Shapes', fixture: SHAPES })] });
+  // The user allowed this server's tools: the tester calls them without asking each time.
+  const shapes = fixtureServer({ uuid: '00000000-0000-4000-8000-0000000051a9', label: 'Shapes', fixture: SHAPES });
+  writeConfig(userDataDir, { servers: [{ ...shapes, defaultPolicy: 'allow' }] });
 });
 
 test('a tool adapted for some providers says which, and what changed; one taken as it is says nothing', async ({ page, launch, userDataDir }) => {

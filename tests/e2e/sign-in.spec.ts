@@ -66,6 +66,8 @@ test('add a server that needs sign-in, sign in through the consent page, call on
   await page.getByTestId('tester-tool').selectOption('lookup');
   await page.getByTestId('tester-args').fill('{"q":"hi"}');
   await page.getByTestId('tester-call').click();
+  // An unannotated tool asks first: the user allows this one call.
+  await page.getByTestId('approval-dialog').getByTestId('approval-once').click();
   await expect(page.getByTestId('tester-result')).toContainText('oauth-remote');
   await expect(page.getByTestId('tester-error')).toHaveCount(0);
 

@@ -22,6 +22,8 @@ test('the tester calls search_1 on the server that owns it, and its picker names
   await expect(page.getByTestId('tester-details')).toContainText('search_1 on Beta, where it is named search');
   await page.getByTestId('tester-args').fill('{"q":"hi"}');
   await page.getByTestId('tester-call').click();
+  // An unannotated tool asks first (tests/e2e/approvals.spec.ts has the rest of that).
+  await page.getByTestId('approval-dialog').getByTestId('approval-once').click();
   await expect(page.getByTestId('result-text')).toHaveText('{"server":"beta","tool":"search","args":{"q":"hi"}}');
   await expect(page.getByTestId('tester-error')).toHaveCount(0);
   const raw = JSON.parse((await page.getByTestId('tester-result').textContent()) ?? 'null') as { content: Array<{ type: string }> };
@@ -81,7 +83,8 @@ test('bad JSON is said once, under the arguments, and nothing is called', async 
 });
 
 test('answers are shown as what they are: text, an image, a link, an embedded resource', async ({ page, launch, userDataDir }) => {
-  writeConfig(userDataDir, { servers: [fixtureServer({ uuid: 'media', label: 'Media', fixture: { id: 'media', tools: ['media'] } })] });
+  // The user allowed this server's tools: no confirmation before each call.
+  writeConfig(userDataDir, { servers: [{ ...fixtureServer({ uuid: 'media', label: 'Media', fixture: { id: 'media', tools: ['media'] } }), defaultPolicy: 'allow' }] });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Media');
   await page.getByTestId('nav-tester').click();
@@ -103,7 +106,7 @@ test('answers are shown as what they are: text, an image, a link, an embedded re
 
 test('a long call shows its progress as it comes and Cancel stops it on the server', async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, {
-    servers: [{ ...fixtureServer({ uuid: 'slow', label: 'Slow', fixture: { id: 'slow', tools: ['progress', 'cancelled'] } }), callTimeoutMs: 1_000 }],
+    servers: [{ ...fixtureServer({ uuid: 'slow', label: 'Slow', fixture: { id: 'slow', tools: ['progress', 'cancelled'] } }), callTimeoutMs: 1_000, defaultPolicy: 'allow' }],
   });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Slow');

@@ -9,7 +9,7 @@ import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/share
 import { removeTempDirs, serve, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { MemoryAuthStorage, visitSignIn } from './helpers/oauth.js';
-import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
+import { APPROVED, REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 
 afterEach(() => stopSignInEnvs());
 afterAll(async () => {
@@ -46,7 +46,7 @@ describe('a server that asks for sign-in', () => {
     expect(ready.tools.map((tool) => tool.exposed)).toEqual(['echo', 'search']);
     expect(ready.signIn).toEqual({ signedIn: true, pending: false, clientSecretSaved: false });
     expect(await storedKeys(env)).toEqual(['client', 'discovery', 'tokens']);
-    const answer = await env.mcp.callTool('echo', { q: 1 });
+    const answer = await env.mcp.callTool('echo', { q: 1 }, APPROVED);
     expect(answer.content[0]).toMatchObject({ type: 'text', text: JSON.stringify({ server: 'oauth-fixture', tool: 'echo', args: { q: 1 } }) });
   });
 
@@ -80,7 +80,7 @@ describe('a server that asks for sign-in', () => {
     expect(statusOf(env.mcp, REMOTE).status).toBe('needs-sign-in');
     expect((await signInAsUser(env)).outcome).toEqual({ ok: true });
     await waitForStatus(env.mcp, REMOTE, 'ready');
-    expect((await env.mcp.callTool('search', {})).isError).toBeUndefined();
+    expect((await env.mcp.callTool('search', {}, APPROVED)).isError).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@
 // and step-up when a tool needs more scope.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, statusOf, waitForStatus } from './helpers/mcp-env.js';
-import { REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
+import { APPROVED, REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 import type { SignInEnv } from './helpers/sign-in-env.js';
 
 afterEach(() => stopSignInEnvs());
@@ -18,7 +18,7 @@ async function signedIn(env: SignInEnv): Promise<void> {
 }
 
 function tenCalls(env: SignInEnv): Promise<unknown[]> {
-  return Promise.all(Array.from({ length: 10 }, (_, i) => env.mcp.callTool('echo', { i })));
+  return Promise.all(Array.from({ length: 10 }, (_, i) => env.mcp.callTool('echo', { i }, APPROVED)));
 }
 
 describe('refresh', () => {
@@ -53,7 +53,7 @@ describe('refresh', () => {
     await signedIn(env);
     for (let round = 1; round <= 3; round++) {
       env.clock.advance(HOUR);
-      await env.mcp.callTool('echo', { round });
+      await env.mcp.callTool('echo', { round }, APPROVED);
       expect(env.fixture.provider.counts.refreshes).toBe(round);
     }
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'ready', signIn: { signedIn: true } });
@@ -67,7 +67,7 @@ describe('refresh', () => {
     });
     env.fixture.provider.revokeAllRefreshTokens();
     env.clock.advance(HOUR);
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/the saved sign-in was revoked or has expired: sign in again/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/the saved sign-in was revoked or has expired: sign in again/);
     const status = await waitForStatus(env.mcp, REMOTE, 'needs-sign-in');
     expect(status.error).toMatch(/sign in again/);
     expect(status.signIn?.signedIn).toBe(false);
@@ -85,7 +85,7 @@ describe('refresh', () => {
     await signedIn(env);
     env.fixture.provider.options.tokenDelayMs = 5_000;
     env.clock.advance(HOUR);
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/could not renew the sign-in: the token endpoint did not answer in time/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/could not renew the sign-in: the token endpoint did not answer in time/);
     expect(await savedTokens(env)).toBeDefined();
     expect(statusOf(env.mcp, REMOTE).signIn?.signedIn).toBe(true);
   });
@@ -95,10 +95,10 @@ describe('refresh', () => {
     await signedIn(env);
     env.fixture.provider.options.refreshOutage = true;
     env.clock.advance(HOUR);
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/could not renew the sign-in: the authorization server refused to renew the sign-in \(server_error/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/could not renew the sign-in: the authorization server refused to renew the sign-in \(server_error/);
     expect(await savedTokens(env)).toBeDefined();
     env.fixture.provider.options.refreshOutage = false;
-    await env.mcp.callTool('echo', {});
+    await env.mcp.callTool('echo', {}, APPROVED);
     expect(env.fixture.provider.counts.refreshes).toBe(2);
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'ready', signIn: { signedIn: true } });
   });
@@ -126,23 +126,23 @@ describe('step-up', () => {
   it('a tool that needs more scope asks for a new sign-in with both scopes; the server stays ready', async () => {
     const env = await startSignInEnv({ scopesSupported: ['files:read'], callScopes: ['files:write'] });
     await signedIn(env);
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/the server needs more permissions \(files:read files:write\): sign in again/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/the server needs more permissions \(files:read files:write\): sign in again/);
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'ready', signIn: { moreScope: 'files:read files:write' } });
     const again = await signInAsUser(env);
     expect(again.address.searchParams.get('scope')).toBe('files:read files:write');
     await waitForStatus(env.mcp, REMOTE, 'ready');
-    expect((await env.mcp.callTool('echo', {})).isError).toBeUndefined();
+    expect((await env.mcp.callTool('echo', {}, APPROVED)).isError).toBeUndefined();
     expect(statusOf(env.mcp, REMOTE).signIn?.moreScope).toBeUndefined();
   });
 
   it('does not ask again for scopes it already asked for (the retry limit)', async () => {
     const env = await startSignInEnv({ scopesSupported: ['files:read'], callScopes: ['files:write'], withheldScopes: ['files:write'] });
     await signedIn(env);
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/more permissions \(files:read files:write\)/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/more permissions \(files:read files:write\)/);
     await signInAsUser(env);
     await waitForStatus(env.mcp, REMOTE, 'ready');
     // The server never grants files:write: after one step-up, no further sign-in is asked for.
-    await expect(env.mcp.callTool('echo', {})).rejects.toThrow(/the server refuses this even with the permissions it asked for \(files:read files:write\)/);
+    await expect(env.mcp.callTool('echo', {}, APPROVED)).rejects.toThrow(/the server refuses this even with the permissions it asked for \(files:read files:write\)/);
     expect(env.fixture.provider.counts.authorizations).toBe(2);
     expect(statusOf(env.mcp, REMOTE)).toMatchObject({ status: 'ready', signIn: { signedIn: true } });
     expect(statusOf(env.mcp, REMOTE).signIn?.moreScope).toBeUndefined();

@@ -59,12 +59,12 @@ describe('inspect tools / call with --provider', () => {
   });
 
   it('call --provider gemini turns the string enum back into the number the server wants', async () => {
-    const run = await inspect('--user-data', dir, 'call', 'set_level', '{"level": "2"}', '--provider', 'gemini');
+    const run = await inspect('--user-data', dir, 'call', 'set_level', '{"level": "2"}', '--provider', 'gemini', '--yes');
     expect(run.code, run.stderr).toBe(0);
     expect(answer(JSON.parse(run.stdout))).toEqual({ server: 'A', tool: 'set_level', args: { level: 2 } });
-    const strict = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}', '--provider', 'openai-strict');
+    const strict = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}', '--provider', 'openai-strict', '--yes');
     expect(answer(JSON.parse(strict.stdout)).args).toEqual({ level: 1 });
-    const plain = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}');
+    const plain = await inspect('--user-data', dir, 'call', 'set_level', '{"level": 1, "note": null}', '--yes');
     expect(answer(JSON.parse(plain.stdout)).args).toEqual({ level: 1, note: null });
   });
 

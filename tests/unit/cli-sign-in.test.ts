@@ -72,7 +72,8 @@ describe('inspect signin / signout', () => {
     expect(done.stdout).toBe(`${address}\n`);
     expect(done.stderr).toMatch(/Signed in to "Remote": ready, 1 tool\./);
 
-    const call = await inspectChild(['--user-data', dir, 'call', 'echo', '{"n":1}']);
+    // The fixture's tools have no annotations, so they ask first: --yes approves the call.
+    const call = await inspectChild(['--user-data', dir, 'call', 'echo', '{"n":1}', '--yes']);
     expect(call.code).toBe(0);
     expect(JSON.parse(call.stdout).content[0].text).toBe(JSON.stringify({ server: 'oauth-fixture', tool: 'echo', args: { n: 1 } }));
 
@@ -82,7 +83,7 @@ describe('inspect signin / signout', () => {
     expect(fixture.provider.counts.revocations).toBe(2);
 
     // Signed out: the tool keeps its name, and a call says to sign in (exit 3).
-    const refused = await inspectChild(['--user-data', dir, 'call', 'echo', '{}']);
+    const refused = await inspectChild(['--user-data', dir, 'call', 'echo', '{}', '--yes']);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/needs sign-in/);
 

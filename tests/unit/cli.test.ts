@@ -23,7 +23,7 @@ describe('inspect', () => {
 
   beforeAll(async () => {
     const [b, c] = await Promise.all([
-      startFixtureInProcess({ id: 'B', transport: 'http', tools: ['read_file', 'unity/health', 'fail'] }),
+      startFixtureInProcess({ id: 'B', transport: 'http', tools: [{ name: 'read_file', title: 'Read a file', annotations: { readOnlyHint: true } }, 'unity/health', 'fail'] }),
       startFixtureInProcess({ id: 'C', transport: 'sse', tools: ['read_file'] }),
     ]);
     fixtures.push(b, c);
@@ -41,7 +41,7 @@ describe('inspect', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('--json prints exactly {servers: [{uuid, label, status, error?, tools: [{original, exposed, reasons}]}]}', async () => {
+  it('--json prints exactly {servers: [{uuid, label, status, error?, tools: [{original, exposed, reasons, policy, annotations}]}]}', async () => {
     const run = await inspect('--user-data', dir, '--json');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -51,18 +51,23 @@ describe('inspect', () => {
           label: 'Bravo',
           status: 'ready',
           tools: [
-            { original: 'read_file', exposed: 'read_file', reasons: [] },
-            { original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'] },
-            { original: 'fail', exposed: 'fail', reasons: [] },
+            { original: 'read_file', exposed: 'read_file', reasons: [], title: 'Read a file', policy: 'allow', annotations: { readOnlyHint: true } },
+            { original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], policy: 'ask', annotations: {} },
+            { original: 'fail', exposed: 'fail', reasons: [], policy: 'ask', annotations: {} },
           ],
         },
-        { uuid: 'c', label: 'Charlie', status: 'ready', tools: [{ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'] }] },
+        {
+          uuid: 'c',
+          label: 'Charlie',
+          status: 'ready',
+          tools: [{ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'], policy: 'ask', annotations: {} }],
+        },
         {
           uuid: 'm',
           label: 'Missing',
           status: 'failed',
           error: 'command not found: /nonexistent/mcp-server',
-          tools: [{ original: 'old_tool', exposed: 'old_tool', reasons: [] }],
+          tools: [{ original: 'old_tool', exposed: 'old_tool', reasons: [], policy: 'ask', annotations: {} }],
         },
       ],
     });
@@ -73,13 +78,13 @@ describe('inspect', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')).toEqual([
       'Bravo [ready] b',
-      '  read_file',
-      '  unity_health <- unity/health  (sanitized)',
-      '  fail',
+      '  read_file  [allow]',
+      '  unity_health <- unity/health  [ask]  (sanitized)',
+      '  fail  [ask]',
       'Charlie [ready] c',
-      '  read_file_1 <- read_file  (collision)',
+      '  read_file_1 <- read_file  [ask]  (collision)',
       'Missing [failed: command not found: /nonexistent/mcp-server] m',
-      '  old_tool',
+      '  old_tool  [ask]',
     ]);
   });
 
@@ -105,18 +110,18 @@ describe('inspect', () => {
   });
 
   it("call NAME 'JSON' routes through the manager to the owning server", async () => {
-    const run = await inspect('--user-data', dir, 'call', 'read_file_1', '{"path": "/x"}');
+    const run = await inspect('--user-data', dir, 'call', 'read_file_1', '{"path": "/x"}', '--yes');
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as { content: Array<{ text: string }> };
     expect(JSON.parse(result.content[0]!.text)).toEqual({ server: 'C', tool: 'read_file', args: { path: '/x' } });
 
-    const bare = await inspect('--user-data', dir, 'call', 'unity_health');
+    const bare = await inspect('--user-data', dir, 'call', 'unity_health', '--yes');
     expect(bare.code).toBe(0);
     expect(JSON.parse((JSON.parse(bare.stdout) as { content: Array<{ text: string }> }).content[0]!.text)).toEqual({ server: 'B', tool: 'unity/health', args: {} });
   });
 
   it('call: a tool error exits 1; an unknown or offline tool exits 1 naming it', async () => {
-    const failed = await inspect('--user-data', dir, 'call', 'fail', '{}');
+    const failed = await inspect('--user-data', dir, 'call', 'fail', '{}', '--yes');
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout)).toMatchObject({ isError: true });
 
@@ -141,6 +146,10 @@ describe('inspect', () => {
     ['call with extra arguments', ['--user-data', '.', 'call', 'x', '{}', 'more'], /unexpected arguments/],
     ['call with arguments that are not JSON', ['--user-data', '.', 'call', 'x', '{path: 1}'], /not valid JSON/],
     ['call with arguments that are not an object', ['--user-data', '.', 'call', 'x', '[1, 2]'], /must be a JSON object/],
+    ['--yes without call', ['--user-data', '.', '--yes'], /--yes and --answer go with call/],
+    ['--answer without call', ['--user-data', '.', 'logs', 'x', '--answer', '{}'], /--yes and --answer go with call/],
+    ['an --answer that is not JSON', ['--user-data', '.', 'call', 'x', '{}', '--answer', 'age=3'], /--answer is not valid JSON/],
+    ['an --answer that is not an object', ['--user-data', '.', 'call', 'x', '{}', '--answer', '[3]'], /--answer must be a JSON object/],
     ['a folder that does not exist', ['--user-data', '/nonexistent/user-data-dir'], /no such folder: \/nonexistent\/user-data-dir/],
   ])('%s → exit 2 with a one-line reason', async (_, argv, reason) => {
     const run = await inspect(...argv);
@@ -276,7 +285,7 @@ describe('inspect', () => {
     expect(run.stderr).toContain('read_file___bb22');
     const listing = JSON.parse(run.stdout) as { servers: Array<{ tools: Array<{ original: string; exposed: string }> }> };
     // The names the migration wrote are held at once, before any server has connected.
-    expect(listing.servers[1]!.tools).toContainEqual({ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'] });
+    expect(listing.servers[1]!.tools).toContainEqual({ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'], policy: 'ask', annotations: {} });
     const saved = JSON.parse(fs.readFileSync(path.join(legacy, CONFIG_FILE_NAME), 'utf8')) as { prompt: { tools: string[] } };
     expect(saved.prompt.tools).toEqual(MIGRATED_SELECTIONS.prompt);
   });

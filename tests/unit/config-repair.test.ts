@@ -144,6 +144,32 @@ describe('repairConfig', () => {
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 
+  it('tool policies: valid ones kept (by original name, `__proto__` too); a word in other case fixed; anything else denied', () => {
+    const raw = parse(`{ "mcp": { "servers": [
+      { "uuid": "s1", "label": "A", "type": "stdio", "command": "a", "defaultPolicy": "allow",
+        "toolPolicies": { "read_file": "allow", "__proto__": "ask", "write_file": " Deny", "rm": "never", "x": 1 } },
+      { "uuid": "s2", "label": "B", "type": "stdio", "command": "b", "defaultPolicy": "sometimes", "toolPolicies": ["a"] },
+      { "uuid": "s3", "label": "C", "type": "stdio", "command": "c", "defaultPolicy": null }
+    ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    const [one, two, three] = config.mcp.servers;
+    expect(one!.defaultPolicy).toBe('allow');
+    expect(Object.entries(one!.toolPolicies!)).toEqual([['read_file', 'allow'], ['__proto__', 'ask'], ['write_file', 'deny'], ['rm', 'deny'], ['x', 'deny']]);
+    expect(Object.getPrototypeOf(one!.toolPolicies)).toBe(Object.prototype);
+    expect(two!.defaultPolicy).toBe('deny');
+    expect(two).not.toHaveProperty('toolPolicies');
+    expect(three).not.toHaveProperty('defaultPolicy');
+    expect(warnings).toEqual([
+      'Server 1: the policy of tool "write_file" " Deny" is not "allow", "ask" or "deny"; it was set to "deny".',
+      'Server 1: the policy of tool "rm" "never" is not "allow", "ask" or "deny"; it was set to "deny".',
+      'Server 1: the policy of tool "x" 1 is not "allow", "ask" or "deny"; it was set to "deny".',
+      'Server 2 tool policies were not an object and were reset.',
+      'Server 2: the default tool policy "sometimes" is not "allow", "ask" or "deny"; it was set to "deny".',
+      'Server 3: the default tool policy was empty and was dropped (tools follow their annotations).',
+    ]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('repairs selections and the server list, keeping what is valid', () => {
     const raw = parse(`{
       "mcp": { "servers": { "s1": {} } },

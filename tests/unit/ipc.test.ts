@@ -64,6 +64,9 @@ describe('IPC handlers', () => {
       restartServer: null,
       setToolEnabled: { uuid: a.uuid, original: '', enabled: true },
       setAlias: { uuid: a.uuid, original: 'search', alias: 5 },
+      setToolPolicy: { uuid: a.uuid, original: 'search', policy: 'maybe' },
+      setServerPolicy: { uuid: a.uuid, policy: 'allow', scope: 'some' },
+      answerElicitation: { requestId: 'r1', action: 'ok' },
       importClaudeDesktop: { json: { mcpServers: {} } },
       setModels: { models: [{ engine: 'openai' }] },
       setSelection: { target: 'everything', tools: [] },
@@ -101,8 +104,8 @@ describe('IPC handlers', () => {
   });
 
   it('callTool routes to the owning server under the original name', async () => {
-    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' } }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
-    expect(answer(await call<ToolCallResult>('callTool', { name: 'unity_health' }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, approved: true }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'unity_health', approved: true }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
     await expect(ipc.invoke('callTool', { name: 'nope' })).rejects.toThrow('Unknown tool "nope"');
   });
 
@@ -135,7 +138,7 @@ describe('IPC handlers', () => {
     await expect(ipc.invoke('getProviderTools', { provider: 'openai', selection: 'all' })).rejects.toThrow(/^Invalid input for "getProviderTools": selection/);
     await expect(ipc.invoke('getProviderTools', {})).rejects.toThrow(/^Invalid input for "getProviderTools": provider/);
     await expect(ipc.invoke('callTool', { name: 'search', provider: 'cohere' })).rejects.toThrow(/^Invalid input for "callTool": provider/);
-    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict' }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
+    expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict', approved: true }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
   });
 
   it('setAlias pins a name, selections follow; a taken alias is refused', async () => {

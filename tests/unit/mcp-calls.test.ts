@@ -36,7 +36,7 @@ describe('long calls', () => {
   });
 
   it('reports progress as events tagged with the call id', async () => {
-    const result = await ipc.invoke('callTool', { name: 'progress_1', args: { steps: 3, intervalMs: 20 }, callId: 'c-progress' });
+    const result = await ipc.invoke('callTool', { name: 'progress_1', args: { steps: 3, intervalMs: 20 }, callId: 'c-progress', approved: true });
     expect(answer(result)).toMatchObject({ server: 'S', tool: 'progress' });
     expect(progress.filter((p) => p.callId === 'c-progress')).toEqual([1, 2, 3].map((step) => ({
       callId: 'c-progress', progress: step, total: 3, message: `step ${step} of 3`,
@@ -45,21 +45,21 @@ describe('long calls', () => {
 
   it('a call that keeps reporting progress outlives the server call timeout; a silent one does not', async () => {
     // 5 × 250 ms is longer than the 1 s timeout, but no gap between reports is.
-    const result = await ipc.invoke('callTool', { name: 'progress', args: { steps: 5, intervalMs: 250 }, callId: 'c-long' });
+    const result = await ipc.invoke('callTool', { name: 'progress', args: { steps: 5, intervalMs: 250 }, callId: 'c-long', approved: true });
     expect(answer(result)).toMatchObject({ server: 'H', tool: 'progress' });
-    await expect(ipc.invoke('callTool', { name: 'slow', args: { ms: 3_000 } })).rejects.toThrow(/"slow".*Request timed out/);
+    await expect(ipc.invoke('callTool', { name: 'slow', args: { ms: 3_000 }, approved: true })).rejects.toThrow(/"slow".*Request timed out/);
   });
 
   it.each([['progress', 'H', 'cancelled'], ['progress_1', 'S', 'cancelled_1']])(
     'cancelCall aborts %s and the server (%s) receives notifications/cancelled',
     async (tool, _server, cancelledTool) => {
       const callId = `c-cancel-${tool}`;
-      const call = ipc.invoke('callTool', { name: tool, args: { steps: 100, intervalMs: 50 }, callId });
+      const call = ipc.invoke('callTool', { name: tool, args: { steps: 100, intervalMs: 50 }, callId, approved: true });
       const outcome = call.then(() => 'answered', (error: Error) => error.message);
       await waitFor('the first progress report', () => progress.some((p) => p.callId === callId));
       expect(await ipc.invoke('cancelCall', { callId })).toEqual({ cancelled: true });
       expect(await outcome).toMatch(new RegExp(`"${tool}".*${CANCEL_REASON}`));
-      const seen = JSON.parse(text(await ipc.invoke('callTool', { name: cancelledTool }))) as Array<{ reason: string }>;
+      const seen = JSON.parse(text(await ipc.invoke('callTool', { name: cancelledTool, approved: true }))) as Array<{ reason: string }>;
       expect(seen.map((c) => c.reason)).toEqual([CANCEL_REASON]);
       // The call is over: its id is free, and cancelling it again does nothing.
       expect(await ipc.invoke('cancelCall', { callId })).toEqual({ cancelled: false });
@@ -71,8 +71,8 @@ describe('long calls', () => {
   });
 
   it('refuses a second call under an id that is still running', async () => {
-    const first = ipc.invoke('callTool', { name: 'slow', args: { ms: 300 }, callId: 'c-twice' });
-    await expect(ipc.invoke('callTool', { name: 'slow', args: { ms: 1 }, callId: 'c-twice' })).rejects.toThrow('A call with id "c-twice" is already running.');
+    const first = ipc.invoke('callTool', { name: 'slow', args: { ms: 300 }, callId: 'c-twice', approved: true });
+    await expect(ipc.invoke('callTool', { name: 'slow', args: { ms: 1 }, callId: 'c-twice', approved: true })).rejects.toThrow('A call with id "c-twice" is already running.');
     await first;
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import type { Started } from './helpers/mcp-env.js';
-import { answer, namesOf, recordStatuses, removeTempDirs, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry, waitFor, waitForStatus } from './helpers/mcp-env.js';
+import { answer, APPROVED, namesOf, recordStatuses, removeTempDirs, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry, waitFor, waitForStatus } from './helpers/mcp-env.js';
 
 const TIMEOUT = { connectTimeoutMs: 1_500 };
 
@@ -71,7 +71,7 @@ describe('faults', () => {
 
   it('a healthy server is ready and callable', async () => {
     expect(statusOf(mcp, 'healthy')).toMatchObject({ status: 'ready', offline: false });
-    expect(answer(await mcp.callTool('echo', { x: 1 }))).toEqual({ server: 'H', tool: 'echo', args: { x: 1 } });
+    expect(answer(await mcp.callTool('echo', { x: 1 }, APPROVED))).toEqual({ server: 'H', tool: 'echo', args: { x: 1 } });
   });
 
   it.each([
@@ -109,34 +109,34 @@ describe('faults', () => {
 
   it('callTool: an AbortSignal cancels a slow call, the server stays usable', async () => {
     const controller = new AbortController();
-    const call = mcp.callTool('slow', { ms: 10_000 }, { signal: controller.signal });
+    const call = mcp.callTool('slow', { ms: 10_000 }, { ...APPROVED, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user pressed stop')), 100);
     const t0 = Date.now();
     await expect(call).rejects.toThrow(/"slow".*server "Healthy".*user pressed stop/);
     expect(Date.now() - t0).toBeLessThan(3_000);
-    expect(answer(await mcp.callTool('slow', { ms: 1 }))).toMatchObject({ server: 'H', tool: 'slow' });
+    expect(answer(await mcp.callTool('slow', { ms: 1 }, APPROVED))).toMatchObject({ server: 'H', tool: 'slow' });
   });
 
   it('callTool: timeoutMs ends a slow call with an error naming the tool', async () => {
     const t0 = Date.now();
-    await expect(mcp.callTool('slow', { ms: 10_000 }, { timeoutMs: 200 })).rejects.toThrow(/"slow".*Healthy.*timed out/i);
+    await expect(mcp.callTool('slow', { ms: 10_000 }, { ...APPROVED, timeoutMs: 200 })).rejects.toThrow(/"slow".*Healthy.*timed out/i);
     expect(Date.now() - t0).toBeLessThan(3_000);
     expect(statusOf(mcp, 'healthy').status).toBe('ready');
   });
 
   it('a server that dies mid-call: the call names tool and server, the server reconnects, names unchanged', async () => {
     const before = namesOf(mcp, 'dies');
-    await expect(mcp.callTool('die')).rejects.toThrow(/tool "die" \("die" on server "Dies"\) failed/);
+    await expect(mcp.callTool('die', {}, APPROVED)).rejects.toThrow(/tool "die" \("die" on server "Dies"\) failed/);
     await waitFor('the dying server to reconnect', () => statuses.of('dies').includes('connecting'), 5_000);
     await waitForStatus(mcp, 'dies', 'ready', 15_000);
     expect(namesOf(mcp, 'dies')).toEqual(before);
-    expect(answer(await mcp.callTool('unity_health'))).toEqual({ server: 'D', tool: 'unity/health', args: {} });
-    expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'D', tool: 'echo' });
+    expect(answer(await mcp.callTool('unity_health', {}, APPROVED))).toEqual({ server: 'D', tool: 'unity/health', args: {} });
+    expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'D', tool: 'echo' });
   });
 
   it('the healthy server never left ready while the others failed, died and reconnected', async () => {
     expect(statuses.of('healthy')).toEqual(['ready']);
-    expect(answer(await mcp.callTool('echo'))).toMatchObject({ server: 'H' });
+    expect(answer(await mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'H' });
     expect(started.store.config.mcp.servers.find((s) => s.uuid === 'healthy')!.toolMappings).toEqual({ echo: 'echo', slow: 'slow' });
   });
 });
@@ -163,8 +163,8 @@ describe('remote servers that go away and come back', () => {
       expect(names['sse-dies']).toEqual({ echo: 'echo_1', die: 'die_1' });
 
       await Promise.all([
-        expect(mcp.callTool('die')).rejects.toThrow(/tool "die" \("die" on server "HTTP dies"\) failed/),
-        expect(mcp.callTool('die_1')).rejects.toThrow(/tool "die_1" \("die" on server "SSE dies"\) failed/),
+        expect(mcp.callTool('die', {}, APPROVED)).rejects.toThrow(/tool "die" \("die" on server "HTTP dies"\) failed/),
+        expect(mcp.callTool('die_1', {}, APPROVED)).rejects.toThrow(/tool "die_1" \("die" on server "SSE dies"\) failed/),
         httpIdle.stop(),
       ]);
       // Gone: each says so and retries, instead of staying "ready" with every call failing.
@@ -173,7 +173,7 @@ describe('remote servers that go away and come back', () => {
         expect(s.error, s.uuid).toMatch(/reconnecting in/);
         expect(s.tools.map((t) => t.exposed)).toEqual(Object.values(names[s.uuid as keyof typeof names]));
       }
-      await expect(mcp.callTool('echo_2')).rejects.toThrow(/"echo_2".*server "HTTP idle"/);
+      await expect(mcp.callTool('echo_2', {}, APPROVED)).rejects.toThrow(/"echo_2".*server "HTTP idle"/);
 
       // Back at the same addresses (new processes, new sessions): reconnected, same names.
       restarted.push(
@@ -186,9 +186,9 @@ describe('remote servers that go away and come back', () => {
       await Promise.all(['http-dies', 'sse-dies', 'http-idle'].map((uuid) => waitForStatus(mcp, uuid, 'ready', 10_000)));
       expect(namesOf(mcp, 'http-dies')).toEqual({ echo: 'echo' });
       expect(mcp.originalToolName('die')).toEqual({ uuid: 'http-dies', original: 'die' });
-      expect(answer(await mcp.callTool('echo'))).toMatchObject({ server: 'HD2', tool: 'echo' });
-      expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'SD2', tool: 'echo' });
-      expect(answer(await mcp.callTool('echo_2'))).toMatchObject({ server: 'HI2', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'HD2', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'SD2', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo_2', {}, APPROVED))).toMatchObject({ server: 'HI2', tool: 'echo' });
     } finally {
       await mcp.stop();
       await Promise.all([httpDies, sseDies, httpIdle, ...restarted].map((f) => f.stop()));
@@ -201,7 +201,7 @@ describe('remote servers that go away and come back', () => {
       reconnect: { baseMs: 50, maxMs: 100, attempts: 3 },
     });
     try {
-      await expect(mcp.callTool('die')).rejects.toThrow(/"die".*"Gone"/);
+      await expect(mcp.callTool('die', {}, APPROVED)).rejects.toThrow(/"die".*"Gone"/);
       const status = await waitForStatus(mcp, 'gone', 'failed', 10_000);
       expect(status.error).toMatch(/ECONNREFUSED.*gave up after 3 reconnects/);
       expect(namesOf(mcp, 'gone')).toEqual({ echo: 'echo', die: 'die' });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import type { ToolSpec } from '../fixtures/config.js';
-import { answer, namesOf, removeTempDirs, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
+import { answer, APPROVED, namesOf, removeTempDirs, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 const OUTPUT_SCHEMA = { type: 'object' as const, properties: { n: { type: 'number' } }, required: ['n'] };
 
@@ -64,14 +64,14 @@ describe.each(['stdio', 'http'] as const)('a server listing malformed tools besi
   });
 
   it('calls the good tools; a skipped tool is unknown', async () => {
-    expect(answer(await mcp.callTool('unity_health', { verbose: true }))).toEqual({ server: 'mixed', tool: 'unity/health', args: { verbose: true } });
-    expect(answer(await mcp.callTool('echo_1', {}))).toMatchObject({ server: 'other' });
+    expect(answer(await mcp.callTool('unity_health', { verbose: true }, APPROVED))).toEqual({ server: 'mixed', tool: 'unity/health', args: { verbose: true } });
+    expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'other' });
     await expect(mcp.callTool('bool_property')).rejects.toThrow(/Unknown tool "bool_property"/);
   });
 
   it("keeps the SDK's output-schema check for the tools it lists, on every page", async () => {
     // The fixture answers with text only; a tool that declares an output schema must return
     // structured content, and the SDK's client says so: its cache saw the tool.
-    await expect(mcp.callTool('with_output')).rejects.toThrow(/has an output schema but did not return structured content/);
+    await expect(mcp.callTool('with_output', {}, APPROVED)).rejects.toThrow(/has an output schema but did not return structured content/);
   });
 });

@@ -10,6 +10,7 @@ import type { ConfigStore } from '../../src/main/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import {
   answer,
+  APPROVED,
   namesOf,
   recordStatuses,
   removeTempDirs,
@@ -86,7 +87,7 @@ describe('server management', () => {
     expect(statuses.of('a')).toEqual(['connecting', 'ready']);
     expect(statuses.of('b')).toEqual(['ready']);
     expect(namesOf(mcp, 'a')).toEqual(before);
-    expect(answer(await mcp.callTool('search'))).toMatchObject({ server: 'A', tool: 'search' });
+    expect(answer(await mcp.callTool('search', {}, APPROVED))).toMatchObject({ server: 'A', tool: 'search' });
   });
 
   it('disable keeps names but takes tools off the model and refuses calls; enable brings them back', async () => {
@@ -98,7 +99,7 @@ describe('server management', () => {
     const llm = mcp.getLlmTools().map((t) => t.name);
     expect(llm).not.toContain('echo_1');
     expect(llm).toContain('echo');
-    await expect(mcp.callTool('fetch')).rejects.toThrow(/"fetch".*server "B"/);
+    await expect(mcp.callTool('fetch', {}, APPROVED)).rejects.toThrow(/"fetch".*server "B"/);
     expect(mcp.originalToolName('fetch')).toEqual({ uuid: 'b', original: 'fetch' });
     // Its names are still its own: a newcomer does not get them.
     expect(mcp.detectAndResolveCollisions('newcomer', ['fetch', 'echo'])).toEqual({ fetch: 'fetch_1', echo: 'echo_2' });
@@ -107,7 +108,7 @@ describe('server management', () => {
     await waitForStatus(mcp, 'b', 'ready');
     expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', offline: false });
     expect(namesOf(mcp, 'b')).toEqual({ read_file: 'read_file_1', echo: 'echo_1', fetch: 'fetch' });
-    expect(answer(await mcp.callTool('fetch'))).toMatchObject({ server: 'B', tool: 'fetch' });
+    expect(answer(await mcp.callTool('fetch', {}, APPROVED))).toMatchObject({ server: 'B', tool: 'fetch' });
   });
 
   it('edit: a new address and label reconnects only that server; names, switches and unknown fields kept', async () => {
@@ -120,7 +121,7 @@ describe('server management', () => {
     await waitForStatus(mcp, 'b', 'ready');
     expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', label: 'B moved' });
     expect(namesOf(mcp, 'b')).toEqual({ read_file: 'read_file_1', echo: 'echo_1', fetch: 'fetch' });
-    expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'B2', tool: 'echo' });
+    expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'B2', tool: 'echo' });
     expect(statuses.of('a')).toEqual(['connecting', 'ready']); // only its own restart above
     mcp.setToolEnabled('b', 'read_file', true);
   });
@@ -139,10 +140,10 @@ describe('server management', () => {
     expect(mcp.getLlmTools().map((t) => t.name)).not.toContain('echo');
     expect(statusOf(mcp, 'a').tools.find((t) => t.original === 'echo')).toMatchObject({ exposed: 'echo', enabled: false });
     await expect(mcp.callTool('echo')).rejects.toThrow(/"echo".*server "A".*switched off/);
-    expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'B2' });
+    expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'B2' });
     mcp.setToolEnabled('a', 'echo', true);
     expect(mcp.getLlmTools().map((t) => t.name)).toContain('echo');
-    expect(answer(await mcp.callTool('echo'))).toMatchObject({ server: 'A', tool: 'echo' });
+    expect(answer(await mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'A', tool: 'echo' });
   });
 
   it('setAlias pins a name, routes it, and saved selections follow; refuses invalid, taken and built-in names', () => {
@@ -163,11 +164,11 @@ describe('server management', () => {
   });
 
   it('an aliased tool is called under its alias', async () => {
-    expect(answer(await mcp.callTool('find_things', { q: 1 }))).toEqual({ server: 'A', tool: 'search', args: { q: 1 } });
+    expect(answer(await mcp.callTool('find_things', { q: 1 }, APPROVED))).toEqual({ server: 'A', tool: 'search', args: { q: 1 } });
     await expect(mcp.callTool('search')).rejects.toThrow(/Unknown tool "search"/);
     // Another server's tool may alias to a name nobody holds; the freed name goes to no one.
     expect(mcp.setAlias('bystander', 'notes', 'search')).toBe('search');
-    expect(answer(await mcp.callTool('search'))).toMatchObject({ server: 'C', tool: 'notes' });
+    expect(answer(await mcp.callTool('search', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'notes' });
     expect(store.config.prompt.tools).toEqual(['read_file_1', 'find_things', 'search']);
     expect(mcp.setAlias('bystander', 'notes', null)).toBe('notes');
     expect(store.config.prompt.tools).toEqual(['read_file_1', 'find_things', 'notes']);
@@ -180,7 +181,7 @@ describe('server management', () => {
     expect(statusOf(mcp, added.uuid)).toMatchObject({ status: 'connecting', label: 'D' });
     await waitForStatus(mcp, added.uuid, 'ready');
     expect(namesOf(mcp, added.uuid)).toEqual({ echo: 'echo_2', fetch: 'fetch_1', weather: 'weather' });
-    expect(answer(await mcp.callTool('fetch_1'))).toMatchObject({ server: 'D', tool: 'fetch' });
+    expect(answer(await mcp.callTool('fetch_1', {}, APPROVED))).toMatchObject({ server: 'D', tool: 'fetch' });
     expect(statuses.of('a')).toEqual(['connecting', 'ready']);
     expect(onDisk().mcp.servers.map((s) => s.label)).toEqual(['A', 'B moved', 'Bystander', 'D']);
   });
@@ -224,12 +225,12 @@ describe('server management', () => {
     // The others keep their names; the released ones go to the next newcomer.
     expect(namesOf(mcp, 'bystander')).toEqual({ read_file: 'read_file_2', notes: 'notes' });
     expect(mcp.detectAndResolveCollisions('newcomer', ['read_file', 'fetch'])).toEqual({ read_file: 'read_file_1', fetch: 'fetch' });
-    expect(answer(await mcp.callTool('find_things'))).toMatchObject({ server: 'A' });
+    expect(answer(await mcp.callTool('find_things', {}, APPROVED))).toMatchObject({ server: 'A' });
   });
 
   it('the bystander never left ready and still answers', async () => {
     expect(statuses.of('bystander')).toEqual(['ready']);
-    expect(answer(await mcp.callTool('read_file_2'))).toEqual({ server: 'C', tool: 'read_file', args: {} });
+    expect(answer(await mcp.callTool('read_file_2', {}, APPROVED))).toEqual({ server: 'C', tool: 'read_file', args: {} });
   });
 
   it('aliases and switches survive a restart of the app on the same folder', async () => {

@@ -11,6 +11,7 @@ import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import {
   answer,
+  APPROVED,
   DUP_SERVER_PATH,
   longName,
   namesOf,
@@ -158,7 +159,7 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
         .map(([original, exposed]) => ({ uuid, original, exposed })),
     );
     expect(calls.length).toBeGreaterThan(20);
-    const results = await Promise.all(calls.map((call) => mcp.callTool(call.exposed, { via: call.exposed })));
+    const results = await Promise.all(calls.map((call) => mcp.callTool(call.exposed, { via: call.exposed }, APPROVED)));
     results.forEach((result, i) => {
       const call = calls[i]!;
       expect(answer(result), call.exposed).toEqual({ server: ID[call.uuid], tool: call.original, args: { via: call.exposed } });
@@ -212,7 +213,7 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
       const added = await mcp.addServer({ label: 'Echo (http)', type: 'http', url: e.url });
       await waitForStatus(mcp, added.uuid, 'ready');
       expect(namesOf(mcp, added.uuid)).toEqual(predicted);
-      expect(answer(await mcp.callTool('unity_health_2'))).toMatchObject({ server: 'E', tool: 'unity/health' });
+      expect(answer(await mcp.callTool('unity_health_2', {}, APPROVED))).toMatchObject({ server: 'E', tool: 'unity/health' });
       await mcp.removeServer(added.uuid);
       expect(mcp.isMcpToolName('unity_health_2')).toBe(false);
     } finally {
@@ -223,30 +224,30 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
 
   it('follows tools/list_changed: an added tool gets a name and is callable; a removed one leaves the list but keeps its name', async () => {
     const exposedOf = (original: string): string | undefined => namesOf(mcp, 'srv-c')[original];
-    answer(await mcp.callTool('add_tool', { name: 'fresh/tool' }));
-    answer(await mcp.callTool('add_tool', { name: 'read_file_1' }));
+    answer(await mcp.callTool('add_tool', { name: 'fresh/tool' }, APPROVED));
+    answer(await mcp.callTool('add_tool', { name: 'read_file_1' }, APPROVED));
     await waitFor('the added tools to be listed', () => exposedOf('fresh/tool') !== undefined && exposedOf('read_file_1') !== undefined);
     expect(exposedOf('fresh/tool')).toBe('fresh_tool');
     // A genuine `read_file_1` elsewhere already owns that name: the newcomer is numbered.
     expect(exposedOf('read_file_1')).toBe('read_file_1_1');
-    expect(answer(await mcp.callTool('fresh_tool', { n: 1 }))).toEqual({ server: 'C', tool: 'fresh/tool', args: { n: 1 } });
-    expect(answer(await mcp.callTool('read_file_1_1'))).toMatchObject({ server: 'C', tool: 'read_file_1' });
-    expect(answer(await mcp.callTool('read_file_1'))).toMatchObject({ server: 'B', tool: 'read_file_1' });
+    expect(answer(await mcp.callTool('fresh_tool', { n: 1 }, APPROVED))).toEqual({ server: 'C', tool: 'fresh/tool', args: { n: 1 } });
+    expect(answer(await mcp.callTool('read_file_1_1', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'read_file_1' });
+    expect(answer(await mcp.callTool('read_file_1', {}, APPROVED))).toMatchObject({ server: 'B', tool: 'read_file_1' });
     expect(mcp.getLlmTools().map((t) => t.name)).toContain('fresh_tool');
 
-    await mcp.callTool('remove_tool', { name: 'fresh/tool' });
+    await mcp.callTool('remove_tool', { name: 'fresh/tool' }, APPROVED);
     await waitFor('the removed tool to leave the list', () => exposedOf('fresh/tool') === undefined);
     expect(mcp.getLlmTools().map((t) => t.name)).not.toContain('fresh_tool');
     // The name stays reserved for it: mapping kept in memory and on disk.
     expect(mcp.originalToolName('fresh_tool')).toEqual({ uuid: 'srv-c', original: 'fresh/tool' });
     expect(store.config.mcp.servers.find((s) => s.uuid === 'srv-c')!.toolMappings!['fresh/tool']).toBe('fresh_tool');
-    await expect(mcp.callTool('fresh_tool')).rejects.toThrow(/fresh_tool.*fresh\/tool.*Charlie \(sse\)/);
+    await expect(mcp.callTool('fresh_tool', {}, APPROVED)).rejects.toThrow(/fresh_tool.*fresh\/tool.*Charlie \(sse\)/);
 
     // It comes back under the same name.
-    await mcp.callTool('add_tool', { name: 'fresh/tool' });
+    await mcp.callTool('add_tool', { name: 'fresh/tool' }, APPROVED);
     await waitFor('the tool to come back', () => exposedOf('fresh/tool') !== undefined);
     expect(exposedOf('fresh/tool')).toBe('fresh_tool');
-    expect(answer(await mcp.callTool('fresh_tool'))).toMatchObject({ server: 'C', tool: 'fresh/tool' });
+    expect(answer(await mcp.callTool('fresh_tool', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'fresh/tool' });
     for (const uuid of ['srv-a', 'srv-b', 'srv-d']) expect(namesOf(mcp, uuid), uuid).toEqual(EXPECTED[uuid]);
   });
 });

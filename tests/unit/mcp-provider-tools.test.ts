@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, type ProviderTools } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
-import { answer, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
+import { answer, APPROVED, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
 import { violations } from './helpers/provider-rules.js';
 
 /** Fixture tools whose schemas some providers cannot take as they are. */
@@ -119,7 +119,7 @@ describe('getProviderTools and callTool with a provider, on real servers', () =>
     expect(off).not.toBe(before);
     expect(definitionOf(off, 'read_file')).toBe(definitionOf(before, 'read_file'));
     // A relist of the echo server brings every tool as a new object; equal ones are kept.
-    await mcp.callTool('add_tool', { name: 'late_tool' });
+    await mcp.callTool('add_tool', { name: 'late_tool' }, APPROVED);
     await waitFor('late_tool', () => mcp.isMcpToolName('late_tool'));
     const relisted = mcp.getProviderTools('gemini');
     expect(definitionOf(relisted, 'set_level')).toBe(definitionOf(before, 'set_level'));
@@ -130,24 +130,24 @@ describe('getProviderTools and callTool with a provider, on real servers', () =>
   it("gemini: the model's string enum value reaches the server as the number its schema wants", async () => {
     const gemini = definitionOf(mcp.getProviderTools('gemini'), 'set_level') as { parameters: { properties: { level: { enum: unknown[] } } } };
     expect(gemini.parameters.properties.level.enum).toEqual(['1', '2', '3']);
-    expect(answer(await mcp.callTool('set_level', { level: '2' }, { provider: 'gemini' })).args).toEqual({ level: 2 });
+    expect(answer(await mcp.callTool('set_level', { level: '2' }, { ...APPROVED, provider: 'gemini' })).args).toEqual({ level: 2 });
     // Without a provider, arguments pass as they are.
-    expect(answer(await mcp.callTool('set_level', { level: '2' })).args).toEqual({ level: '2' });
+    expect(answer(await mcp.callTool('set_level', { level: '2' }, APPROVED)).args).toEqual({ level: '2' });
   });
 
   it('openai-strict: the null of an optional property is removed before the call', async () => {
-    expect(answer(await mcp.callTool('set_level', { level: 3, note: null }, { provider: 'openai-strict' })).args).toEqual({ level: 3 });
-    expect(answer(await mcp.callTool('set_level', { level: 3, note: 'hi' }, { provider: 'openai-strict' })).args).toEqual({ level: 3, note: 'hi' });
-    expect(answer(await mcp.callTool('set_level', { level: 3, note: null })).args).toEqual({ level: 3, note: null });
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: null }, { ...APPROVED, provider: 'openai-strict' })).args).toEqual({ level: 3 });
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: 'hi' }, { ...APPROVED, provider: 'openai-strict' })).args).toEqual({ level: 3, note: 'hi' });
+    expect(answer(await mcp.callTool('set_level', { level: 3, note: null }, APPROVED)).args).toEqual({ level: 3, note: null });
     // A published server refuses the strict-mode nulls, and accepts them once restored.
     const sent = { path: path.join(root, 'notes.txt'), tail: null, head: 2 };
-    expect((await mcp.callTool('read_text_file', sent)).isError).toBe(true);
-    expect(text(await mcp.callTool('read_text_file', sent, { provider: 'openai-strict' }))).toBe('one\ntwo');
+    expect((await mcp.callTool('read_text_file', sent, APPROVED)).isError).toBe(true);
+    expect(text(await mcp.callTool('read_text_file', sent, { ...APPROVED, provider: 'openai-strict' }))).toBe('one\ntwo');
   });
 
   it('an unknown provider is refused with the list of providers', async () => {
     const unknown = 'cohere' as (typeof PROVIDER_IDS)[number];
     expect(() => mcp.getProviderTools(unknown)).toThrow(`Unknown provider "cohere"; known providers: ${PROVIDER_IDS.join(', ')}.`);
-    await expect(mcp.callTool('ping', {}, { provider: unknown })).rejects.toThrow('Unknown provider "cohere"');
+    await expect(mcp.callTool('ping', {}, { ...APPROVED, provider: unknown })).rejects.toThrow('Unknown provider "cohere"');
   });
 });

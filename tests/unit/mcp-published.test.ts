@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
-import { answer, namesOf, publishedEntry, removeTempDirs, startMcp, statusOf, tempDir, text, urlEntry } from './helpers/mcp-env.js';
+import { answer, APPROVED, namesOf, publishedEntry, removeTempDirs, startMcp, statusOf, tempDir, text, urlEntry } from './helpers/mcp-env.js';
 
 describe('published MCP servers over stdio', () => {
   let mcp: Mcp;
@@ -66,24 +66,24 @@ describe('published MCP servers over stdio', () => {
   });
 
   it('routes list_allowed_directories_1 and read_text_file_1 to the second root', async () => {
-    expect(text(await mcp.callTool('list_allowed_directories'))).toContain(root1);
-    const second = text(await mcp.callTool('list_allowed_directories_1'));
+    expect(text(await mcp.callTool('list_allowed_directories', {}, APPROVED))).toContain(root1);
+    const second = text(await mcp.callTool('list_allowed_directories_1', {}, APPROVED));
     expect(second).toContain(root2);
     expect(second).not.toContain(root1);
-    expect(text(await mcp.callTool('read_text_file', { path: path.join(root1, 'hello.txt') }))).toBe('hello from root one');
-    expect(text(await mcp.callTool('read_text_file_1', { path: path.join(root2, 'hello.txt') }))).toBe('hello from root two');
+    expect(text(await mcp.callTool('read_text_file', { path: path.join(root1, 'hello.txt') }, APPROVED))).toBe('hello from root one');
+    expect(text(await mcp.callTool('read_text_file_1', { path: path.join(root2, 'hello.txt') }, APPROVED))).toBe('hello from root two');
     // The first server cannot read the second root: the call really went to server one.
-    const denied = await mcp.callTool('read_text_file', { path: path.join(root2, 'hello.txt') });
+    const denied = await mcp.callTool('read_text_file', { path: path.join(root2, 'hello.txt') }, APPROVED);
     expect(denied.isError).toBe(true);
-    expect(answer(await mcp.callTool('read_file_2', { path: 'x' }))).toEqual({ server: 'F', tool: 'read_file', args: { path: 'x' } });
+    expect(answer(await mcp.callTool('read_file_2', { path: 'x' }, APPROVED))).toEqual({ server: 'F', tool: 'read_file', args: { path: 'x' } });
   });
 
   it('memory server: create_entities then read_graph', async () => {
     const created = await mcp.callTool('create_entities', {
       entities: [{ name: 'Ada Lovelace', entityType: 'person', observations: ['wrote the first program'] }],
-    });
+    }, APPROVED);
     expect(created.isError).toBeFalsy();
-    const graph = text(await mcp.callTool('read_graph'));
+    const graph = text(await mcp.callTool('read_graph', {}, APPROVED));
     expect(graph).toContain('Ada Lovelace');
     expect(graph).toContain('wrote the first program');
     expect(fs.readFileSync(memoryFile, 'utf8')).toContain('Ada Lovelace');
@@ -92,8 +92,8 @@ describe('published MCP servers over stdio', () => {
   it("everything server: its echo, second after the fixture's, routes by suffix", async () => {
     expect(namesOf(mcp, 'everything').echo).toBe('echo_1');
     expect(statusOf(mcp, 'everything').tools.find((t) => t.original === 'echo')?.reasons).toEqual(['collision']);
-    expect(text(await mcp.callTool('echo_1', { message: 'hello everything' }))).toContain('hello everything');
-    expect(answer(await mcp.callTool('echo', { message: 'hello fixture' }))).toEqual({
+    expect(text(await mcp.callTool('echo_1', { message: 'hello everything' }, APPROVED))).toContain('hello everything');
+    expect(answer(await mcp.callTool('echo', { message: 'hello fixture' }, APPROVED))).toEqual({
       server: 'F',
       tool: 'echo',
       args: { message: 'hello fixture' },

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Mcp } from '../../src/main/mcp.js';
 import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';
-import { allNames, answer, namesOf, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry, waitForStatus } from './helpers/mcp-env.js';
+import { allNames, answer, APPROVED, namesOf, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, urlEntry, waitForStatus } from './helpers/mcp-env.js';
 
 const SHARED = ['read_file', 'echo', 'search/files'];
 
@@ -41,7 +41,7 @@ describe('stable names', () => {
       expect(second.mcp.getStatus().map((s) => s.status)).toEqual(['ready', 'ready', 'ready']);
       expect(allNames(second.mcp)).toEqual(names);
       expect(second.store.config).toEqual(saved);
-      expect(answer(await second.mcp.callTool('search_files_2'))).toMatchObject({ server: 'C', tool: 'search/files' });
+      expect(answer(await second.mcp.callTool('search_files_2', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'search/files' });
     } finally {
       await second.mcp.stop();
     }
@@ -147,7 +147,7 @@ describe('stable names', () => {
       expect(mcp.getLlmTools().map((t) => t.name).sort()).toEqual(['echo', 'read_file', 'search_files']);
       await expect(mcp.callTool('echo_1')).rejects.toThrow(/"echo_1".*"echo".*server "B".*not connected/);
       // The healthy server is unaffected.
-      expect(answer(await mcp.callTool('echo'))).toMatchObject({ server: 'A', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'A', tool: 'echo' });
 
       // A newcomer with the same tools while B is offline gets fresh suffixes, not B's names.
       const c = await serve({ id: 'C', transport: 'http', tools: [...SHARED, 'new_tool'] });
@@ -159,7 +159,7 @@ describe('stable names', () => {
         'search/files': 'search_files_2',
         new_tool: 'new_tool',
       });
-      expect(answer(await mcp.callTool('echo_2'))).toMatchObject({ server: 'C', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo_2', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'echo' });
 
       // B comes back (at a new address, edited by the user): the same names as before.
       const back = await serve({ id: 'B', transport: 'http', tools: SHARED });
@@ -167,7 +167,7 @@ describe('stable names', () => {
       await waitForStatus(mcp, 'b', 'ready');
       expect(statusOf(mcp, 'b')).toMatchObject({ status: 'ready', offline: false });
       expect(namesOf(mcp, 'b')).toEqual(names.b);
-      expect(answer(await mcp.callTool('echo_1'))).toMatchObject({ server: 'B', tool: 'echo' });
+      expect(answer(await mcp.callTool('echo_1', {}, APPROVED))).toMatchObject({ server: 'B', tool: 'echo' });
       expect(namesOf(mcp, added.uuid).echo).toBe('echo_2');
     } finally {
       await mcp.stop();
@@ -193,7 +193,7 @@ describe('stable names', () => {
       await second.mcp.setServerEnabled('a', true);
       await waitForStatus(second.mcp, 'a', 'ready');
       expect(allNames(second.mcp)).toEqual(names);
-      expect(answer(await second.mcp.callTool('echo'))).toMatchObject({ server: 'A' });
+      expect(answer(await second.mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'A' });
     } finally {
       await second.mcp.stop();
     }

@@ -10,7 +10,7 @@ import { startCore, type Core } from '../../src/main/core.js';
 import { recordToolAliases, wasLegacyAlias } from '../../src/main/migrations/tool-aliases.js';
 import type { AppConfig } from '../../src/types/config.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
-import { answer, namesOf, removeTempDirs, statusOf, stdioEntry, tempDir } from './helpers/mcp-env.js';
+import { answer, APPROVED, namesOf, removeTempDirs, statusOf, stdioEntry, tempDir } from './helpers/mcp-env.js';
 
 const OLD_TOOLS = ['搜索', '行驶证OCR', '身份证OCR', 'Привет мир', 'search', 'find', 'read file', 'unity/health'];
 
@@ -113,8 +113,8 @@ describe('an old profile on its first start with transliteration', () => {
     });
     // New tools get today's readable names; the old names still route to the old server.
     expect(namesOf(mcp, 'new')).toEqual({ 搜索: 'sou_suo', 'Привет мир': 'Privet_mir', 行驶证OCR: 'xing_shi_zheng_OCR' });
-    expect(answer(await mcp.callTool('tool_0b6efa3b'))).toMatchObject({ server: 'old', tool: '搜索' });
-    expect(answer(await mcp.callTool('sou_suo'))).toMatchObject({ server: 'new', tool: '搜索' });
+    expect(answer(await mcp.callTool('tool_0b6efa3b', {}, APPROVED))).toMatchObject({ server: 'old', tool: '搜索' });
+    expect(answer(await mcp.callTool('sou_suo', {}, APPROVED))).toMatchObject({ server: 'new', tool: '搜索' });
 
     await core.close();
     const once = fs.readFileSync(file);

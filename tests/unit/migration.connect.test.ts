@@ -7,7 +7,7 @@ import { selectionsOf } from '../../src/main/selections.js';
 import { ConfigStore } from '../../src/main/store.js';
 import type { MigrationReport } from '../../src/types/migration.js';
 import { startFixture, startFixtureInProcess, type FixtureHandle, type InProcessFixture } from '../fixtures/launch.js';
-import { answer, removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { answer, APPROVED, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 import { LEGACY_SERVERS, MIGRATED_SELECTIONS, RESERVED, bulkLegacyConfig, legacyConfig, legacyTarget, writeConfig } from './migration-legacy.js';
 
 const quiet = (): void => undefined;
@@ -56,7 +56,7 @@ describe('legacy config, migrated, then connected to stdio fixtures', () => {
     for (const rewrite of report.rewrites) {
       const target = legacyTarget(rewrite.from)!;
       expect(mcp.originalToolName(rewrite.to)).toEqual({ uuid: target.uuid, original: target.original });
-      expect(answer(await mcp.callTool(rewrite.to, {})), `${rewrite.from} → ${rewrite.to}`).toMatchObject({
+      expect(answer(await mcp.callTool(rewrite.to, {}, APPROVED)), `${rewrite.from} → ${rewrite.to}`).toMatchObject({
         server: target.id,
         tool: target.original,
       });
@@ -111,7 +111,7 @@ describe('10,000 legacy references, migrated, then connected to 10 HTTP fixtures
 
   it('calls reach the right server (every 50th reference)', async () => {
     const rewrites = store.config.migrationReport!.rewrites.filter((_, i) => i % 50 === 0);
-    const answers = await Promise.all(rewrites.map(async (r) => answer(await mcp.callTool(r.to, {}))));
+    const answers = await Promise.all(rewrites.map(async (r) => answer(await mcp.callTool(r.to, {}, APPROVED))));
     rewrites.forEach((rewrite, i) => {
       const [, base, suffix] = /^(.+)___(.{4})$/.exec(rewrite.from)!;
       expect(answers[i]).toMatchObject({ server: `bulk-${uuids.findIndex((u) => u.endsWith(suffix!))}`, tool: base });

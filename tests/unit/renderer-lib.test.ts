@@ -6,20 +6,23 @@ import { argumentTemplate, parametersOf } from '../../src/renderer/lib/arg-templ
 import { resultParts } from '../../src/renderer/lib/call-result.js';
 import { buildCatalog, filterCatalog } from '../../src/renderer/lib/catalog.js';
 import { splitForMiddleCut } from '../../src/renderer/lib/middle-cut.js';
-import { countSelection, describeSelection } from '../../src/renderer/lib/selection.js';
+import { asksSentence, countSelection, describeSelection } from '../../src/renderer/lib/selection.js';
+import { hintBadges, titleToShow } from '../../src/renderer/lib/tool-hints.js';
+import { contentOf, formFields, initialValues } from '../../src/renderer/lib/elicitation-form.js';
 import type { ServerStatus } from '../../src/types/mcp.js';
 
 const status: ServerStatus[] = [
   {
     uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [],
     tools: [
-      { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', enabled: true },
-      { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', enabled: false },
+      { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations', inheritedPolicy: 'allow' },
+      { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' },
+      { original: 'delete_file', exposed: 'delete_file', reasons: [], title: 'Delete a file', annotations: { destructiveHint: true }, enabled: true, policy: 'deny', policySource: 'tool', inheritedPolicy: 'ask' },
     ],
   },
   {
     uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [],
-    tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], enabled: true }],
+    tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' }],
   },
 ];
 const catalog = buildCatalog(status);
@@ -27,10 +30,12 @@ const names = (query: string): string[] => filterCatalog(catalog.servers, query,
 
 describe('filters', () => {
   it('match exposed and original names, the server label and words of the description, every word', () => {
-    expect(names('')).toEqual(['read_file', 'write_file', 'unity_health']);
+    expect(names('')).toEqual(['read_file', 'write_file', 'delete_file', 'unity_health']);
     expect(names('unity/')).toEqual(['unity_health']);
     expect(names('workspace')).toEqual(['read_file']);
-    expect(names('folder a')).toEqual(['read_file', 'write_file']);
+    expect(names('folder a')).toEqual(['read_file', 'write_file', 'delete_file']);
+    // The title too.
+    expect(names('delete a')).toEqual(['delete_file']);
     expect(names('FILE  write')).toEqual(['write_file']);
     expect(names('file unity')).toEqual([]);
   });
@@ -38,12 +43,84 @@ describe('filters', () => {
 
 describe('selection counts', () => {
   it('count what a model gets, the same for the list and the editor', () => {
-    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, off: 1, missing: 1 });
-    expect(countSelection(null, catalog)).toEqual({ offered: 2, off: 1, missing: 0 });
-    expect(describeSelection(['read_file', 'write_file', 'gone'], catalog)).toBe('1 tool');
+    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, asks: 0, off: 1, denied: 0, missing: 1 });
+    // A denied tool is never offered; a tool that asks is offered and counted as asking.
+    expect(countSelection(null, catalog)).toEqual({ offered: 2, asks: 1, off: 1, denied: 1, missing: 0 });
+    expect(describeSelection(['read_file', 'write_file', 'delete_file', 'gone'], catalog)).toBe('1 tool');
     expect(describeSelection(['read_file', 'unity_health'], catalog)).toBe('2 tools');
     expect(describeSelection(null, catalog)).toBe('All tools (2)');
     expect(describeSelection([], catalog)).toBe('No tools');
+  });
+});
+
+describe('what selected tools do when called', () => {
+  it('says how many ask first', () => {
+    expect(asksSentence({ asks: 0, offered: 3 })).toBe('');
+    expect(asksSentence({ asks: 1, offered: 1 })).toBe('It asks you before it runs.');
+    expect(asksSentence({ asks: 2, offered: 2 })).toBe('All of them ask you before they run.');
+    expect(asksSentence({ asks: 1, offered: 3 })).toBe('1 of them asks you before it runs.');
+    expect(asksSentence({ asks: 2, offered: 3 })).toBe('2 of them ask you before they run.');
+  });
+});
+
+describe('tool hints', () => {
+  const ids = (annotations: Parameters<typeof hintBadges>[0]): string[] => hintBadges(annotations).map((b) => b.id);
+
+  it('a badge per declared hint; destructive and idempotent only for tools that change things; "no hints" when none is declared', () => {
+    expect(ids({ readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: true })).toEqual(['read-only', 'open-world']);
+    expect(ids({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false })).toEqual(['destructive', 'idempotent']);
+    expect(ids({ destructiveHint: false })).toEqual([]);
+    expect(ids({})).toEqual(['no-hints']);
+    expect(ids({ title: 'Only a title' })).toEqual(['no-hints']);
+  });
+
+  it('shows a title only when it says more than the names', () => {
+    expect(titleToShow({ title: 'Read file', exposed: 'read_file', original: 'read_file' })).toBeNull();
+    expect(titleToShow({ title: 'Unity health', exposed: 'unity_health', original: 'unity/health' })).toBeNull();
+    expect(titleToShow({ title: ' ', exposed: 'x', original: 'x' })).toBeNull();
+    expect(titleToShow({ title: 'Read the notes', exposed: 'read_notes', original: 'read_notes' })).toBe('Read the notes');
+  });
+});
+
+describe('elicitation forms', () => {
+  const schema = {
+    type: 'object' as const,
+    properties: {
+      name: { type: 'string' as const, title: 'Name', default: 'Ada' },
+      age: { type: 'integer' as const, minimum: 0 },
+      colour: { type: 'string' as const, enum: ['r', 'g'], enumNames: ['Red', 'Green'] },
+      size: { type: 'string' as const, oneOf: [{ const: 's', title: 'Small' }] },
+      tags: { type: 'array' as const, items: { anyOf: [{ const: 'a', title: 'A' }] }, default: ['a'] },
+      ok: { type: 'boolean' as const },
+      at: { type: 'string' as const, format: 'date-time' as const, default: '2025-01-02T03:04:00Z' },
+      mail: { type: 'string' as const, format: 'email' as const },
+    },
+    required: ['age'],
+  };
+
+  it('one control per field, of the field\'s kind, with its choices and bounds', () => {
+    const fields = formFields(schema);
+    expect(fields.map((f) => [f.name, f.label, f.kind, f.required])).toEqual([
+      ['name', 'Name', 'text', false], ['age', 'age', 'integer', true], ['colour', 'colour', 'choice', false], ['size', 'size', 'choice', false],
+      ['tags', 'tags', 'choices', false], ['ok', 'ok', 'boolean', false], ['at', 'at', 'datetime', false], ['mail', 'mail', 'email', false],
+    ]);
+    expect(fields[1]!.min).toBe(0);
+    expect(fields[2]!.options).toEqual([{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }]);
+    expect(fields[3]!.options).toEqual([{ value: 's', label: 'Small' }]);
+  });
+
+  it('starts from the defaults and types the values back; empty optional fields are left out', () => {
+    const fields = formFields(schema);
+    const values = initialValues(schema, fields);
+    expect(values.get('name')).toBe('Ada');
+    expect(values.get('tags')).toEqual(['a']);
+    expect(values.get('ok')).toBe(false);
+    expect(new Date(String(values.get('at'))).toISOString()).toBe('2025-01-02T03:04:00.000Z');
+    values.set('age', ' 7 ');
+    values.set('name', '');
+    expect(contentOf(fields, values)).toEqual({ age: 7, tags: ['a'], ok: false, at: '2025-01-02T03:04:00.000Z' });
+    values.set('age', 'seven');
+    expect(contentOf(fields, values).age).toBe('seven');
   });
 });
 

@@ -7,7 +7,7 @@ import { startCore } from '../../src/main/core.js';
 import { createIpcServer } from '../../src/main/ipc.js';
 import { LineSplitter, LOG_LINE_LIMIT, LogRing, ServerLogs } from '../../src/main/mcp/server-log.js';
 import type { LogEntry } from '../../src/types/mcp.js';
-import { removeTempDirs, seedStore, startMcp, stdioEntry, tempDir, waitFor } from './helpers/mcp-env.js';
+import { APPROVED, removeTempDirs, seedStore, startMcp, stdioEntry, tempDir, waitFor } from './helpers/mcp-env.js';
 
 afterAll(removeTempDirs);
 
@@ -97,8 +97,8 @@ describe('a server log, from real servers', () => {
 
     // The manager asked for `info` and up (logging/setLevel): a debug message never arrives.
     const last = talks[talks.length - 1]!.seq;
-    await core.mcp.callTool('log', { level: 'debug', message: 'too chatty' });
-    await core.mcp.callTool('log', { level: 'warning', message: 'disk almost full' });
+    await core.mcp.callTool('log', { level: 'debug', message: 'too chatty' }, APPROVED);
+    await core.mcp.callTool('log', { level: 'warning', message: 'disk almost full' }, APPROVED);
     await waitFor('the log message', () => core!.mcp.logs.read('talks', last).length > 0);
     expect(await read('talks', last)).toEqual([expect.objectContaining({ source: 'server', level: 'warning', text: '[talker] disk almost full' })]);
     await waitFor('a serverLog event for it', () => updates.includes('talks'));
@@ -130,7 +130,7 @@ describe('a server log, from real servers', () => {
       stdioEntry('dies', 'Dies', { id: 'D', transport: 'stdio', tools: ['echo'], fault: 'die-in-call', stderr: ['starting up'] }),
     ], { reconnect: { baseMs: 50, maxMs: 100, attempts: 1 } });
     try {
-      await expect(mcp.callTool('die')).rejects.toThrow();
+      await expect(mcp.callTool('die', {}, APPROVED)).rejects.toThrow();
       await waitFor('the reconnect', () => mcp.logs.read('dies').filter((e) => e.text.startsWith('Connected')).length === 2);
       const texts = mcp.logs.read('dies').map((e) => `${e.source} ${e.level} ${e.text}`);
       expect(texts).toContainEqual('connection warning the server stopped (it said: starting up); reconnecting in 0.1 s (attempt 1 of 1)');

@@ -11,7 +11,7 @@ import { defaultConfig } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';
 import { Mcp } from '../../src/main/mcp.js';
 import { BACKENDS } from './helpers/backends.js';
-import { answer, namesOf, removeTempDirs, tempDir } from './helpers/mcp-env.js';
+import { answer, APPROVED, namesOf, removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 afterAll(() => removeTempDirs());
 
@@ -266,9 +266,9 @@ describe('hand-edited tool names', () => {
     try {
       expect(namesOf(mcp, 'f')).toEqual(repaired);
       expect(namesOf(mcp, 'off')).toEqual({ search: 'search' });
-      expect(answer(await mcp.callTool('shared'))).toMatchObject({ server: 'F', tool: 'dup1' });
-      expect(answer(await mcp.callTool('dup2'))).toMatchObject({ server: 'F', tool: 'dup2' });
-      expect(answer(await mcp.callTool('bad'))).toMatchObject({ server: 'F', tool: 'bad' });
+      expect(answer(await mcp.callTool('shared', {}, APPROVED))).toMatchObject({ server: 'F', tool: 'dup1' });
+      expect(answer(await mcp.callTool('dup2', {}, APPROVED))).toMatchObject({ server: 'F', tool: 'dup2' });
+      expect(answer(await mcp.callTool('bad', {}, APPROVED))).toMatchObject({ server: 'F', tool: 'bad' });
       expect(logs.filter((line) => line.includes('was invalid or taken'))).toEqual([]);
       expect(Object.entries(readJson(store.path).mcp.servers[0]!.toolMappings!)).toEqual(Object.entries(repaired));
     } finally {

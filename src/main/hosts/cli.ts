@@ -3,31 +3,36 @@
 //
 //   npm run inspect -- --user-data DIR [--json]
 //   npm run inspect -- --user-data DIR tools --provider P
-//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P]
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
+//
+// A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ElicitationContent } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
 import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
+import type { CallVerb } from './cli-call.js';
+import { runCall } from './cli-call.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 import type { SignInCommand } from './cli-sign-in.js';
-import { isSignInVerb, needsSignIn, NEEDS_SIGN_IN_EXIT_CODE, parseTimeout, runSignInCommand } from './cli-sign-in.js';
+import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
+  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
 
 class UsageError extends Error {}
 
 type Verb =
   | { kind: 'list'; json: boolean }
   | { kind: 'tools'; provider: ProviderId }
-  | { kind: 'call'; name: string; args: Record<string, unknown>; provider: ProviderId | undefined }
+  | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand };
 
@@ -41,7 +46,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { 'user-data': { type: 'string' }, json: { type: 'boolean', default: false }, provider: { type: 'string' }, timeout: { type: 'string' } },
+      options: {
+        'user-data': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        provider: { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        answer: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+      },
       allowPositionals: true,
     });
   } catch (error) {
@@ -51,6 +63,9 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
   const provider = parseProvider(parsed.values.provider);
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
+  const approved = parsed.values.yes ?? false;
+  const rawAnswers = parsed.values.answer ?? [];
+  if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
@@ -75,16 +90,21 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     return { userDataDir, verb: { kind: 'signin', command: { verb, server: name, timeoutMs } } };
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
-  let args: unknown = {};
-  if (rawArgs !== undefined) {
-    try {
-      args = JSON.parse(rawArgs);
-    } catch (error) {
-      throw new UsageError(`the tool arguments are not valid JSON (${(error as Error).message})`);
-    }
+  const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
+  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
+  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers } };
+}
+
+/** `text` as a JSON object; `what` names it in errors, `is` says "is" or "are" after it. */
+function jsonObject(text: string, what: string, is: 'is' | 'are'): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} ${is} not valid JSON (${(error as Error).message})`);
   }
-  if (!isRecord(args)) throw new UsageError('the tool arguments must be a JSON object');
-  return { userDataDir, verb: { kind: 'call', name, args, provider } };
+  if (!isRecord(value)) throw new UsageError(`${what} must be a JSON object`);
+  return value;
 }
 
 function parseProvider(value: string | undefined): ProviderId | undefined {
@@ -108,7 +128,14 @@ function listingJson(status: readonly ServerStatus[]): string {
     label: server.label,
     status: server.status,
     ...(server.error ? { error: server.error } : {}),
-    tools: server.tools.map((tool) => ({ original: tool.original, exposed: tool.exposed, reasons: tool.reasons })),
+    tools: server.tools.map((tool) => ({
+      original: tool.original,
+      exposed: tool.exposed,
+      reasons: tool.reasons,
+      ...(tool.title ? { title: tool.title } : {}),
+      policy: tool.policy,
+      annotations: tool.annotations,
+    })),
   }));
   return JSON.stringify({ servers }, null, 2);
 }
@@ -119,7 +146,8 @@ function listingText(status: readonly ServerStatus[]): string {
     lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}`);
     for (const tool of server.tools) {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
-      lines.push(tool.exposed === tool.original ? `  ${tool.exposed}${why}` : `  ${tool.exposed} <- ${tool.original}${why}`);
+      const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
+      lines.push(`  ${name}  [${tool.policy}]${why}`);
     }
     for (const skipped of server.skippedTools) {
       lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
@@ -167,14 +195,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider), null, 2));
     return 0;
   }
-  try {
-    const result = await core.mcp.callTool(verb.name, verb.args, { provider: verb.provider });
-    console.log(JSON.stringify(result, null, 2));
-    return result.isError ? 1 : 0;
-  } catch (error) {
-    console.error((error as Error).message);
-    return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
-  }
+  return runCall(core, verb);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -5,23 +5,29 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
-import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../types/mcp.js';
+import type { LogLevel, ServerStatusKind, SkippedTool, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import { signInReason, type ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
+import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { checkTool, CompiledSchemas, describeIssues, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
-import { createTransport } from './transports.js';
+import { createTransport, describeTarget } from './transports.js';
 
 export interface ListedTool {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** Its display title: the tool's `title`, else its annotations' `title`. */
+  title?: string;
+  /** Its hints (typed values only), which decide its policy when the user chose none. */
+  annotations: ToolAnnotations;
 }
 
 export interface ConnectionOptions {
@@ -37,6 +43,8 @@ export interface ConnectionOptions {
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
   /** The OAuth session of a remote server, when sign-in applies to it. */
   auth?: (server: McpServer) => ServerAuth | undefined;
+  /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
+  onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
 }
 
 export interface CallOptions {
@@ -91,6 +99,12 @@ export class ServerConnection {
     await this.#connect(false);
   }
 
+  /** Connects, or (a disabled server) stops. Never rejects. */
+  async startAsSaved(): Promise<void> {
+    if (this.server.state === 'disabled') await this.stop('disabled');
+    else await this.start();
+  }
+
   /**
    * One connect attempt. A failed reconnect (`retrying`) schedules the next one with backoff
    * until the policy's attempts are used up: a server may take longer than `baseMs` to come back
@@ -118,7 +132,8 @@ export class ServerConnection {
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
-      client = new Client(this.options.clientInfo, { capabilities: {}, jsonSchemaValidator: this.#schemas });
+      // Form-mode elicitation: a server may ask the user for input in the middle of a call.
+      client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } }, jsonSchemaValidator: this.#schemas });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
@@ -218,6 +233,8 @@ export class ServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.#relist(client);
     });
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.options.onElicit?.(this, request.params, extra.signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
@@ -259,7 +276,9 @@ export class ServerConnection {
           this.options.log?.(`${this.server.label}: lists tool "${tool.name}" twice; the first is used.`);
           continue;
         }
-        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+        const annotations = pickAnnotations(tool.annotations);
+        const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations, ...(title ? { title } : {}) });
         accepted.push(tool);
       }
       cursor = result.nextCursor;
@@ -363,23 +382,6 @@ export class ServerConnection {
     const issues = validationIssues(error);
     if (issues) return `the server sent a malformed answer (${issues})`;
     return message + this.#stderrHint();
-  }
-}
-
-/**
- * What a connect attempt goes to, for the log: the command without its arguments, the URL
- * without its query (arguments and queries can carry keys; the log is meant to be copied).
- */
-function describeTarget(server: McpServer): string {
-  if (server.type === 'stdio') {
-    const count = server.args?.length ?? 0;
-    return `${server.command ?? ''}${count > 0 ? ` (${count} ${count === 1 ? 'argument' : 'arguments'})` : ''}`;
-  }
-  try {
-    const url = new URL(server.url ?? '');
-    return `${server.type === 'sse' ? 'SSE' : 'HTTP'} ${url.origin}${url.pathname}`;
-  } catch {
-    return server.url ?? '';
   }
 }
 

@@ -2,7 +2,8 @@
 // back for a call's arguments (Mcp.callTool with a provider). The adapters (src/main/providers/)
 // are pure; this keeps their results per tool, so that a relist, a switch-off or a rename
 // re-adapts only the tools it changed, and each provider's list is assembled once per change,
-// on the first request after it, from what is kept.
+// on the first request after it, from what is kept. A tool whose policy is "deny" is not
+// adapted: every provider's report lists it as denied, and no list sends it.
 import type { McpServer, ToolSelection } from '../../types/config.js';
 import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
@@ -36,12 +37,25 @@ function signatureOf(tool: ListedTool): string {
   return `${tool.description ?? ''}\u0000${JSON.stringify(tool.inputSchema)}`;
 }
 
-/** Where the cache reads the offered tools from once they changed. */
-export type OfferedTools = () => { offered: readonly IndexEntry[]; servers: readonly McpServer[] };
+/** Where the cache reads the live, enabled tools (denied ones too) from once they changed. */
+export type OfferedTools = () => { enabled: readonly IndexEntry[]; servers: readonly McpServer[] };
+
+function deniedReport(entry: IndexEntry): ProviderToolReport {
+  return {
+    name: entry.exposed,
+    server: entry.uuid,
+    original: entry.original,
+    status: 'denied',
+    changes: [],
+    reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
+  };
+}
 
 export class ProviderToolCache {
   /** Offered tools in index order (config order of servers, then listing order). */
   #tools: Prepared[] = [];
+  /** The offered tools and the denied ones' reports, in index order: what each report lists. */
+  #order: Array<Prepared | ProviderToolReport> = [];
   #byExposed = new Map<string, Prepared>();
   #lists = new Map<ProviderId, ProviderTools>();
   #stale = true;
@@ -65,22 +79,29 @@ export class ProviderToolCache {
   #refresh(): void {
     if (!this.#stale) return;
     this.#stale = false;
-    const { offered, servers } = this.source();
+    const { enabled, servers } = this.source();
     const labels = new Map(servers.map((server) => [server.uuid, server.label]));
     // Found by the listed object first (a switch-off or rename keeps it); by server and original
     // name only for what a relist brought anew, and that map is built only then.
     const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
     let byKey: Map<string, Prepared> | null = null;
     const tools: Prepared[] = [];
-    for (const entry of offered) {
+    const order: Array<Prepared | ProviderToolReport> = [];
+    for (const entry of enabled) {
       if (!entry.tool) continue;
+      if (entry.policy === 'deny') {
+        order.push(deniedReport(entry));
+        continue;
+      }
       const label = labels.get(entry.uuid) ?? entry.uuid;
       let old = byListed.get(entry.tool);
       if (!old) {
         byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
         old = byKey.get(keyOf(entry.uuid, entry.original));
       }
-      tools.push(old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label));
+      const prepared = old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label);
+      tools.push(prepared);
+      order.push(prepared);
     }
     const twins = findTwins(tools.map((tool) => tool.source));
     for (const tool of tools) {
@@ -91,6 +112,7 @@ export class ProviderToolCache {
       }
     }
     this.#tools = tools;
+    this.#order = order;
     this.#byExposed = new Map(tools.map((tool) => [tool.source.name, tool]));
   }
 
@@ -101,7 +123,11 @@ export class ProviderToolCache {
     if (!list) {
       const tools: unknown[] = [];
       const report: ProviderToolReport[] = [];
-      for (const tool of this.#tools) {
+      for (const tool of this.#order) {
+        if (!('listed' in tool)) {
+          report.push(tool);
+          continue;
+        }
         const adapted = adaptedFor(tool, provider);
         report.push(adapted.report);
         if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);

@@ -70,3 +70,17 @@ export function setAliases(server: McpServer, aliases: readonly string[]): void 
   if (aliases.length > 0) server.aliases = [...aliases];
   else delete server.aliases;
 }
+
+/** A server's mappings and alias ledger with `original` pinned to `alias` (null: unpinned). */
+export function pinAlias(server: McpServer, original: string, alias: string | null): { mappings: Record<string, string>; aliases: string[] } {
+  const mappings = new Map(Object.entries(server.toolMappings ?? {}));
+  const aliases = new Set(server.aliases ?? []);
+  if (alias === null) {
+    mappings.delete(original);
+    aliases.delete(original);
+  } else {
+    mappings.set(original, alias);
+    aliases.add(original);
+  }
+  return { mappings: Object.fromEntries(mappings), aliases: [...aliases] };
+}

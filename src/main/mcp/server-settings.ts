@@ -34,9 +34,9 @@ export async function storeNewServers(secrets: SecretStore, list: readonly Serve
 
 /**
  * Writes an edit of a server's settings: a secret sent back as its reference is kept, a new value
- * replaces it. Every field that is not a user setting (uuid, toolMappings, disabledTools, and
- * fields unknown to this version, which the store keeps too) is kept; settings the user cleared
- * are not carried over.
+ * replaces it. Every field that is not a user setting (uuid, toolMappings, disabledTools, aliases,
+ * toolPolicies, defaultPolicy, and fields unknown to this version, which the store keeps too) is
+ * kept; settings the user cleared are not carried over.
  */
 export async function storeServerEdit(
   store: ConfigStore,
@@ -53,4 +53,13 @@ export async function storeServerEdit(
       config.mcp.servers[at] = { ...Object.fromEntries(kept), ...stored, uuid } as McpServer;
     });
   }, log);
+}
+
+/** Deletes a server's secrets; when the store refuses, throws that the server was not deleted. */
+export async function deleteServerSecrets(secrets: SecretStore, uuid: string): Promise<void> {
+  try {
+    await secrets.deleteServer(uuid);
+  } catch (error) {
+    throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
+  }
 }

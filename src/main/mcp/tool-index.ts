@@ -1,10 +1,11 @@
 // The in-memory index of exposed names, rebuilt whenever names or tool lists change, so that
 // dispatch, reverse lookup and getLlmTools are map lookups or a prepared list, never scans of
 // the config or of other servers' mappings.
-import type { McpServer, ToolSelection } from '../../types/config.js';
-import type { LlmTool, ServerStatus, ToolStatus } from '../../types/mcp.js';
+import type { McpServer, ToolPolicy, ToolSelection } from '../../types/config.js';
+import type { LlmTool, PolicySource, ServerStatus, ToolStatus } from '../../types/mcp.js';
 import type { NameAssignment } from '../naming.js';
 import type { ListedTool, ServerConnection } from './connection.js';
+import { effectivePolicy } from './policies.js';
 
 export interface IndexEntry extends NameAssignment {
   /** The server is connected and currently lists this tool. */
@@ -14,6 +15,9 @@ export interface IndexEntry extends NameAssignment {
   /** The server is enabled and the user has not switched the tool off. */
   enabled: boolean;
   tool: ListedTool | undefined;
+  /** allow / ask / deny, and whose choice it is; a denied tool is never offered to a model. */
+  policy: ToolPolicy;
+  policySource: PolicySource;
 }
 
 export class ToolIndex {
@@ -21,8 +25,8 @@ export class ToolIndex {
   #byServer = new Map<string, Map<string, IndexEntry>>();
   #assignments: readonly NameAssignment[] = [];
   #llmTools: LlmTool[] = [];
-  /** The entries behind #llmTools: live, enabled tools in index order. */
-  #offered: IndexEntry[] = [];
+  /** Live, enabled tools in index order: the entries behind #llmTools, and the denied ones. */
+  #enabled: IndexEntry[] = [];
 
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
     const serverById = new Map(servers.map((server) => [server.uuid, server]));
@@ -36,19 +40,21 @@ export class ToolIndex {
     this.#byExposed = new Map();
     this.#byServer = new Map();
     this.#llmTools = [];
-    this.#offered = [];
+    this.#enabled = [];
     for (const assignment of assignments) {
       const tool = listedById.get(assignment.uuid)?.get(assignment.original);
       const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
       const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !switchedOff;
-      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool };
+      const { policy, source } = effectivePolicy(serverById.get(assignment.uuid), assignment.original, tool?.annotations);
+      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool, policy, policySource: source };
       this.#byExposed.set(entry.exposed, entry);
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
       perServer.set(entry.original, entry);
       if (tool && enabled) {
-        this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
-        this.#offered.push(entry);
+        this.#enabled.push(entry);
+        // A denied tool is never offered to a model.
+        if (policy !== 'deny') this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
       }
     }
     this.#assignments = assignments;
@@ -66,9 +72,12 @@ export class ToolIndex {
     return this.#assignments;
   }
 
-  /** The tools a model may be offered: live and enabled, in index order (do not mutate). */
-  offered(): readonly IndexEntry[] {
-    return this.#offered;
+  /**
+   * Live, enabled tools in index order (do not mutate): those a model may be offered, and those
+   * whose policy ("deny") says it may not, which provider lists report as denied.
+   */
+  enabledTools(): readonly IndexEntry[] {
+    return this.#enabled;
   }
 
   /** The prepared list (do not mutate), or the part of it a selection names. */
@@ -87,7 +96,12 @@ export class ToolIndex {
       exposed: entry.exposed,
       reasons: entry.reasons,
       description: entry.tool?.description,
+      ...(entry.tool?.title ? { title: entry.tool.title } : {}),
+      annotations: entry.tool?.annotations ?? {},
       enabled: !entry.switchedOff,
+      policy: entry.policy,
+      policySource: entry.policySource,
+      inheritedPolicy: effectivePolicy({ defaultPolicy: server.defaultPolicy }, entry.original, entry.tool?.annotations).policy,
     }));
     const result: ServerStatus = {
       uuid: server.uuid,

@@ -69,3 +69,20 @@ export function createTransport(server: McpServer, values: TransportValues, io: 
   if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
   return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
 }
+
+/**
+ * What a connect attempt goes to, for the log: the command without its arguments, the URL
+ * without its query (arguments and queries can carry keys; the log is meant to be copied).
+ */
+export function describeTarget(server: McpServer): string {
+  if (server.type === 'stdio') {
+    const count = server.args?.length ?? 0;
+    return `${server.command ?? ''}${count > 0 ? ` (${count} ${count === 1 ? 'argument' : 'arguments'})` : ''}`;
+  }
+  try {
+    const url = new URL(server.url ?? '');
+    return `${server.type === 'sse' ? 'SSE' : 'HTTP'} ${url.origin}${url.pathname}`;
+  } catch {
+    return server.url ?? '';
+  }
+}

@@ -10,7 +10,7 @@ export function selectProviderTools(prepared: ProviderTools, selection: readonly
   const report: ProviderTools['report'] = [];
   let index = 0;
   for (const entry of prepared.report) {
-    const sent = entry.status !== 'unsendable';
+    const sent = entry.status === 'ok' || entry.status === 'adapted';
     if (wanted.has(entry.name)) {
       report.push(entry);
       if (sent) tools.push(prepared.tools[index]);

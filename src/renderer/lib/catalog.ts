@@ -1,17 +1,26 @@
 // Every tool of every server, flattened once per status change, with a lowercase search key
 // computed up front: filtering thousands of tools is then one loop of `includes` per keystroke.
-import type { RenameReason, ServerStatus, ServerStatusKind } from '../../types/mcp.js';
+import type { ToolPolicy } from '../../types/config.js';
+import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
 
 export interface CatalogTool {
   exposed: string;
   original: string;
   reasons: readonly RenameReason[];
   description: string;
+  /** The tool's display title, when it has one. */
+  title?: string;
+  annotations: ToolAnnotations;
   /** The user's per-tool switch on its server. */
   enabled: boolean;
+  /** What a call of it does (allow / ask / deny) and whose choice that is. */
+  policy: ToolPolicy;
+  policySource: PolicySource;
+  /** Its policy without a choice of its own (the server's default, else by its annotations). */
+  inheritedPolicy: ToolPolicy;
   serverUuid: string;
   serverLabel: string;
-  /** Exposed and original name, server label and description, lowercased: what filters match. */
+  /** Exposed and original name, title, server label and description, lowercased: what filters match. */
   key: string;
 }
 
@@ -37,10 +46,15 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         original: tool.original,
         reasons: tool.reasons,
         description: tool.description ?? '',
+        ...(tool.title ? { title: tool.title } : {}),
+        annotations: tool.annotations,
         enabled: tool.enabled,
+        policy: tool.policy,
+        policySource: tool.policySource,
+        inheritedPolicy: tool.inheritedPolicy,
         serverUuid: server.uuid,
         serverLabel: server.label,
-        key: `${tool.exposed}\n${tool.original}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
+        key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };
       byExposed.set(tool.exposed, entry);
       return entry;

@@ -12,7 +12,7 @@ import { serverStatus } from '../store.js';
 export interface ProviderNote {
   provider: ProviderId;
   label: string;
-  status: Exclude<ProviderToolStatus, 'ok'>;
+  status: Exclude<ProviderToolStatus, 'ok' | 'denied'>;
   changes: string[];
   reason?: string;
 }
@@ -38,7 +38,8 @@ export function useProviderNotes(names: () => readonly string[]): Ref<ProviderNo
       const next = new Map<string, ProviderNote[]>();
       for (const list of lists) {
         for (const entry of list.report) {
-          if (entry.status === 'ok') continue;
+          // A denied tool says so on its own (its policy); it is not a provider's verdict.
+          if (entry.status === 'ok' || entry.status === 'denied') continue;
           const note: ProviderNote = { provider: list.provider, label: PROVIDER_LIMITS[list.provider].label, status: entry.status, changes: entry.changes };
           if (entry.reason !== undefined) note.reason = entry.reason;
           const forTool = next.get(entry.name);

@@ -21,23 +21,30 @@ export function sameSelection(a: ToolSelection, b: ToolSelection): boolean {
 
 /**
  * What a selection gives a model, counted the same way on every screen: `offered` is the tools
- * a model gets (known to a server and switched on); `off` were selected but are switched off on
- * their server, `missing` are selected names no server has any more.
+ * a model gets (known to a server, switched on, not denied), `asks` how many of those ask the
+ * user before they run; `off` were selected but are switched off on their server, `denied` have
+ * the policy "deny" (never offered), `missing` are selected names no server has any more.
  */
 export interface SelectionCount {
   offered: number;
+  asks: number;
   off: number;
+  denied: number;
   missing: number;
 }
 
 export function countSelection(selection: ToolSelection, catalog: Catalog): SelectionCount {
-  const count: SelectionCount = { offered: 0, off: 0, missing: 0 };
+  const count: SelectionCount = { offered: 0, asks: 0, off: 0, denied: 0, missing: 0 };
   const names = selection ?? catalog.byExposed.keys();
   for (const name of new Set(names)) {
     const tool = catalog.byExposed.get(name);
     if (!tool) count.missing++;
-    else if (tool.enabled) count.offered++;
-    else count.off++;
+    else if (!tool.enabled) count.off++;
+    else if (tool.policy === 'deny') count.denied++;
+    else {
+      count.offered++;
+      if (tool.policy === 'ask') count.asks++;
+    }
   }
   return count;
 }
@@ -51,4 +58,11 @@ export function describeSelection(selection: ToolSelection, catalog: Catalog): s
   if (selection !== null && selection.length === 0) return 'No tools';
   const { offered } = countSelection(selection, catalog);
   return selection === null ? `All tools (${offered})` : toolCount(offered);
+}
+
+/** How many of the tools a selection offers ask before they run, in a sentence; '' when none do. */
+export function asksSentence({ asks, offered }: Pick<SelectionCount, 'asks' | 'offered'>): string {
+  if (asks === 0) return '';
+  const who = asks === offered ? (asks === 1 ? 'It asks' : 'All of them ask') : `${asks} of them ${asks === 1 ? 'asks' : 'ask'}`;
+  return `${who} you before ${asks === 1 ? 'it runs' : 'they run'}.`;
 }

@@ -92,6 +92,12 @@ export async function startMcp(
   return { mcp, store, logs };
 }
 
+/**
+ * A call the user has approved: fixture tools are mostly unannotated, so their policy is "ask".
+ * For tests about calling, not about approval (those are in mcp-policies.test.ts).
+ */
+export const APPROVED = { approved: true } as const;
+
 /** What a fixture tool call answered: which server, which original name, which arguments. */
 export interface Answer {
   server: string;

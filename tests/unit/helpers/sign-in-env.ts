@@ -17,6 +17,8 @@ import { seedStore, tempDir, urlEntry } from './mcp-env.js';
 import { TestClock, visitSignIn } from './oauth.js';
 
 export const REMOTE = '00000000-0000-4000-8000-0000000000a1';
+/** The fixture's tools have no annotations, so they ask first: these calls are approved. */
+export const APPROVED = { approved: true } as const;
 
 export interface SignInEnv {
   fixture: OAuthFixture;

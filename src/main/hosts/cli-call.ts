@@ -1,0 +1,61 @@
+// `inspect call`: one tool call through the manager, as the user at the terminal allows it. The
+// tool's policy decides (allow runs, ask runs only with --yes, deny never runs; a refusal sends
+// nothing and exits 1), and a server's requests for input (elicitation) during the call get the
+// --answer values in order, then are declined. What happens goes to stderr; stdout is the result.
+import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
+import type { ProviderId } from '../../types/providers.js';
+import type { Core } from '../core.js';
+import type { Elicit } from '../mcp/elicitation.js';
+import { ToolCallRefused } from '../mcp/policies.js';
+import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
+
+export interface CallVerb {
+  name: string;
+  args: Record<string, unknown>;
+  provider: ProviderId | undefined;
+  /** --yes: the user approves this call of a tool whose policy is "ask". */
+  approved: boolean;
+  /** --answer values, for the server's requests for input, in order. */
+  answers: ElicitationContent[];
+}
+
+/**
+ * Answers a server's requests for input with `answers` in order; declines once they are used up,
+ * or when one does not fit the form (saying why).
+ */
+export function answerFrom(answers: readonly ElicitationContent[]): Elicit {
+  let next = 0;
+  return (request) => {
+    const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
+    const content = answers[next++];
+    let answer: ElicitationAnswer = { action: 'decline' };
+    if (content === undefined) {
+      console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
+    } else {
+      const problems = request.check(content);
+      if (problems.length > 0) {
+        console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
+      } else {
+        console.error(`inspect: ${asked}; answered with --answer ${next}.`);
+        answer = { action: 'accept', content };
+      }
+    }
+    return Promise.resolve(answer);
+  };
+}
+
+/**
+ * Calls the tool and prints its result; 0, or 1 for a tool error or a call that failed or was
+ * refused, 3 (NEEDS_SIGN_IN_EXIT_CODE) when its server needs a sign-in first.
+ */
+export async function runCall(core: Core, call: CallVerb): Promise<number> {
+  try {
+    const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers) });
+    console.log(JSON.stringify(result, null, 2));
+    return result.isError ? 1 : 0;
+  } catch (error) {
+    const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
+    console.error(`${(error as Error).message}${needsYes ? ' Give --yes to approve this call.' : ''}`);
+    return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
+  }
+}

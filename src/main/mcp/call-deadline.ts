@@ -1,0 +1,64 @@
+// A tool call's timeout, kept by the manager instead of the SDK so that it can wait: a call that
+// is waiting for the user (a server asked for input through elicitation) must not time out while
+// the user types. Like the SDK's own: each progress report restarts it, and when it runs out the
+// call is aborted with the SDK's RequestTimeout error (the server gets notifications/cancelled).
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+
+/** setTimeout's largest delay: what the SDK is given, so that its own timeout never fires first. */
+export const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
+
+export class CallDeadline {
+  readonly #controller = new AbortController();
+  readonly #timeoutMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #holds = 0;
+  #unlink: () => void;
+
+  /** `outer`: the caller's own signal; aborting it aborts the call with the caller's reason. */
+  constructor(timeoutMs: number, outer?: AbortSignal) {
+    this.#timeoutMs = timeoutMs;
+    const forward = (): void => this.#controller.abort(outer?.reason);
+    if (outer?.aborted) forward();
+    outer?.addEventListener('abort', forward, { once: true });
+    this.#unlink = () => outer?.removeEventListener('abort', forward);
+    this.#arm();
+  }
+
+  /** Aborts when the caller aborts or the time runs out. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Starts the full timeout again (a progress report: the server is still working). */
+  restart(): void {
+    this.#arm();
+  }
+
+  /** Stops the clock until the returned release is called (each hold released once). */
+  hold(): () => void {
+    this.#holds++;
+    clearTimeout(this.#timer);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds--;
+      this.#arm();
+    };
+  }
+
+  /** The call has settled: no timer, no link to the caller's signal. */
+  end(): void {
+    clearTimeout(this.#timer);
+    this.#holds = Number.POSITIVE_INFINITY;
+    this.#unlink();
+  }
+
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (this.#holds > 0 || this.#controller.signal.aborted) return;
+    this.#timer = setTimeout(() => {
+      this.#controller.abort(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: this.#timeoutMs }));
+    }, this.#timeoutMs);
+  }
+}
