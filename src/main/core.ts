@@ -2,17 +2,28 @@
 // open the store, migrate, then connect and name. Kept in one place so the hosts cannot drift apart.
 import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
+import { AuthManager } from './auth/manager.js';
+import { SecretAuthStorage } from './auth/secret-storage.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
 import { describeSecretsMigration, moveSecretsToStore } from './migrations/secrets.js';
 import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
+import type { SignIns } from './sign-ins.js';
+import { createSignIns } from './sign-ins.js';
 import type { HostKind } from './profile/holder.js';
 import type { ProfileLock } from './profile/lock.js';
 import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
+
+/**
+ * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
+ * servers that accept such documents then know the app by it instead of registering it. Set by
+ * whoever ships the app and hosts the document; see README, Sign-in.
+ */
+export const CLIENT_METADATA_URL_ENV = 'MCP_OAUTH_CLIENT_METADATA_URL';
 
 export interface CoreOptions {
   userDataDir: string;
@@ -29,6 +40,8 @@ export interface Core {
   store: ConfigStore;
   mcp: Mcp;
   secrets: SecretStore;
+  /** OAuth sign-in to remote servers: start, sign out, a typed-in client secret. */
+  signIns: SignIns;
   /** Where the profile's secrets are kept, chosen at start. */
   secretStore: SecretStoreInfo;
   /** The profile's lock: one writer per user-data folder. */
@@ -85,7 +98,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // A copy that could not be made is told as settings that cannot be saved; anything else here.
     if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
   }
-  const mcp = new Mcp({ store, secrets, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
+  const auth = new AuthManager({
+    storage: new SecretAuthStorage(secrets),
+    identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },
+    log,
+  });
+  const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
   const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));
@@ -95,6 +113,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store,
     mcp,
     secrets,
+    signIns: createSignIns(mcp, auth, store),
     secretStore,
     lock,
     ready,
@@ -115,6 +134,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     },
     close: async () => {
       await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      // Sign-ins still waiting for a browser end with the app (their listener closes).
+      await auth.close();
       await lock.release();
     },
   };

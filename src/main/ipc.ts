@@ -21,6 +21,8 @@ type Handlers = { [C in IpcChannel]: (input: IpcParsedInput<C>) => Promise<IpcRe
 export interface IpcHost {
   kind: AppState['host'];
   userDataDir: string;
+  /** Opens a sign-in page in the system browser (Electron); without it the page opens a tab. */
+  openExternal?: (url: string) => void;
 }
 
 export interface IpcServer {
@@ -87,6 +89,14 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       return mcp.logs.read(uuid, after);
     },
     dismissNotice: ({ kind }) => core.dismissNotice(kind),
+    signIn: async ({ uuid }) => {
+      // The outcome reaches the screens as status events; `done` is for headless callers.
+      const { authorizationUrl } = await core.signIns.signIn(uuid);
+      host.openExternal?.(authorizationUrl);
+      return { authorizationUrl, opened: host.openExternal !== undefined };
+    },
+    signOut: ({ uuid }) => core.signIns.signOut(uuid),
+    setOAuthClientSecret: ({ uuid, secret }) => core.signIns.setClientSecret(uuid, secret),
   };
 
   const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {

@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { ProviderId, ProviderTools } from '../types/providers.js';
+import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
@@ -34,6 +35,8 @@ export interface McpOptions {
   log?: (message: string) => void;
   /** The profile's secret store; by default the one of the config's folder (SecretStore.forConfig). */
   secrets?: SecretStore;
+  /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
+  auth?: AuthManager;
 }
 
 export type { CallOptions } from './mcp/tool-call.js';
@@ -55,6 +58,7 @@ export class Mcp {
   #log: (message: string) => void;
   #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
+  #auth: AuthManager | undefined;
   #elicitations: ElicitationRouter;
   #calls: CallContext;
 
@@ -80,8 +84,10 @@ export class Mcp {
       onChange: (connection) => this.#changed(connection),
       secrets,
       onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
+      auth: options.auth && ((server) => options.auth?.sessionFor(server)),
       onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
     };
+    (this.#auth = options.auth)?.onChange(() => this.#events.emit());
   }
 
   /** Connects every enabled server in parallel, then names all tools in config order. */
@@ -159,7 +165,7 @@ export class Mcp {
       const status = this.#index.serverStatus(server, connection);
       // Listed but not named yet (a server added before it is still connecting): not usable yet.
       if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
-      return status;
+      return this.#auth ? this.#auth.decorate(status) : status;
     });
   }
 
@@ -233,6 +239,7 @@ export class Mcp {
       removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
     });
     this.#rename();
+    await this.#auth?.forget(uuid);
     return { removedFromSelections: removed };
   }
 

@@ -37,6 +37,11 @@ export const ServerSettingsSchema = z.object({
   env: z.record(z.string(), EnteredValueSchema).optional(),
   url: z.string().optional(),
   headers: z.record(z.string(), EnteredValueSchema).optional(),
+  /**
+   * http, sse: the OAuth client ID to sign in with, for servers that do not let apps register
+   * themselves. Not secret; a client secret, if any, lives in the secret store.
+   */
+  oauthClientId: z.string().trim().min(1).max(2_000).optional(),
   /** Connect-and-list timeout for this server; 30 s when unset. */
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   /** How long a tool call may go without an answer or a progress report; 60 s when unset. */

@@ -53,6 +53,14 @@ export interface AppState {
   secretStore: SecretStoreState;
 }
 
+/** A sign-in waiting for the browser. */
+export interface SignInStarted {
+  /** The authorization server's page, to open in a browser (not secret: no token is in it). */
+  authorizationUrl: string;
+  /** Main opened it in the system browser (Electron); otherwise the page opens it in a new tab. */
+  opened: boolean;
+}
+
 export interface ImportResult {
   added: McpServer[];
   skipped: Array<{ name: string; reason: string }>;
@@ -114,6 +122,10 @@ export const ipcContract = {
   /** A server's log, oldest first; with `after`, only entries numbered above it. */
   getServerLogs: channel<LogEntry[]>()(z.object({ uuid: Uuid, after: z.number().int().min(0).optional() })),
   dismissNotice: channel<void>()(z.object({ kind: NoticeKindSchema })),
+  signIn: channel<SignInStarted>()(z.object({ uuid: Uuid })),
+  signOut: channel<{ revoked: boolean }>()(z.object({ uuid: Uuid })),
+  /** The client secret of a typed-in OAuth client ID; null removes it. Never read back. */
+  setOAuthClientSecret: channel<void>()(z.object({ uuid: Uuid, secret: z.string().min(1).max(10_000).nullable() })),
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -4,8 +4,23 @@ import type { SecretField } from './secrets.js';
 
 export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
 
-/** `needs-secret`: a saved secret of the server is gone from the store (a keyring reset). */
-export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'needs-secret' | 'disabled';
+/**
+ * `needs-secret`: a saved secret of the server is gone from the store (a keyring reset).
+ * `needs-sign-in`: the server asks for an OAuth sign-in the app does not hold.
+ */
+export type ServerStatusKind = 'connecting' | 'ready' | 'failed' | 'needs-secret' | 'needs-sign-in' | 'disabled';
+
+/** A remote server's sign-in, as the renderer may know it: never a token or a secret. */
+export interface ServerSignIn {
+  /** Tokens are saved for this server; Sign out clears them. */
+  signedIn: boolean;
+  /** A sign-in is waiting for the browser to come back. */
+  pending: boolean;
+  /** The server asked for more permissions than were granted (the scope to sign in for). */
+  moreScope?: string;
+  /** A client secret the user entered is saved for this server (the value stays in main). */
+  clientSecretSaved: boolean;
+}
 
 /**
  * What a server says about a tool (MCP `ToolAnnotations`): hints, never guarantees, from a server
@@ -71,6 +86,8 @@ export interface ServerStatus {
   offline: boolean;
   /** Tools of the live listing that were left out, each with its reason; the others work. */
   skippedTools: SkippedTool[];
+  /** HTTP and SSE servers: their OAuth sign-in. */
+  signIn?: ServerSignIn;
 }
 
 /** A function definition as the chat sends it to a model. */

@@ -77,6 +77,9 @@ describe('IPC handlers', () => {
       checkToolArgs: { name: 'search', args: 'all' },
       getServerLogs: { uuid: a.uuid, after: -1 },
       dismissNotice: { kind: 'all' },
+      signIn: { uuid: '' },
+      signOut: {},
+      setOAuthClientSecret: { uuid: a.uuid, secret: '' },
       getState: { unexpected: true },
       getStatus: 'now',
     };

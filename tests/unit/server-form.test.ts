@@ -1,7 +1,7 @@
 // The server form's fields ↔ settings (src/renderer/lib/server-form.ts): pure, so tested here.
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../src/types/config.js';
-import { checkDraft, draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
+import { checkDraft, clientSecretChange, draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
 import type { PairDraft } from '../../src/renderer/lib/server-form.js';
 
 const pair = (key: string, value: string, extra: Partial<PairDraft> = {}): PairDraft => ({ key, value, secret: false, ...extra });
@@ -88,5 +88,26 @@ describe('settingsOf', () => {
     expect(draft.env.filter((row) => row.saved).map((row) => [row.key, row.value])).toEqual([['API_KEY', ''], ['OTHER', '']]);
     const { uuid: _uuid, ...settings } = server;
     expect(settingsOf(draft, 'enabled')).toEqual(settings);
+  });
+});
+
+describe('OAuth client fields', () => {
+  const http = (extra: Partial<ReturnType<typeof emptyDraft>>) => ({ ...emptyDraft(), label: 'R', type: 'http' as const, url: 'https://x.example/mcp', ...extra });
+
+  it('sends a typed-in client ID with the settings, never the secret', () => {
+    const settings = settingsOf(http({ oauthClientId: '  app-123 ', oauthClientSecret: 's3cret' }), 'enabled');
+    expect(settings.oauthClientId).toBe('app-123');
+    expect(JSON.stringify(settings)).not.toContain('s3cret');
+    expect(() => settingsOf(http({ oauthClientSecret: 's3cret' }), 'enabled')).toThrow('OAuth client secret: Enter the client ID it belongs to.');
+    expect(checkDraft(http({ oauthClientSecret: 's3cret' }), 'enabled')).toEqual({ errors: { oauthClientSecret: 'Enter the client ID it belongs to.' } });
+    expect(draftOf({ uuid: 'u', state: 'enabled', label: 'R', type: 'http', url: 'https://x.example/mcp', oauthClientId: 'app-123' }).oauthClientId).toBe('app-123');
+  });
+
+  it('saves a new secret, removes one on request or with the client ID, and otherwise keeps it', () => {
+    expect(clientSecretChange(http({ oauthClientId: 'a', oauthClientSecret: 'new' }))).toBe('new');
+    expect(clientSecretChange(http({ oauthClientId: 'a' }))).toBeUndefined();
+    expect(clientSecretChange(http({ oauthClientId: 'a', removeClientSecret: true }))).toBeNull();
+    expect(clientSecretChange(http({ oauthClientId: '' }))).toBeNull();
+    expect(clientSecretChange({ ...emptyDraft(), oauthClientSecret: 'x' })).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import type { Elicit } from '../mcp/elicitation.js';
 import { ToolCallRefused } from '../mcp/policies.js';
+import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 
 export interface CallVerb {
   name: string;
@@ -43,7 +44,10 @@ export function answerFrom(answers: readonly ElicitationContent[]): Elicit {
   };
 }
 
-/** Calls the tool and prints its result; 0, or 1 for a tool error or a call that failed or was refused. */
+/**
+ * Calls the tool and prints its result; 0, or 1 for a tool error or a call that failed or was
+ * refused, 3 (NEEDS_SIGN_IN_EXIT_CODE) when its server needs a sign-in first.
+ */
 export async function runCall(core: Core, call: CallVerb): Promise<number> {
   try {
     const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers) });
@@ -52,6 +56,6 @@ export async function runCall(core: Core, call: CallVerb): Promise<number> {
   } catch (error) {
     const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
     console.error(`${(error as Error).message}${needsYes ? ' Give --yes to approve this call.' : ''}`);
-    return 1;
+    return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   }
 }

@@ -5,6 +5,7 @@
 //   npm run inspect -- --user-data DIR tools --provider P
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
+//   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
@@ -20,9 +21,11 @@ import type { CallVerb } from './cli-call.js';
 import { runCall } from './cli-call.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
+import type { SignInCommand } from './cli-sign-in.js';
+import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER";
+  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
 
 class UsageError extends Error {}
 
@@ -30,7 +33,8 @@ type Verb =
   | { kind: 'list'; json: boolean }
   | { kind: 'tools'; provider: ProviderId }
   | ({ kind: 'call' } & CallVerb)
-  | { kind: 'logs'; server: string; json: boolean };
+  | { kind: 'logs'; server: string; json: boolean }
+  | { kind: 'signin'; command: SignInCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -48,6 +52,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         provider: { type: 'string' },
         yes: { type: 'boolean', default: false },
         answer: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -61,6 +66,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const approved = parsed.values.yes ?? false;
   const rawAnswers = parsed.values.answer ?? [];
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
+  if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
@@ -72,6 +78,16 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb === 'tools' && name === undefined) {
     if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
     return { userDataDir, verb: { kind: 'tools', provider } };
+  }
+  if (isSignInVerb(verb)) {
+    if (!name || rawArgs !== undefined || provider !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
+    let timeoutMs: number;
+    try {
+      timeoutMs = parseTimeout(parsed.values.timeout);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return { userDataDir, verb: { kind: 'signin', command: { verb, server: name, timeoutMs } } };
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
@@ -163,6 +179,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     console.error(notice.message);
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
+  if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);
     const entries = core.mcp.logs.read(server.uuid);

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     app.exit(1);
     return;
   }
-  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir });
+  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
 
   ipcMain.handle(ELECTRON_INVOKE_CHANNEL, guardedInvoke(ipc, pageUrl));

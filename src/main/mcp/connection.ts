@@ -10,6 +10,8 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
+import { AuthError } from '../auth/errors.js';
+import { signInReason, type ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
 import { pickAnnotations } from './policies.js';
@@ -39,6 +41,8 @@ export interface ConnectionOptions {
   secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
   /** The server's own log: stderr lines, connect attempts and outcomes, its log messages. */
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
+  /** The OAuth session of a remote server, when sign-in applies to it. */
+  auth?: (server: McpServer) => ServerAuth | undefined;
   /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
   onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
 }
@@ -64,6 +68,8 @@ export class ServerConnection {
   /** Tools of the last listing that were left out as malformed, with the reason. */
   skipped: SkippedTool[] = [];
   #client: Client | null = null;
+  /** The OAuth session the current transport goes through, if sign-in applies. */
+  #auth: ServerAuth | undefined;
   /** The connected client's validator; set with each client. */
   #schemas: CompiledSchemas | null = null;
   #stderr: StderrTail | undefined;
@@ -120,7 +126,9 @@ export class ServerConnection {
         this.#set('needs-secret', this.options.secrets.describeMissing(values.missing));
         return;
       }
-      const { transport, stderr } = createTransport(this.server, values, (text) => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) }));
+      this.#auth = this.options.auth?.(this.server);
+      const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) });
+      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch });
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
@@ -142,8 +150,9 @@ export class ServerConnection {
       if (this.server.type === 'sse') {
         // The SDK's SSE client only reports a dropped stream as an error and leaves pending
         // calls waiting for their timeout; closing fails them now and starts the reconnect.
-        connected.onerror = () => {
-          if (generation === this.#generation && this.status === 'ready') void connected.close();
+        // A request refused for want of a sign-in is that request's failure alone.
+        connected.onerror = (error) => {
+          if (generation === this.#generation && this.status === 'ready' && !(error instanceof AuthError)) void connected.close();
         };
       } else if (this.server.type === 'http') {
         // The Streamable HTTP client never closes by itself when the server goes away; it only
@@ -164,8 +173,12 @@ export class ServerConnection {
       this.#client = null;
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
-      if (retrying) {
+      const signIn = signInReason(error, this.#auth);
+      if (retrying && signIn === null) {
         this.#retry(this.#explain(error));
+      } else if (signIn !== null) {
+        this.#set('needs-sign-in', signIn);
+        this.#note('error', `Needs sign-in: ${this.error}`);
       } else {
         this.#set('failed', this.#explain(error));
         this.#note('error', `Failed: ${this.error}`);
@@ -176,12 +189,12 @@ export class ServerConnection {
   }
 
   /** Closes the connection for good (until `start` again). */
-  async stop(status: ServerStatusKind = 'disabled'): Promise<void> {
+  async stop(status: ServerStatusKind = 'disabled', error?: string): Promise<void> {
     this.#generation++;
     clearTimeout(this.#reconnectTimer);
     const client = this.#client;
     this.#client = null;
-    this.#set(status, undefined);
+    this.#set(status, error);
     if (client) this.#note('info', status === 'connecting' ? 'Stopped, to reconnect' : 'Stopped');
     await client?.close().catch(() => undefined);
   }
@@ -189,6 +202,7 @@ export class ServerConnection {
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.#client;
     if (!client || this.status !== 'ready') {
+      if (this.status === 'needs-sign-in') throw new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
       const offline = this.status === 'failed' || this.status === 'needs-secret';
       throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
     }
@@ -203,6 +217,8 @@ export class ServerConnection {
     try {
       return (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
     } catch (error) {
+      // The sign-in is gone for good: the server waits for a new one, its tools' names held.
+      if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
       // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
       // shows only as failing requests, while the connection would stay `ready`. A request that
       // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
@@ -348,6 +364,7 @@ export class ServerConnection {
 
   /** An error in words a user can act on. */
   #explain(error: unknown): string {
+    if (error instanceof AuthError) return error.message;
     const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {

@@ -3,7 +3,7 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import { transportProblem } from '../../types/config.js';
 import { LineSplitter } from './server-log.js';
@@ -38,8 +38,16 @@ export interface TransportValues {
   headers: Record<string, string>;
 }
 
-/** `onStderrLine` receives a stdio server's stderr, line by line. */
-export function createTransport(server: McpServer, values: TransportValues, onStderrLine?: (line: string) => void): CreatedTransport {
+/** What a transport reports to and goes through besides the server's settings. */
+export interface TransportIo {
+  /** Receives a stdio server's stderr, line by line. */
+  onStderrLine?: (line: string) => void;
+  /** What HTTP and SSE requests go through (the server's OAuth session adds its token). */
+  fetch?: FetchLike;
+}
+
+export function createTransport(server: McpServer, values: TransportValues, io: TransportIo = {}): CreatedTransport {
+  const { onStderrLine, fetch = globalThis.fetch } = io;
   const problem = transportProblem(server);
   if (problem) throw new Error(problem);
   if (server.type === 'stdio') {
@@ -58,8 +66,8 @@ export function createTransport(server: McpServer, values: TransportValues, onSt
   // The SDK sends requestInit's headers on every request, the SSE stream's GET included. (An
   // eventSource fetch that added them again made them `Bearer x, Bearer x`: refused.)
   const requestInit: RequestInit = { headers: values.headers };
-  if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit }) };
-  return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+  if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
+  return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
 }
 
 /**

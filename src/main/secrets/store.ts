@@ -155,6 +155,11 @@ export class SecretStore {
     return this.#redactor.redact(text);
   }
 
+  /** Redacts a secret held inside an entry's value too (an OAuth token inside a JSON entry). */
+  redactAlso(value: string): void {
+    this.#redactor.add(value);
+  }
+
   async #store(): Promise<SecretBackend> {
     return (await this.#backend()).backend;
   }

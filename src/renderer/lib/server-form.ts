@@ -29,6 +29,11 @@ export interface ServerDraft {
   timeout: string;
   /** Seconds a tool call may go without an answer or progress, as typed; empty means the default. */
   callTimeout: string;
+  /** http, sse: a typed-in OAuth client ID (for servers without dynamic registration). */
+  oauthClientId: string;
+  /** A new client secret to save, as typed; empty keeps (or, with `removeClientSecret`, drops) the saved one. */
+  oauthClientSecret: string;
+  removeClientSecret: boolean;
 }
 
 export type DraftField = keyof ServerDraft;
@@ -44,11 +49,14 @@ export const FIELD_NAMES: Record<DraftField, string> = {
   headers: 'Headers',
   timeout: 'Connect timeout',
   callTimeout: 'Call timeout',
+  oauthClientId: 'OAuth client ID',
+  oauthClientSecret: 'OAuth client secret',
+  removeClientSecret: 'OAuth client secret',
 };
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '' };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
 }
 
 export function emptyPair(): PairDraft {
@@ -158,7 +166,17 @@ export function draftOf(server: McpServer): ServerDraft {
     headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
     callTimeout: server.callTimeoutMs ? String(server.callTimeoutMs / 1000) : '',
+    oauthClientId: server.oauthClientId ?? '',
+    oauthClientSecret: '',
+    removeClientSecret: false,
   };
+}
+
+/** What to do with the saved client secret after the settings are saved: set, remove, or keep. */
+export function clientSecretChange(draft: ServerDraft): string | null | undefined {
+  if (draft.type === 'stdio') return undefined;
+  if (draft.oauthClientSecret !== '') return draft.oauthClientSecret;
+  return draft.removeClientSecret || draft.oauthClientId.trim() === '' ? null : undefined;
 }
 
 /** The draft field a settings key is entered in. */
@@ -208,6 +226,8 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
     settings.url = draft.url.trim();
     const headers = read('headers', () => valuesOf('headers', draft.headers)) ?? {};
     if (Object.keys(headers).length > 0) settings.headers = headers;
+    if (draft.oauthClientId.trim()) settings.oauthClientId = draft.oauthClientId.trim();
+    else if (draft.oauthClientSecret !== '') errors.oauthClientSecret = 'Enter the client ID it belongs to.';
   }
   const checked = checkServerSettings(settings);
   if ('issues' in checked) {

@@ -1,0 +1,124 @@
+// The client the official conformance suite (@modelcontextprotocol/conformance) runs for each
+// scenario: `<command> <server-url>`, with MCP_CONFORMANCE_SCENARIO and, for some scenarios,
+// MCP_CONFORMANCE_CONTEXT (a client ID and secret to enter). It does what a user of the app
+// does, through `inspect`: put the server into a fresh profile, list, sign in whenever the app
+// says the server needs it (opening the address like a browser: fetch it, follow the redirects
+// to the app's loopback callback), and call the first tool with arguments its schema accepts,
+// approving the call and accepting a form the server asks for as it comes.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SecretAuthStorage } from '../../src/main/auth/secret-storage.js';
+import { SecretStore } from '../../src/main/secrets/store.js';
+import { ConfigStore } from '../../src/main/store.js';
+import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { visitSignIn } from '../unit/helpers/oauth.js';
+import { exampleArguments } from './arguments.js';
+
+const CLI = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
+const UUID = '00000000-0000-4000-8000-00000000c0f0';
+/** How many times the app may ask for a sign-in before the client stops obliging. */
+const MAX_SIGN_INS = 4;
+const NEEDS_SIGN_IN = 3;
+/** The provider whose tool definitions the client reads (and whose arguments the call turns back). */
+const PROVIDER = 'anthropic';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[conformance client] ${message}\n`);
+}
+
+/** Runs inspect; with `onFirstLine`, that is called with its first stdout line while it runs. */
+function inspect(dir: string, args: string[], onFirstLine?: (line: string) => Promise<unknown>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI, '--user-data', dir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let visited: Promise<unknown> = Promise.resolve();
+    child.stdout.on('data', (chunk: Buffer) => {
+      const had = stdout.includes('\n');
+      stdout += chunk.toString();
+      if (onFirstLine && !had && stdout.includes('\n')) visited = onFirstLine(stdout.split('\n')[0]!).catch((error: unknown) => log(`the browser's part failed: ${String(error)}`));
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => void visited.then(() => resolve({ code: code ?? -1, stdout, stderr })));
+  });
+}
+
+async function signIn(dir: string): Promise<boolean> {
+  const run = await inspect(dir, ['signin', UUID, '--timeout', '30'], (address) => visitSignIn(address));
+  log(`signin: exit ${run.code}: ${run.stderr.trim()}`);
+  return run.code === 0;
+}
+
+async function listing(dir: string): Promise<{ status: string; error?: string; tools: Array<{ exposed: string }> }> {
+  const run = await inspect(dir, ['--json']);
+  if (run.code !== 0) throw new Error(`inspect --json exited ${run.code}: ${run.stderr}`);
+  const { servers } = JSON.parse(run.stdout) as { servers: Array<{ status: string; error?: string; tools: Array<{ exposed: string }> }> };
+  return servers[0]!;
+}
+
+/** The profile a user would have after adding the server (and typing in a client ID, if given). */
+async function makeProfile(url: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-'));
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+  const store = ConfigStore.open({ userDataDir: dir });
+  store.update((config) => {
+    config.mcp.servers = [{ uuid: UUID, label: 'Conformance', state: 'enabled', type: 'http', url, ...(context.client_id ? { oauthClientId: context.client_id } : {}) }];
+  });
+  if (context.client_secret) await new SecretAuthStorage(SecretStore.forConfig(store)).set(UUID, 'clientSecret', context.client_secret);
+  return dir;
+}
+
+/**
+ * The first tool and arguments its schema accepts, from what the app would send a model
+ * (`inspect tools --provider anthropic`, whose definitions carry the JSON schema as it is).
+ */
+async function firstToolCall(dir: string): Promise<{ name: string; args: Record<string, unknown> } | null> {
+  const run = await inspect(dir, ['tools', '--provider', PROVIDER]);
+  if (run.code !== 0) throw new Error(`inspect tools exited ${run.code}: ${run.stderr}`);
+  const { tools } = JSON.parse(run.stdout) as { tools: Array<{ name: string; input_schema: unknown }> };
+  const tool = tools[0];
+  return tool ? { name: tool.name, args: exampleArguments(tool.input_schema) } : null;
+}
+
+async function main(url: string): Promise<number> {
+  log(`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '?'} at ${url}`);
+  const dir = await makeProfile(url);
+  try {
+    let server = await listing(dir);
+    for (let i = 0; server.status === 'needs-sign-in' && i < MAX_SIGN_INS; i++) {
+      if (!(await signIn(dir))) break;
+      server = await listing(dir);
+    }
+    log(`listing: ${server.status}${server.error ? ` (${server.error})` : ''}, tools: ${server.tools.map((t) => t.exposed).join(', ')}`);
+    if (server.status !== 'ready') return 1;
+    const call = await firstToolCall(dir);
+    if (!call) return 0;
+    for (let i = 0; ; i++) {
+      // The user approves the call (tools without annotations ask first) and accepts whatever
+      // form the server asks for as it comes (the app fills in its defaults).
+      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER, '--yes', '--answer', '{}']);
+      log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
+      if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || !(await signIn(dir))) return run.code;
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const url = process.argv[2];
+if (!url) {
+  log('usage: client.ts <server-url>');
+  process.exitCode = 2;
+} else {
+  process.exitCode = await main(url);
+}

@@ -1,0 +1,38 @@
+// The conformance suite's client scenarios `npm test` runs against the app (tests/unit/
+// conformance.test.ts), one line each: the basics, requests for input with defaults, and every
+// auth scenario of the 2025-06-18 and 2025-11-25 specs plus the two 2025-03-26 back-compat ones.
+// `conformance list` shows them all.
+export const SCENARIOS: readonly string[] = [
+  'initialize',
+  'tools_call',
+  'sse-retry',
+  'elicitation-sep1034-client-defaults',
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/pre-registration',
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+];
+
+/**
+ * WARNING checks the run accepts, as `scenario/check-id` → why (each also in the README,
+ * Conformance). Any other WARNING, and every FAILURE, fails the test.
+ */
+export const ACCEPTED_WARNINGS: Readonly<Record<string, string>> = {};
+
+/**
+ * The app's client ID metadata document URL for the run (auth/basic-cimd expects this one). A
+ * build of the app that publishes its document sets MCP_OAUTH_CLIENT_METADATA_URL the same way.
+ */
+export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
