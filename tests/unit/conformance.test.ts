@@ -6,11 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioRun } from '../conformance/run.js';
 import { runScenario } from '../conformance/run.js';
 import { ACCEPTED_WARNINGS, SCENARIOS } from '../conformance/scenarios.js';
+import { ensureConformanceSuite } from '../conformance/suite.js';
 
 const AT_ONCE = 3;
 const runs = new Map<string, ScenarioRun>();
 
 beforeAll(async () => {
+  ensureConformanceSuite();
   const queue = [...SCENARIOS];
   await Promise.all(
     Array.from({ length: AT_ONCE }, async () => {
