@@ -1,6 +1,7 @@
-// The README's screenshots, taken on every run from a realistic config: servers with renamed
-// tools and their badges, a server's log, a custom model selection, the tester with an answer,
-// and the dark theme. Each picture is checked for what it must show before it is taken.
+// The README's screenshots (into docs/screenshots with `npm run screenshots`, else test-results/),
+// taken from a realistic config: servers with renamed tools and their badges, a server's log, a
+// custom model selection, the tester with an answer, and the dark theme. Each picture is checked
+// for what it must show before it is taken.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
