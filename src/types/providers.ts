@@ -30,7 +30,7 @@ export interface ProviderToolReport {
   original: string;
   status: ProviderToolStatus;
   /** What was changed to make the definition acceptable, in words a user can read. */
-  changes: string[];
+  changes: readonly string[];
   /** Why the tool is not sent: it cannot be (status "unsendable"), or its policy says no ("denied"). */
   reason?: string;
 }

@@ -61,9 +61,10 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTo
   }
   const adaptation = adaptSchema(tool.inputSchema, adapter.target);
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
-  // The adaptation's list is shared (frozen); the report gets its own.
-  const changes = [...adaptation.changes];
-  const description = toolDescription(tool, { twin, notes: adaptation.rootNotes, max: limits.maxDescription, required: limits.descriptionRequired, provider: limits.label }, changes);
+  const extra: string[] = [];
+  const description = toolDescription(tool, { twin, notes: adaptation.rootNotes, max: limits.maxDescription, required: limits.descriptionRequired, provider: limits.label }, extra);
+  // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
+  const changes = extra.length === 0 ? adaptation.changes : [...adaptation.changes, ...extra];
   const report: ProviderToolReport = {
     name: tool.name,
     server: tool.server.uuid,

@@ -13,7 +13,7 @@ export interface ProviderNote {
   provider: ProviderId;
   label: string;
   status: Exclude<ProviderToolStatus, 'ok' | 'denied'>;
-  changes: string[];
+  changes: readonly string[];
   reason?: string;
 }
 

@@ -16,6 +16,7 @@ const KEPT = new Set([
   'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems',
 ]);
 const PROVIDER = 'OpenAI strict mode';
+const ROOT_PATH = 'the input';
 
 class StrictFailure extends Error {}
 
@@ -31,7 +32,9 @@ interface Tally {
 export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } | null {
   const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null };
   try {
-    const schema = { ...strictNode(root, ctx, tally, 'the input', 1, true) };
+    // $defs go onto the result: never onto the input (shared with the other adaptations).
+    const built = strictNode(root, ctx, tally, ROOT_PATH, 1, true);
+    const schema = built === root ? { ...root } : built;
     const restore = tally.restore;
     const defs = new Map<string, RestoreNode | null>();
     let needed = restore !== null;
@@ -81,7 +84,7 @@ function strictNode(
     return out;
   }
   if (isStrictLeaf(node)) {
-    if (Array.isArray(node.enum)) countEnum(node.enum, tally, path);
+    if (Array.isArray(node.enum)) countEnum(node.enum, tally, () => path);
     return node;
   }
   const out: Schema = {};
@@ -102,7 +105,7 @@ function strictNode(
   }
   if (moved !== null) out.description = describe(out.description, moveToNotes(node, moved, ctx, PROVIDER));
 
-  if (Array.isArray(out.enum)) countEnum(out.enum, tally, path);
+  if (Array.isArray(out.enum)) countEnum(out.enum, tally, () => path);
   if (out.type === undefined && Array.isArray(out.enum)) out.type = enumTypes(out.enum);
   if (Array.isArray(out.anyOf)) {
     const branches: Array<RestoreNode | null> = [];
@@ -154,7 +157,14 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string
   let fields: Map<string, RestoreField> | null = null;
   for (const name of names) {
     tally.stringLength += name.length;
-    let child = strictNode(properties[name] as Schema | boolean, ctx, tally, path === 'the input' ? `"${name}"` : `${path}."${name}"`, level + 1, false);
+    const property = properties[name] as Schema | boolean;
+    // Most properties are scalars strict mode takes as they are: their path is only spelled out for a failure.
+    let child: Schema;
+    if (isRecord(property) && isStrictLeaf(property)) {
+      if (Array.isArray(property.enum)) countEnum(property.enum, tally, () => propertyPath(path, name));
+      child = property;
+      tally.restore = null;
+    } else child = strictNode(property, ctx, tally, propertyPath(path, name), level + 1, false);
     const plan = tally.restore;
     let dropNull = false;
     if (!required.includes(name) && !acceptsNull(child)) {
@@ -194,13 +204,18 @@ function enumTypes(values: readonly unknown[]): string | string[] {
   return types.length === 1 ? types[0]! : types;
 }
 
-function countEnum(values: readonly unknown[], tally: Tally, path: string): void {
+function propertyPath(path: string, name: string): string {
+  return path === ROOT_PATH ? `"${name}"` : `${path}."${name}"`;
+}
+
+/** Counts enum values against strict mode's limits; `where` names the schema in a failure. */
+function countEnum(values: readonly unknown[], tally: Tally, where: () => string): void {
   tally.enumValues += values.length;
   if (tally.enumValues > STRICT_LIMITS.enumValues) fail(`it has more than ${STRICT_LIMITS.enumValues} enum values, strict mode's limit`);
   let length = 0;
   for (const value of values) if (typeof value === 'string') length += value.length;
   tally.stringLength += length;
   if (values.length > STRICT_LIMITS.largeEnum && length > STRICT_LIMITS.largeEnumLength) {
-    fail(`${path} has ${values.length} enum values totalling ${length} characters; strict mode allows ${STRICT_LIMITS.largeEnumLength} for enums over ${STRICT_LIMITS.largeEnum} values`);
+    fail(`${where()} has ${values.length} enum values totalling ${length} characters; strict mode allows ${STRICT_LIMITS.largeEnumLength} for enums over ${STRICT_LIMITS.largeEnum} values`);
   }
 }
