@@ -82,7 +82,9 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];
       if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
-      return checkToolArgs(tool.parameters, mcp.restoreArguments(name, args, provider));
+      if (provider === undefined) return checkToolArgs(tool.parameters, args);
+      const sent = mcp.restoreArguments(name, args, provider);
+      return { ...checkToolArgs(tool.parameters, sent), sent };
     },
     getServerLogs: ({ uuid, after }) => {
       if (!store.config.mcp.servers.some((server) => server.uuid === uuid)) throw new Error(`No MCP server with id "${uuid}".`);

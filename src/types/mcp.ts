@@ -134,4 +134,9 @@ export interface ArgsCheck {
   problems: Array<{ field: string; message: string }>;
   /** Set when the schema itself could not be used: the arguments were not checked. */
   unchecked?: string;
+  /**
+   * Only when a provider was given: the arguments as the server gets them, restored from that
+   * provider's form (what was checked; what a confirmation shows).
+   */
+  sent?: Record<string, unknown>;
 }

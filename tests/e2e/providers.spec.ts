@@ -87,3 +87,29 @@ test("the tester previews a provider's definition and calls with its argument co
   await page.getByTestId('tester-call-anyway').click();
   await expect(page.getByTestId('tester-result')).toContainText('\\"args\\":{\\"level\\":\\"2\\"}');
 });
+
+test('asking first, the tester shows the arguments as the server gets them from the model\'s form', async ({ page, launch, userDataDir }) => {
+  const shapes = fixtureServer({ uuid: '00000000-0000-4000-8000-0000000051a9', label: 'Shapes', fixture: SHAPES });
+  writeConfig(userDataDir, { servers: [{ ...shapes, defaultPolicy: 'ask' }] });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Shapes');
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('set_level');
+  await page.getByTestId('tester-provider').selectOption('gemini');
+  await page.getByTestId('tester-args').fill('{"level": "2"}');
+  await page.getByTestId('tester-call').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toContainText('as the server gets them');
+  await expect(dialog.getByTestId('approval-args')).toHaveText(JSON.stringify({ level: 2 }, null, 2));
+  await dialog.getByTestId('approval-once').click();
+  await expect(page.getByTestId('tester-result')).toContainText('\\"args\\":{\\"level\\":2}');
+
+  // Without a provider the dialog shows the arguments as typed, and says nothing of a conversion.
+  await page.getByTestId('tester-provider').selectOption('');
+  await page.getByTestId('tester-args').fill('{"level": 1}');
+  await page.getByTestId('tester-call').click();
+  await expect(dialog.getByTestId('approval-args')).toHaveText(JSON.stringify({ level: 1 }, null, 2));
+  await expect(dialog).not.toContainText('as the server gets them');
+  await dialog.getByTestId('approval-cancel').click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -111,6 +111,8 @@ describe('IPC handlers', () => {
 
   it('checkToolArgs checks against the schema the owning server listed', async () => {
     expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' } })).toEqual({ problems: [] });
+    // With a provider, the answer carries the arguments as the server gets them (what was checked).
+    expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict' })).toEqual({ problems: [], sent: { q: 'x' } });
     await expect(ipc.invoke('checkToolArgs', { name: 'nope', args: {} })).rejects.toThrow('Unknown tool "nope"');
   });
 
