@@ -8,7 +8,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import type { McpServer } from '../../src/types/config.js';
-import type { ConfigSeed, RunningHost } from './host.js';
+import type { ConfigSeed, HostOptions, RunningHost } from './host.js';
 import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost } from './host.js';
 
 export { expect };
@@ -23,7 +23,7 @@ interface Fixtures {
   /** A fresh, empty user-data folder, removed after the test. */
   userDataDir: string;
   /** Starts the browser host on a folder; every host started is stopped after the test. */
-  launch: (userDataDir: string, options?: { port?: number }) => Promise<RunningHost>;
+  launch: (userDataDir: string, options?: HostOptions) => Promise<RunningHost>;
   /** Auto: any uncaught error in the page fails the test. */
   pageErrors: void;
 }

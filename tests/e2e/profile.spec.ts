@@ -3,39 +3,14 @@
 // unprivileged user on a folder it cannot write.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import type { RunningHost } from './host.js';
-import { fixtureServer, makeUserDataDir, removeUserDataDir, runHostToExit, startHost, writeConfig } from './host.js';
-
-interface Fixtures {
-  userDataDir: string;
-  /** Hosts started in a test, stopped after it. */
-  hosts: RunningHost[];
-}
-
-// Playwright reads a fixture's dependencies from its first parameter, which must be an object
-// pattern even when empty.
-const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  userDataDir: async ({}, use) => {
-    const dir = makeUserDataDir();
-    await use(dir);
-    removeUserDataDir(dir);
-  },
-  // eslint-disable-next-line no-empty-pattern
-  hosts: async ({}, use) => {
-    const hosts: RunningHost[] = [];
-    await use(hosts);
-    await Promise.all(hosts.map((host) => host.stop()));
-  },
-});
+import { expect, test } from './fixtures.js';
+import { fixtureServer, runHostToExit, writeConfig } from './host.js';
 
 const ECHO = fixtureServer({ uuid: '00000000-0000-4000-8000-0000000000e1', label: 'Echo', fixture: { id: 'echo', tools: ['echo', 'unity/health'] } });
 
-test('a second browser host on the same profile refuses to start and names the first; after a kill -9 of the first it starts', async ({ userDataDir, hosts }) => {
+test('a second browser host on the same profile refuses to start and names the first; after a kill -9 of the first it starts', async ({ userDataDir, launch }) => {
   writeConfig(userDataDir, { servers: [] });
-  const first = await startHost(userDataDir);
-  hosts.push(first);
+  const first = await launch(userDataDir);
   const port = new URL(first.url).port;
   const token = new URL(first.url).hash.replace('#token=', '');
 
@@ -53,19 +28,17 @@ test('a second browser host on the same profile refuses to start and names the f
   }
 
   await first.kill();
-  const third = await startHost(userDataDir);
-  hosts.push(third);
+  const third = await launch(userDataDir);
   expect(third.pid).not.toBe(first.pid);
 });
 
-test('a profile the host cannot write: the page loads, with a lasting "Settings cannot be saved" notice naming the file', async ({ page, userDataDir, hosts }) => {
+test('a profile the host cannot write: the page loads, with a lasting "Settings cannot be saved" notice naming the file', async ({ page, userDataDir, launch }) => {
   const file = writeConfig(userDataDir, { servers: [ECHO], prompt: ['echo'] });
   // Readable by everyone, writable by root only; the host runs as nobody.
   fs.chmodSync(userDataDir, 0o755);
   fs.chmodSync(file, 0o644);
   const before = fs.readFileSync(file, 'utf8');
-  const host = await startHost(userDataDir, { asNobody: true });
-  hosts.push(host);
+  const host = await launch(userDataDir, { asNobody: true });
 
   await page.goto(host.url);
   const row = page.locator('[data-testid="server-row"][data-server-label="Echo"]');
