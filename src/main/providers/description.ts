@@ -2,42 +2,36 @@
 // named when another server has a tool of the same name, filled in where a provider refuses an
 // empty one (Bedrock), and cut to the provider's maximum (OpenAI: 1,024) without cutting the
 // server's name.
+import type { ProviderLimits } from '../../types/providers.js';
 import type { SourceTool } from './types.js';
-
-export interface DescriptionOptions {
-  /** Another enabled server lists a tool with the same (sanitized) name. */
-  twin: boolean;
-  /** Sentences from the input schema's top level that the schema could not carry. */
-  notes: readonly string[];
-  /** Maximum characters; null for none. */
-  max: number | null;
-  /** The provider refuses an empty description. */
-  required: boolean;
-  /** The provider's name, for the change text. */
-  provider: string;
-}
 
 const MAX_LABEL = 60;
 
-export function toolDescription(tool: SourceTool, options: DescriptionOptions, changes: string[]): string {
+/**
+ * The description `limits`' provider gets: `notes` are sentences from the input schema's top
+ * level that the schema could not carry; `twin`: another enabled server lists a tool with the
+ * same (sanitized) name. What was changed is appended to `changes`.
+ */
+export function toolDescription(tool: SourceTool, twin: boolean, notes: readonly string[], limits: ProviderLimits, changes: string[]): string {
   const raw = tool.description;
+  const max = limits.maxDescription;
   // The common case: a description that fits, nothing to add.
-  if (!options.twin && options.notes.length === 0 && typeof raw === 'string' && (options.max === null || raw.length <= options.max) && (raw !== '' || !options.required)) {
+  if (!twin && notes.length === 0 && typeof raw === 'string' && (max === null || raw.length <= max) && (raw !== '' || !limits.descriptionRequired)) {
     return raw;
   }
   const base = typeof raw === 'string' ? raw.trim() : '';
-  let text = [base, ...options.notes].filter((part) => part !== '').join(base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ');
+  let text = [base, ...notes].filter((part) => part !== '').join(base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ');
   const label = serverLabel(tool);
-  const suffix = options.twin ? `(MCP server: ${label})` : '';
-  if (options.twin) changes.push('named the server in the description (another server has a tool with the same name)');
-  if (text === '' && options.required && suffix === '') {
+  const suffix = twin ? `(MCP server: ${label})` : '';
+  if (twin) changes.push('named the server in the description (another server has a tool with the same name)');
+  if (text === '' && limits.descriptionRequired && suffix === '') {
     text = `Tool "${String(tool.original).slice(0, 64)}" of the MCP server "${label}".`;
-    changes.push(`filled in the empty description (${options.provider} refuses an empty one)`);
+    changes.push(`filled in the empty description (${limits.label} refuses an empty one)`);
   }
   const full = suffix === '' ? text : text === '' ? suffix : `${text} ${suffix}`;
-  if (options.max === null || full.length <= options.max) return full;
-  const room = Math.max(0, options.max - (suffix === '' ? 0 : suffix.length + 1) - 1);
-  changes.push(`cut the description to ${options.max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; the limit of ${options.provider})`);
+  if (max === null || full.length <= max) return full;
+  const room = Math.max(0, max - (suffix === '' ? 0 : suffix.length + 1) - 1);
+  changes.push(`cut the description to ${max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; the limit of ${limits.label})`);
   const cut = `${cutAt(text, room)}…`;
   return suffix === '' ? cut : `${cut} ${suffix}`;
 }

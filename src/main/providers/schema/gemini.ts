@@ -5,7 +5,7 @@
 import type { AdaptContext } from './context.js';
 import { isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
-import type { RestoreField, RestoreNode, RestorePlan } from './restore.js';
+import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
 
 /** The keywords Gemini's Schema has (besides `type`, `enum`, `format`, handled apart). */
 const KEPT = new Set([
@@ -19,7 +19,6 @@ export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
   integer: new Set(['int32', 'int64']),
 };
 const PROVIDER = 'Gemini';
-const NO_DEFS: ReadonlyMap<string, null> = new Map();
 
 export interface GeminiResult {
   /** null: the tool takes no arguments, so `parameters` is left out. */
@@ -174,10 +173,10 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, notes: strin
     return restore;
   }
   const adapted: Schema = {};
-  let fields: Map<string, RestoreField> | null = null;
+  let fields: RestoreFields | null = null;
   for (const name of names) {
     setOwn(adapted, name, geminiNode(properties[name] as Schema | boolean, ctx));
-    if (slot !== null) (fields ??= new Map()).set(name, { name, dropNull: false, node: slot });
+    if (slot !== null) setOwn((fields ??= {}), name, { dropNull: false, node: slot });
   }
   out.properties = adapted;
   if (Array.isArray(out.required)) {

@@ -52,7 +52,7 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
   // Definitions share unchanged parts with the input and with each other: treat them as immutable.
   if (typeof root === 'string') return { schema: null, unsendable: root, changes: prepared.changes, exact: false, rootNotes: [], restore: null };
   if (target !== 'strict' && target !== 'gemini' && target !== 'ollama') {
-    return { schema: root, changes: prepared.changes, exact: prepared.exact, rootNotes: prepared.rootNotes, restore: null };
+    return (prepared.plain ??= { schema: root, changes: prepared.changes, exact: prepared.exact, rootNotes: prepared.rootNotes, restore: null });
   }
   const ctx = continueFrom(prepared, OPTIONS[target]);
   let schema: Schema | null = root;

@@ -89,7 +89,7 @@ function normalizeKeyword(key: string, value: unknown, ctx: AdaptContext, depth:
     case 'list':
       return normalizeList(key, value, ctx, depth);
     case 'meta':
-      ctx.note(`removed "${key}"`);
+      ctx.note(metaChange(key));
       return undefined;
     case 'special':
       return normalizeSpecial(key, value, ctx, depth);
@@ -176,6 +176,15 @@ function explicitContainers(schema: Schema, ctx: AdaptContext): Schema {
     ctx.note('added "properties": {} to objects that had none');
   }
   return out;
+}
+
+/** "removed "$schema"" and the like, built once per keyword (nearly every published schema has one). */
+const META_CHANGES = new Map<string, string>();
+
+function metaChange(key: string): string {
+  let text = META_CHANGES.get(key);
+  if (text === undefined) META_CHANGES.set(key, (text = `removed "${key}"`));
+  return text;
 }
 
 function malformed(key: string, ctx: AdaptContext): undefined {

@@ -1,5 +1,5 @@
 // What a provider cannot express goes into the description, so the model still reads it.
-import { ASSERTIONS } from './keywords.js';
+import { ASSERTIONS, keywordKind } from './keywords.js';
 import { jsonText, type Schema } from './json.js';
 import type { AdaptContext } from './context.js';
 
@@ -56,9 +56,24 @@ export function moveToNotes(schema: Schema, keys: readonly string[], ctx: AdaptC
   for (const key of keys) {
     const text = noteText(key, schema[key]);
     if (text !== '') notes.push(text);
-    ctx.note(`moved "${key}" into the description (${providerName} cannot express it)`, ASSERTIONS.has(key));
+    ctx.note(movedChange(key, providerName), ASSERTIONS.has(key));
   }
   return notes;
+}
+
+/** Change texts per provider and keyword: the same few recur for most tools, so each is built once. */
+const MOVED = new Map<string, Map<string, string>>();
+
+function movedChange(key: string, providerName: string): string {
+  let byKey = MOVED.get(providerName);
+  if (byKey === undefined) MOVED.set(providerName, (byKey = new Map()));
+  let text = byKey.get(key);
+  if (text === undefined) {
+    text = `moved "${key}" into the description (${providerName} cannot express it)`;
+    // Keywords only, so that the cache stays bounded whatever the schemas hold.
+    if (keywordKind(key) !== undefined) byKey.set(key, text);
+  }
+  return text;
 }
 
 /** `description` followed by `notes` as sentences. */

@@ -5,9 +5,8 @@
 import type { AdaptContext } from './context.js';
 import { isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
-import type { RestorePlan } from './restore.js';
+import { NO_DEFS, type RestorePlan } from './restore.js';
 
-const NO_DEFS: ReadonlyMap<string, null> = new Map();
 const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
 const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
 const PROVIDER = 'Ollama';

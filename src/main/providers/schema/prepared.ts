@@ -2,6 +2,7 @@
 // that normalizes alike (nine providers need four variants at most, one when the schema has no
 // $ref and no bare array or object). Input schemas are treated as immutable, as everything the manager lists is.
 import { AdaptContext, type NormalizeOptions } from './context.js';
+import type { SchemaAdaptation } from './index.js';
 import { isRecord, type Schema } from './json.js';
 import { normalizeRoot } from './normalize.js';
 import { objectRoot, type RootResult } from './root.js';
@@ -11,6 +12,8 @@ export interface Prepared {
   changes: readonly string[];
   exact: boolean;
   rootNotes: readonly string[];
+  /** The adaptation of targets without a dialect pass (shared, read-only), made on first use. */
+  plain?: SchemaAdaptation;
 }
 
 interface Entry extends Prepared {
@@ -21,21 +24,29 @@ interface Entry extends Prepared {
   bare: boolean;
 }
 
-const memo = new WeakMap<object, Entry[]>();
+/** One entry per input schema object (most schemas need only one variant), or the variants made. */
+const memo = new WeakMap<object, Entry | Entry[]>();
+
+function fits(entry: Entry, options: NormalizeOptions): boolean {
+  return (!entry.bare || entry.options.explicitContainers === options.explicitContainers) && (!entry.refs || entry.options.keepRefs === options.keepRefs);
+}
 
 export function prepare(input: unknown, options: NormalizeOptions): Prepared {
   const entries = isRecord(input) ? memo.get(input) : undefined;
   if (entries !== undefined) {
-    for (const entry of entries) {
-      if ((!entry.bare || entry.options.explicitContainers === options.explicitContainers) && (!entry.refs || entry.options.keepRefs === options.keepRefs)) return entry;
+    if (!Array.isArray(entries)) {
+      if (fits(entries, options)) return entries;
+    } else {
+      for (const entry of entries) if (fits(entry, options)) return entry;
     }
   }
   const ctx = new AdaptContext(isRecord(input) ? (input as Schema) : {}, options);
   const root = objectRoot(normalizeRoot(input, ctx), ctx);
   const entry: Entry = { root, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, options, refs: ctx.refs !== null, bare: ctx.bareContainers };
   if (isRecord(input)) {
-    if (entries === undefined) memo.set(input, [entry]);
-    else entries.push(entry);
+    if (entries === undefined) memo.set(input, entry);
+    else if (Array.isArray(entries)) entries.push(entry);
+    else memo.set(input, [entries, entry]);
   }
   return entry;
 }

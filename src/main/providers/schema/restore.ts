@@ -1,19 +1,25 @@
 // Arguments back: what a model sent under an adapted schema, turned into what the server's own
 // schema expects. The adapting passes build a small plan (only where something must change); the
 // restorer walks the arguments along it. Unknown shapes pass through; nothing here throws.
+// Plans are made for every tool of every provider and most are never used: they are kept small
+// (plain objects, shared constants, no map of definitions where there is no reference).
 import { isRecord, setOwn } from './json.js';
 
 export interface RestoreField {
-  /** The property's name on the server (adapted names may differ). */
-  name: string;
   /** A null here was introduced by the adapter (strict mode's optional fields): drop it. */
   dropNull: boolean;
   node: RestoreNode | null;
 }
 
+/** The field of an optional property that strict mode made nullable, and nothing else. */
+export const DROP_NULL: RestoreField = { dropNull: true, node: null };
+
+/** Property name (the same on the server and in the adapted schema) → its field; own keys only. */
+export type RestoreFields = Record<string, RestoreField>;
+
 export interface RestoreNode {
-  /** Per adapted property name. */
-  fields?: Map<string, RestoreField>;
+  /** Per property name (own keys only). */
+  fields?: RestoreFields;
   /** The server's object is closed: keys this map (its properties) lacks are dropped. */
   allowed?: Readonly<Record<string, unknown>>;
   items?: RestoreNode;
@@ -29,6 +35,9 @@ export interface RestorePlan {
   root: RestoreNode;
   defs: ReadonlyMap<string, RestoreNode | null>;
 }
+
+/** The definitions of a plan whose schema has no reference. */
+export const NO_DEFS: ReadonlyMap<string, RestoreNode | null> = new Map();
 
 /** Values deeper than this are passed on as they are. */
 const MAX_VALUE_DEPTH = 256;
@@ -49,13 +58,13 @@ export function restoreValue(value: unknown, node: RestoreNode, plan: RestorePla
   }
   if (isRecord(value) && (node.fields !== undefined || node.allowed !== undefined)) {
     const out: Record<string, unknown> = {};
+    const fields = node.fields;
     for (const key of Object.keys(value)) {
-      const field = node.fields?.get(key);
+      const field = fields !== undefined && Object.hasOwn(fields, key) ? fields[key] : undefined;
       const item = value[key];
-      const name = field?.name ?? key;
-      if (node.allowed !== undefined && !Object.hasOwn(node.allowed, name)) continue;
+      if (node.allowed !== undefined && !Object.hasOwn(node.allowed, key)) continue;
       if (field?.dropNull && item === null) continue;
-      setOwn(out, name, field?.node ? restoreValue(item, field.node, plan, depth + 1) : item);
+      setOwn(out, key, field?.node ? restoreValue(item, field.node, plan, depth + 1) : item);
     }
     return out;
   }

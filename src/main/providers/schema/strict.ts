@@ -7,7 +7,7 @@ import type { AdaptContext } from './context.js';
 import { hasType, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './refs.js';
-import type { RestoreField, RestoreNode, RestorePlan } from './restore.js';
+import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
 
 export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000, stringLength: 120_000, largeEnum: 250, largeEnumLength: 15_000 } as const;
 export const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
@@ -26,19 +26,22 @@ interface Tally {
   stringLength: number;
   /** The restore plan of the node last adapted (a slot, so that no node allocates a pair). */
   restore: RestoreNode | null;
+  /** A "$ref" was met: the plan needs its definitions. */
+  refs: boolean;
 }
 
 /** The strict form of a normalized object root, or null (ctx.strictFailure says why). */
 export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } | null {
-  const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null };
+  const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null, refs: false };
   try {
     // $defs go onto the result: never onto the input (shared with the other adaptations).
     const built = strictNode(root, ctx, tally, ROOT_PATH, 1, true);
     const schema = built === root ? { ...root } : built;
     const restore = tally.restore;
-    const defs = new Map<string, RestoreNode | null>();
+    let defs: Map<string, RestoreNode | null> | null = null;
     let needed = restore !== null;
     if (isRecord(root.$defs)) {
+      defs = new Map();
       const out: Schema = {};
       for (const [name, def] of Object.entries(root.$defs)) {
         tally.stringLength += name.length;
@@ -50,6 +53,9 @@ export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
     }
     if (tally.stringLength > STRICT_LIMITS.stringLength) fail(`its names and enum values total ${tally.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
     if (!needed) return { schema, restore: null };
+    // Definitions are looked up only from a reference's plan.
+    if (!tally.refs) return { schema, restore: { root: restore ?? {}, defs: NO_DEFS } };
+    defs ??= new Map();
     defs.set('#', restore);
     return { schema, restore: { root: restore ?? {}, defs } };
   } catch (error) {
@@ -81,6 +87,7 @@ function strictNode(
     if (typeof node.description === 'string') out.description = node.description;
     if (Object.keys(node).some((key) => key !== '$ref' && key !== 'description')) ctx.note('kept only the "$ref" of schemas that had other keywords beside it', true);
     tally.restore = { ref: name };
+    tally.refs = true;
     return out;
   }
   if (isStrictLeaf(node)) {
@@ -154,7 +161,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
   const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
   const adapted: Schema = {};
-  let fields: Map<string, RestoreField> | null = null;
+  let fields: RestoreFields | null = null;
   for (const name of names) {
     tally.stringLength += name.length;
     const property = properties[name] as Schema | boolean;
@@ -173,7 +180,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string
       ctx.note('made optional properties required and nullable (strict mode); their nulls are removed before the call');
     }
     setOwn(adapted, name, child);
-    if (dropNull || plan !== null) (fields ??= new Map()).set(name, { name, dropNull, node: plan });
+    if (dropNull || plan !== null) setOwn((fields ??= {}), name, plan === null ? DROP_NULL : { dropNull, node: plan });
   }
   out.properties = adapted;
   out.required = names;
