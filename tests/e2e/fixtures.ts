@@ -12,12 +12,8 @@ import type { ConfigSeed, HostOptions, RunningHost } from './host.js';
 import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost } from './host.js';
 
 export { expect };
-/**
- * Every run takes the README's screenshots (and checks what they show) into test-results/;
- * `npm run screenshots` takes them into docs/screenshots, so that a test run leaves the
- * checkout as it was (a log's timestamps alone would change a picture every time).
- */
-export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'docs', 'screenshots') : path.join(REPO_ROOT, 'test-results', 'screenshots');
+/** Every e2e run updates the README's screenshots (a log's timestamps alone change one each time). */
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 
 interface Fixtures {
   /** A fresh, empty user-data folder, removed after the test. */
