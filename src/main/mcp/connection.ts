@@ -2,8 +2,6 @@
 // `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
 // about names: the manager maps exposed names to (connection, original).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
@@ -16,7 +14,8 @@ import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
 import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
-import { checkTool, CompiledSchemas, describeIssues, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
+import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
+import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
 
@@ -364,44 +363,7 @@ export class ServerConnection {
 
   /** An error in words a user can act on. */
   #explain(error: unknown): string {
-    if (error instanceof AuthError) return error.message;
-    const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
-    const message = error instanceof Error ? error.message : String(error);
-    if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {
-      return `the server refused the connection (HTTP ${status ?? (/\b403\b/.test(message) ? 403 : 401)}): check its URL and headers (API key)`;
-    }
-    if (error instanceof TypeError && /fetch failed/i.test(message)) {
-      // undici's "fetch failed" alone does not say why; the cause does (ECONNREFUSED, …).
-      const cause: unknown = error.cause;
-      return `cannot reach ${this.server.url}${cause instanceof Error ? ` (${cause.message})` : ''}`;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /ENOENT/.test(message)) {
-      return `command not found: ${this.server.command}`;
-    }
-    if (/Connection closed/i.test(message)) return `the server exited before it was ready${this.#stderrHint()}`;
-    const issues = validationIssues(error);
-    if (issues) return `the server sent a malformed answer (${issues})`;
-    return message + this.#stderrHint();
+    return explainConnectError(error, this.server, this.#stderrHint());
   }
 }
 
-/**
- * A one-line summary of a result-validation error, or null for any other error. The SDK
- * validates results with zod 4, whose error is named `$ZodError` (not `ZodError`) and whose
- * message is a multi-line JSON dump of the issues, unfit for a server's status line.
- */
-function validationIssues(error: unknown): string | null {
-  if (!(error instanceof Error) || !/ZodError$/.test(error.name)) return null;
-  const issues: unknown = (error as { issues?: unknown }).issues;
-  if (!Array.isArray(issues) || issues.length === 0) return error.message.replace(/\s+/g, ' ').slice(0, 200);
-  return describeIssues(issues.map((issue: { path?: unknown; message?: unknown }) => ({
-    path: Array.isArray(issue.path) ? (issue.path as PropertyKey[]) : [],
-    message: String(issue.message),
-  })));
-}
-
-/** A request that never reached the server: the network failed, or the session is gone (404). */
-function isConnectionLost(error: unknown): boolean {
-  if (error instanceof StreamableHTTPError) return error.code === 404;
-  return error instanceof TypeError && /fetch failed/i.test(error.message);
-}
