@@ -83,7 +83,8 @@ export class Mcp {
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
       secrets,
-      onLog: (connection, record) => this.logs.record(connection.server.uuid, record),
+      // Every line of a server's log passes here: stderr, its log messages, the connection's own.
+      onLog: (connection, record) => this.logs.record(connection.server.uuid, { ...record, text: secrets.redact(record.text) }),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
       onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
     };

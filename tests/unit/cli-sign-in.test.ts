@@ -82,8 +82,9 @@ describe('inspect signin / signout', () => {
     expect(out.stderr).toMatch(/Signed out of "Remote": the server revoked the tokens/);
     expect(fixture.provider.counts.revocations).toBe(2);
 
-    // Signed out: the tool keeps its name, and a call says to sign in (exit 3).
-    const refused = await inspectChild(['--user-data', dir, 'call', 'echo', '{}', '--yes']);
+    // Signed out: the tool keeps its name, and a call says to sign in (exit 3), before any
+    // approval is asked for (no --yes: the tool would ask first).
+    const refused = await inspectChild(['--user-data', dir, 'call', 'echo', '{}']);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/needs sign-in/);
 

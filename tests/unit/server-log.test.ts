@@ -125,6 +125,23 @@ describe('a server log, from real servers', () => {
     expect(core.mcp.logs.read('noisy')).toEqual([]);
   });
 
+  it('keeps a secret out of the log whichever way the server says it', async () => {
+    const dir = tempDir('server-log-secret-');
+    const key = 'sk-log-7f3a9c2e5d1b';
+    seedStore(dir, [stdioEntry('leaky', 'Leaky', { id: 'leaky', transport: 'stdio', tools: ['log'], logging: true, stderr: [`starting with ${key}`] }, { env: { SERVICE_API_KEY: key } })]);
+    const leaky = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
+    try {
+      await waitFor('the stderr line', () => leaky.mcp.logs.read('leaky').some((e) => e.source === 'stderr'));
+      await leaky.mcp.callTool('log', { level: 'warning', message: `echoing ${key}` }, APPROVED);
+      await waitFor('the log message', () => leaky.mcp.logs.read('leaky').some((e) => e.source === 'server'));
+      const texts = leaky.mcp.logs.read('leaky').map((e) => e.text);
+      expect(texts).toEqual(expect.arrayContaining(['starting with [redacted]', '[leaky] echoing [redacted]']));
+      expect(texts.join('\n')).not.toContain(key);
+    } finally {
+      await leaky.close();
+    }
+  });
+
   it('a restart and a crash show in the log with what the server said', async () => {
     const { mcp } = await startMcp(tempDir('server-log-'), [
       stdioEntry('dies', 'Dies', { id: 'D', transport: 'stdio', tools: ['echo'], fault: 'die-in-call', stderr: ['starting up'] }),

@@ -36,7 +36,7 @@ export interface ConnectionOptions {
   /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
   reconnect?: { baseMs: number; maxMs: number; attempts: number };
   log?: (message: string) => void;
-  /** Resolves the server's secret references at each connect; redacts what the server says. */
+  /** Resolves the server's secret references at each connect; redacts the status's error. */
   secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
   /** The server's own log: stderr lines, connect attempts and outcomes, its log messages. */
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
@@ -126,7 +126,7 @@ export class ServerConnection {
         return;
       }
       this.#auth = this.options.auth?.(this.server);
-      const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text: this.options.secrets.redact(text) });
+      const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text });
       const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch });
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
@@ -198,10 +198,15 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
   }
 
+  /** What a call gets while the server waits for a sign-in. */
+  signInNeeded(): AuthError {
+    return new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
+  }
+
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.#client;
     if (!client || this.status !== 'ready') {
-      if (this.status === 'needs-sign-in') throw new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
+      if (this.status === 'needs-sign-in') throw this.signInNeeded();
       const offline = this.status === 'failed' || this.status === 'needs-secret';
       throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
     }

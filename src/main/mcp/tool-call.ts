@@ -47,8 +47,12 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
   const connection = context.connections.get(entry.uuid);
   const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
-  // A server waiting for a sign-in says so itself (and inspect's `call` exits 3).
-  if (!connection || (!entry.live && connection.status !== 'needs-sign-in')) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
+  // A server waiting for a sign-in says so before anyone is asked to approve (inspect's `call` exits 3).
+  if (connection?.status === 'needs-sign-in') {
+    const signIn = connection.signInNeeded();
+    throw new Error(`Cannot call ${where}: ${signIn.message}.`, { cause: signIn });
+  }
+  if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
   if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
   // What the server will get is what the user approves.
   const sent = options.provider === undefined ? args : context.restore(options.provider, exposedName, args);
