@@ -13,7 +13,7 @@ import { openaiResponses } from './openai-responses.js';
 import { adaptSchema } from './schema/index.js';
 import { isRecord } from './schema/json.js';
 import { argumentRestorer } from './schema/restore.js';
-import { listFacts } from './twins.js';
+import { findTwins } from './twins.js';
 import type { AdaptedTool, ArgumentRestorer, ProviderAdapter, SourceTool } from './types.js';
 
 export { PROVIDER_LIMITS } from '../../types/providers.js';
@@ -45,22 +45,18 @@ export interface AdaptOptions {
  * (provider, tool, twin), so callers may memoize it per tool object.
  */
 export function adaptTool(provider: ProviderId, tool: SourceTool, options: AdaptOptions = {}): AdaptedTool {
-  return adaptOrReport(provider, tool, options.twin === true, isValidToolName(tool.name));
-}
-
-function adaptOrReport(provider: ProviderId, tool: SourceTool, twin: boolean, validName: boolean): AdaptedTool {
   try {
-    return adapt(provider, tool, twin, validName);
+    return adapt(provider, tool, options.twin === true);
   } catch (error) {
     // A defect in an adapter must cost this tool alone.
     return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${error instanceof Error ? error.message : String(error)})`, []);
   }
 }
 
-function adapt(provider: ProviderId, tool: SourceTool, twin: boolean, validName: boolean): AdaptedTool {
+function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
   const limits = PROVIDER_LIMITS[provider];
   const adapter = ADAPTERS[provider];
-  if (!validName) {
+  if (!isValidToolName(tool.name)) {
     return unsendable(tool, `its name ${JSON.stringify(String(tool.name)).slice(0, 80)} is not a valid ${limits.label} function name (letters, digits, "_" and "-", at most 64 characters, not starting with a digit or "-"); give the tool an alias in its server's settings`, []);
   }
   const adaptation = adaptSchema(tool.inputSchema, adapter.target);
@@ -89,41 +85,20 @@ function unsendable(tool: SourceTool, reason: string, changes: readonly string[]
   };
 }
 
-/**
- * All enabled tools for one provider: twins detected, order kept, unsendable ones only in the
- * report. `restorers` is built when first read (most callers never read it).
- */
+/** All enabled tools for one provider: twins detected, order kept, unsendable ones only in the report. */
 export function adaptTools(provider: ProviderId, tools: readonly SourceTool[]): ProviderTools & { restorers: Map<string, ArgumentRestorer> } {
-  const facts = listFacts(tools);
+  const twins = findTwins(tools);
   const definitions: unknown[] = [];
   const report: ProviderToolReport[] = [];
-  const restoreNames: string[] = [];
-  const restores: ArgumentRestorer[] = [];
-  for (let i = 0; i < tools.length; i++) {
-    const tool = tools[i]!;
-    const adapted = adaptOrReport(provider, tool, facts.twin[i] === 1, facts.validName[i] === 1);
+  const restorers = new Map<string, ArgumentRestorer>();
+  for (const tool of tools) {
+    const adapted = adaptTool(provider, tool, { twin: twins.has(tool) });
     report.push(adapted.report);
     if (adapted.report.status === 'unsendable') continue;
     definitions.push(adapted.definition);
-    if (adapted.restore !== null) {
-      restoreNames.push(tool.name);
-      restores.push(adapted.restore);
-    }
+    if (adapted.restore !== null) restorers.set(tool.name, adapted.restore);
   }
-  let restorers: Map<string, ArgumentRestorer> | undefined;
-  return {
-    provider,
-    maxTools: PROVIDER_LIMITS[provider].maxTools,
-    tools: definitions,
-    report,
-    get restorers() {
-      if (restorers === undefined) {
-        restorers = new Map();
-        for (let i = 0; i < restores.length; i++) restorers.set(restoreNames[i]!, restores[i]!);
-      }
-      return restorers;
-    },
-  };
+  return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report, restorers };
 }
 
 /** Arguments a model sent under the adapted schema → what the server's own schema expects. Never throws. */
