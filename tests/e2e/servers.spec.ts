@@ -281,6 +281,14 @@ test('small things: command lines cut in the middle, form errors by field name a
   await expect(name).toHaveAttribute('aria-describedby', (await form.getByTestId('error-label').getAttribute('id'))!);
   await name.fill('Alpha');
   await expect(form.getByTestId('error-label')).toHaveCount(0);
+  // An environment value without a name: the error goes once the name is typed into its row.
+  const env = form.getByTestId('field-env');
+  await env.getByTestId('pair-add').click();
+  await env.getByTestId('pair-value').fill('1');
+  await form.getByTestId('server-save').click();
+  await expect(form.getByTestId('error-env')).toHaveText('Environment, row 1: a value needs a name.');
+  await env.getByTestId('pair-key').fill('LEVEL');
+  await expect(form.getByTestId('error-env')).toHaveCount(0);
   await form.getByTestId('server-cancel').click();
 
   await addServerThroughForm(page, 'Alpha', ALPHA);
