@@ -110,7 +110,7 @@ describe.each(BACKENDS)('the user-data folder with %s', (_, backend) => {
   it('removes temp files a crash left in the middle of a write, and nothing else', () => {
     const dir = tempDir('profile-');
     fs.writeFileSync(configIn(dir), JSON.stringify(defaultConfig()));
-    const leftovers = ['config.json.tmp-1732300000a1b2c3', 'config.json.tmp-1732300001ffffff', 'profile.lock.json.tmp-4242'];
+    const leftovers = ['config.json.tmp-1732300000a1b2c3', 'config.json.tmp-1732300001ffffff', 'profile.lock.json.tmp-4242', 'secrets.json.tmp-0a1b2c3d4e5f'];
     for (const name of leftovers) fs.writeFileSync(path.join(dir, name), '{"half":');
     fs.writeFileSync(path.join(dir, 'config.json.tmp.notes'), 'mine');
     const store = open(dir);

@@ -14,7 +14,8 @@ const GROUP_OR_OTHER = 0o077;
  * Temp files of an interrupted atomic write: conf/atomically write `config.json.tmp-<id>` and
  * rename it over config.json; the lock's holder file is written the same way.
  */
-const LEFTOVER_TEMP_FILE = /^(?:config\.json|profile\.lock\.json)\.tmp-/;
+// secrets.json's: a crash mid-write must not leave a second plain copy of the fallback store.
+const LEFTOVER_TEMP_FILE = /^(?:config\.json|profile\.lock\.json|secrets\.json)\.tmp-/;
 
 /** Files whose presence says a folder is an app profile. */
 const PROFILE_MARKERS = [CONFIG_FILE_NAME, 'profile.lock', 'profile.lock.json'];

@@ -18,7 +18,8 @@ type Entries = Map<string, Map<string, string>>;
  * only: the temp file is created 0600 before any byte is written, so no one else ever reads it.
  */
 export async function writePrivateFile(file: string, text: string): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // Named like every temp file of the profile, so that one a crash leaves is removed at the next start.
+  const temp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
   try {
     await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
     await fs.rename(temp, file);
