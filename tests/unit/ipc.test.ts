@@ -20,7 +20,9 @@ import { flakyBackend } from './helpers/backends.js';
 import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
-const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', 'fetch'] });
+// `fetch` has an optional argument, which OpenAI strict mode makes required and nullable.
+const FETCH = { name: 'fetch', inputSchema: { type: 'object' as const, properties: { url: { type: 'string' }, depth: { type: 'integer' } }, required: ['url'] } };
+const beta = fixtureCommand({ id: 'beta', transport: 'stdio', tools: ['search', FETCH] });
 
 describe('IPC handlers', () => {
   let dir: string;
@@ -111,8 +113,11 @@ describe('IPC handlers', () => {
 
   it('checkToolArgs checks against the schema the owning server listed', async () => {
     expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' } })).toEqual({ problems: [] });
-    // With a provider, the answer carries the arguments as the server gets them (what was checked).
-    expect(await call('checkToolArgs', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict' })).toEqual({ problems: [], sent: { q: 'x' } });
+    // With a provider, the arguments are checked as the server gets them, and the answer carries
+    // them: the null strict mode put in for the optional `depth` is gone.
+    const strictForm = { url: 'https://example.org', depth: null };
+    expect(await call('checkToolArgs', { name: 'fetch', args: strictForm, provider: 'openai-strict' })).toEqual({ problems: [], sent: { url: 'https://example.org' } });
+    expect(await call('checkToolArgs', { name: 'fetch', args: strictForm })).toEqual({ problems: [{ field: 'depth', message: 'must be integer' }] });
     await expect(ipc.invoke('checkToolArgs', { name: 'nope', args: {} })).rejects.toThrow('Unknown tool "nope"');
   });
 
