@@ -52,6 +52,8 @@ export function useProviderNotes(names: () => readonly string[]): Ref<ProviderNo
       // The rows still work without notes; the next status change tries again.
     }
   };
-  watch([names, serverStatus], ([selection]) => void load(selection), { immediate: true });
+  // Keyed by the names themselves: `names` gives a new array at every recompute (a keystroke in
+  // a filter, a status event), and the same tools need no new round of nine requests.
+  watch([() => names().join('\n'), serverStatus], () => void load(names()), { immediate: true });
   return notes;
 }
