@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureServer, writeConfig } from './host.js';
-import { expand, expect, expectReady, open, openModel, serverRow, test, toolRow } from './fixtures.js';
+import { expand, expect, expectReady, open, openModel, test, toolRow } from './fixtures.js';
 
 const NOTES_TOOLS: FixtureConfig['tools'] = [
   { name: 'read_notes', title: 'Read the notes', annotations: { readOnlyHint: true, openWorldHint: false } },
@@ -143,17 +143,15 @@ test('the tester asks before a tool whose policy is "Ask first": nothing is sent
   await expect(dialog).toBeHidden();
   expect(savedServer(userDataDir).toolPolicies).toEqual({ wipe: 'deny', delete_notes: 'allow' });
 
-  // Denied: said so, and Call is off.
+  // Denied: said so, and Call is off (the manager's own refusal is tested in mcp-policies.test.ts).
   await pick(page, 'wipe');
   await expect(page.getByTestId('tester-denied')).toBeVisible();
   await expect(page.getByTestId('tester-call')).toBeDisabled();
-  expect(received(calls)).not.toContain('wipe');
 
   // The servers screen shows the choice.
   await page.getByTestId('nav-servers').click();
   const notes = await expand(page, 'Notes');
   await expect(toolRow(notes, 'delete_notes').getByTestId('tool-policy')).toHaveValue('allow');
-  await expect(serverRow(page, 'Notes')).toBeVisible();
 });
 
 test("a server's request for input is a form built from its schema: defaults filled in, checked, then sent", async ({ page, launch, userDataDir }) => {
