@@ -1,8 +1,8 @@
 // The server form's fields ↔ settings (src/renderer/lib/server-form.ts): pure, so tested here.
 import { describe, expect, it } from 'vitest';
-import type { McpServer } from '../../src/types/config.js';
-import { checkDraft, clientSecretChange, draftOf, emptyDraft, formatArgs, parseArgs, settingsOf, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
-import type { PairDraft } from '../../src/renderer/lib/server-form.js';
+import type { McpServer, ServerSettingsInput } from '../../src/types/config.js';
+import type { PairDraft, ServerDraft } from '../../src/renderer/lib/server-form.js';
+import { checkDraft, clientSecretChange, draftOf, emptyDraft, formatArgs, parseArgs, splitShellWords, valuesOf } from '../../src/renderer/lib/server-form.js';
 
 const pair = (key: string, value: string, extra: Partial<PairDraft> = {}): PairDraft => ({ key, value, secret: false, ...extra });
 
@@ -43,7 +43,20 @@ describe('env and header rows', () => {
   });
 });
 
-describe('settingsOf', () => {
+/** What checkDraft gives a form that is right: its settings (the test fails on any error). */
+function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
+  const checked = checkDraft(draft, state);
+  if (!('settings' in checked)) throw new Error(`unexpected errors: ${JSON.stringify(checked.errors)}`);
+  return checked.settings;
+}
+
+/** The errors checkDraft gives, by field. */
+const errorsOf = (draft: ServerDraft): Record<string, string> => {
+  const checked = checkDraft(draft, 'enabled');
+  return 'errors' in checked ? checked.errors : {};
+};
+
+describe('checkDraft', () => {
   const stdio = { ...emptyDraft(), label: ' Files ', command: ' npx ', args: '-y pkg', env: [pair('TOKEN', 'abc'), pair('LANG', 'C')], timeout: '2.5' };
 
   it('builds the settings of a stdio and an http server', () => {
@@ -53,12 +66,12 @@ describe('settingsOf', () => {
   });
 
   it('refuses what the manager would refuse, with the same messages', () => {
-    expect(() => settingsOf({ ...stdio, label: '  ' }, 'enabled')).toThrow('A server needs a name');
-    expect(() => settingsOf({ ...stdio, command: ' ' }, 'enabled')).toThrow('A stdio server needs a command.');
-    expect(() => settingsOf({ ...emptyDraft(), label: 'S', type: 'sse' }, 'enabled')).toThrow('An SSE server needs a URL.');
-    expect(() => settingsOf({ ...emptyDraft(), label: 'S', type: 'http', url: 'ftp://x' }, 'enabled')).toThrow('The URL must start with http:// or https://.');
-    expect(() => settingsOf({ ...stdio, timeout: 'soon' }, 'enabled')).toThrow('Connect timeout: Give a number of seconds between 0.1 and 600.');
-    expect(() => settingsOf({ ...stdio, timeout: '601' }, 'enabled')).toThrow('between 0.1 and 600');
+    expect(errorsOf({ ...stdio, label: '  ' })).toEqual({ label: 'A server needs a name' });
+    expect(errorsOf({ ...stdio, command: ' ' })).toEqual({ command: 'A stdio server needs a command.' });
+    expect(errorsOf({ ...emptyDraft(), label: 'S', type: 'sse' })).toEqual({ url: 'An SSE server needs a URL.' });
+    expect(errorsOf({ ...emptyDraft(), label: 'S', type: 'http', url: 'ftp://x' })).toEqual({ url: 'The URL must start with http:// or https://.' });
+    expect(errorsOf({ ...stdio, timeout: 'soon' })).toEqual({ timeout: 'Give a number of seconds between 0.1 and 600.' });
+    expect(errorsOf({ ...stdio, timeout: '601' })).toEqual({ timeout: 'Give a number of seconds between 0.1 and 600.' });
   });
 
   it('an empty form: every problem, each under its field, in words the form uses (no internal keys)', () => {
@@ -71,8 +84,7 @@ describe('settingsOf', () => {
         callTimeout: 'Give a number of seconds between 1 and 3600.',
       },
     });
-    expect(() => settingsOf(emptyDraft(), 'enabled')).toThrow(/^Name: A server needs a name$/);
-    expect(() => settingsOf({ ...stdio, env: [pair('', 'no name')] }, 'enabled')).toThrow(/^Environment, row 1: a value needs a name\.$/);
+    expect(errorsOf({ ...stdio, env: [pair('', 'no name')] })).toEqual({ env: 'Environment, row 1: a value needs a name.' });
   });
 
   it('a call timeout in seconds becomes callTimeoutMs', () => {
@@ -98,7 +110,6 @@ describe('OAuth client fields', () => {
     const settings = settingsOf(http({ oauthClientId: '  app-123 ', oauthClientSecret: 's3cret' }), 'enabled');
     expect(settings.oauthClientId).toBe('app-123');
     expect(JSON.stringify(settings)).not.toContain('s3cret');
-    expect(() => settingsOf(http({ oauthClientSecret: 's3cret' }), 'enabled')).toThrow('OAuth client secret: Enter the client ID it belongs to.');
     expect(checkDraft(http({ oauthClientSecret: 's3cret' }), 'enabled')).toEqual({ errors: { oauthClientSecret: 'Enter the client ID it belongs to.' } });
     expect(draftOf({ uuid: 'u', state: 'enabled', label: 'R', type: 'http', url: 'https://x.example/mcp', oauthClientId: 'app-123' }).oauthClientId).toBe('app-123');
   });

@@ -10,7 +10,7 @@ import type { CallDeadline } from './call-deadline.js';
 import { checkElicitationAnswer, readElicitationForm, withDefaults } from './elicitation-form.js';
 
 /** How long a request waits for the user's answer before it is cancelled. */
-export const ELICITATION_WAIT_MS = 10 * 60_000;
+const ELICITATION_WAIT_MS = 10 * 60_000;
 
 /** What a caller's `elicit` is given: the form, and the check its answer will have to pass. */
 export interface ElicitationRequest {

@@ -4,7 +4,7 @@
 import type { LogEntry, LogLevel, LogSource } from '../../types/mcp.js';
 
 /** Entries kept per server; the oldest go first. */
-export const LOG_CAPACITY = 500;
+const LOG_CAPACITY = 500;
 /** Characters kept of one entry. */
 export const LOG_LINE_LIMIT = 1_000;
 
@@ -41,7 +41,7 @@ export class LogRing {
   }
 }
 
-export type LogListener = (uuid: string) => void;
+type LogListener = (uuid: string) => void;
 
 /** Every server's ring, numbered entries, and a coalesced "new entries" signal per server. */
 export class ServerLogs {

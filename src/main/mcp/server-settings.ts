@@ -8,7 +8,7 @@ import type { SecretStore } from '../secrets/store.js';
 import type { ConfigStore } from '../store.js';
 
 /** The settings as checked for use; throws a message for the user when they cannot be used. */
-export function usableSettings(input: ServerSettingsInput): ServerSettings {
+function usableSettings(input: ServerSettingsInput): ServerSettings {
   const checked = checkServerSettings(input);
   if ('problem' in checked) throw new Error(checked.problem);
   return checked.settings;

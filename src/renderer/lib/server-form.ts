@@ -238,17 +238,3 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
   }
   return Object.keys(errors).length > 0 ? { errors } : { settings };
 }
-
-/** One line for a field's error, naming the field unless the message already does. */
-function describeFieldError(field: DraftField, message: string): string {
-  const name = FIELD_NAMES[field];
-  return message.startsWith(name) ? message : `${name}: ${message}`;
-}
-
-/** The settings to send; throws with the first problem, naming its field (checkDraft has them all). */
-export function settingsOf(draft: ServerDraft, state: 'enabled' | 'disabled'): ServerSettingsInput {
-  const checked = checkDraft(draft, state);
-  if ('settings' in checked) return checked.settings;
-  const [field, message] = Object.entries(checked.errors)[0] as [DraftField, string];
-  throw new Error(describeFieldError(field, message));
-}

@@ -24,14 +24,6 @@ export function copyPrefix(source: Record<string, unknown>, keys: readonly strin
   return out;
 }
 
-/** `source` with `changes` applied (undefined deletes); `source` itself is not touched. */
-export function withKeys(source: Schema, changes: Readonly<Record<string, unknown>>): Schema {
-  const out: Schema = {};
-  for (const key of Object.keys(source)) if (!Object.hasOwn(changes, key)) setOwn(out, key, source[key]);
-  for (const key of Object.keys(changes)) if (changes[key] !== undefined) setOwn(out, key, changes[key]);
-  return out;
-}
-
 /** The JSON types a (normalized) schema's `type` allows; null when it does not restrict the type. */
 export function typesOf(schema: Schema): readonly string[] | null {
   const type = schema.type;
