@@ -11,9 +11,10 @@ import { rewriteSelections, selectionsOf } from './selections.js';
 /**
  * Repairs `config` in place and returns one line per change, for the user: "Server "Files", tool
  * "echo": "my alias!" → "echo" (not a valid tool name)". Saved selections that held a name no
- * tool could have (an invalid one) follow that tool to its new name.
+ * tool could have (an invalid one) follow that tool to its new name. `renamed` hears of each tool
+ * given a new name.
  */
-export function repairSavedNames(config: AppConfig, reserved: Iterable<string> = []): string[] {
+export function repairSavedNames(config: AppConfig, reserved: Iterable<string> = [], renamed?: (uuid: string, original: string) => void): string[] {
   const builtIn = new Set(reserved);
   const servers = config.mcp.servers;
   const assignments = assignToolNames(
@@ -50,6 +51,7 @@ export function repairSavedNames(config: AppConfig, reserved: Iterable<string> =
       Object.defineProperty(next, original, { value: exposed, enumerable: true, writable: true, configurable: true });
       if (exposed === before) continue;
       changed = true;
+      renamed?.(server.uuid, original);
       changes.push(`Server "${server.label}", tool "${original}": "${before}" → "${exposed}" (${why(before)}).`);
       if (!isValidToolName(before)) follow.set(before, follow.has(before) ? null : exposed);
     }

@@ -93,9 +93,19 @@ export function configFileProblem(file: string): string | null {
   return 'problem' in read ? read.problem : null;
 }
 
+/** How `ConfigStore.repairedNames` names a tool. */
+export function repairedKey(uuid: string, original: string): string {
+  return `${uuid}\u0000${original}`;
+}
+
 export class ConfigStore {
   readonly path: string;
   readonly notices: StoreNotice[] = [];
+  /**
+   * The tools whose saved names were repaired at this open (`repairedKey`): names today's rules
+   * gave, which the alias upgrade must not take for a user's aliases.
+   */
+  repairedNames: ReadonlySet<string> = new Set();
   #dir: string;
   #factory: BackendFactory;
   /** Made at the first write, so that a file conf cannot read never stops the app starting. */
@@ -125,8 +135,10 @@ export class ConfigStore {
     tightenFile(file);
     const read = readConfigFile(file);
     const { config, warnings } = repairConfig('value' in read ? read.value : {});
-    warnings.push(...repairSavedNames(config, options.reserved));
+    const repaired = new Set<string>();
+    warnings.push(...repairSavedNames(config, options.reserved, (uuid, original) => repaired.add(repairedKey(uuid, original))));
     const store = new ConfigStore(dir, options.backend ?? confBackend, config);
+    store.repairedNames = repaired;
     store.#saveProblem = folderProblem;
     if ('problem' in read) store.#setAside(read.problem, read.folder);
     if (warnings.length > 0) store.#saveRepairs(config, warnings);

@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../src/main/core.js';
+import { runMigrations } from '../../src/main/migrations/index.js';
 import { recordToolAliases, wasLegacyAlias } from '../../src/main/migrations/tool-aliases.js';
-import type { AppConfig } from '../../src/types/config.js';
+import { ConfigStore } from '../../src/main/store.js';
+import { defaultConfig, type AppConfig } from '../../src/types/config.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
 import { answer, APPROVED, namesOf, removeTempDirs, statusOf, stdioEntry, tempDir } from './helpers/mcp-env.js';
 
@@ -151,5 +153,18 @@ describe('an old profile on its first start with transliteration', () => {
     const core = await start(dir);
     expect(statusOf(core.mcp, 'old').tools.find((t) => t.original === 'find')).toMatchObject({ exposed: 'find', reasons: [] });
     expect(core.store.config.mcp.servers[0]).not.toHaveProperty('aliases');
+  });
+
+  it('a name the repair gives on the first start is today\'s rules\' name, not taken for an alias', () => {
+    const dir = tempDir('alias-first-repair-');
+    const config = defaultConfig();
+    config.mcp.servers = [{ uuid: 'hand', label: 'Hand', state: 'enabled', type: 'stdio', command: 'x', toolMappings: { 搜索: 'bad name!', find: 'lookup' } }];
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
+    const store = ConfigStore.open({ userDataDir: dir });
+    runMigrations(store);
+    const server = store.config.mcp.servers[0]!;
+    expect(server.toolMappings).toEqual({ 搜索: 'sou_suo', find: 'lookup' });
+    expect(server.aliases).toEqual(['find']);
+    expect(store.config.migrations).toContain(TOOL_ALIASES_MIGRATION_ID);
   });
 });

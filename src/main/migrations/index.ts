@@ -3,7 +3,7 @@
 import type { AppConfig } from '../../types/config.js';
 import type { MigrationReport } from '../../types/migration.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../types/migration.js';
-import type { ConfigStore } from '../store.js';
+import { repairedKey, type ConfigStore } from '../store.js';
 import { migrateLegacyToolNames } from './legacy-tool-names.js';
 import { recordToolAliases } from './tool-aliases.js';
 
@@ -20,6 +20,7 @@ export interface MigrationOptions {
  * - The alias ledger (tool-aliases.ts) runs first: it reads the names saved before this version
  *   with the rules that gave them, before the legacy step adds names given by today's rules. It
  *   always records itself; when it found no alias, the record is saved with the next write.
+ *   Names the store's repair gave as it opened (ConfigStore.repairedNames) are today's rules'.
  * - The legacy migration neither writes nor marks a config without legacy names: the check is
  *   cheap, and a later start can still find them.
  *
@@ -35,7 +36,7 @@ export function runMigrations(store: ConfigStore, options: MigrationOptions = {}
   let config = store.config as AppConfig;
   let changesNames = false;
   if (!applied.has(TOOL_ALIASES_MIGRATION_ID)) {
-    const result = recordToolAliases(config);
+    const result = recordToolAliases(config, (uuid, original) => store.repairedNames.has(repairedKey(uuid, original)));
     config = result.config;
     changesNames = result.aliases > 0;
   }

@@ -28,15 +28,16 @@ export interface AliasMigrationResult {
 /**
  * Records, per server, the originals whose saved name earlier versions showed as an alias, next
  * to any aliases already recorded. Always returns a config with the ledger entry: once names are
- * given by today's rules, the old test must never run again.
+ * given by today's rules, the old test must never run again. A name the opening repair just gave
+ * (`renamedByRepair`) is today's rules', never an alias.
  */
-export function recordToolAliases(config: AppConfig): AliasMigrationResult {
+export function recordToolAliases(config: AppConfig, renamedByRepair: (uuid: string, original: string) => boolean = () => false): AliasMigrationResult {
   let found = 0;
   const servers = config.mcp.servers.map((server) => {
     const aliases = new Set(server.aliases ?? []);
     const before = found;
     for (const [original, exposed] of Object.entries(server.toolMappings ?? {})) {
-      if (!aliases.has(original) && wasLegacyAlias(original, exposed)) {
+      if (!aliases.has(original) && !renamedByRepair(server.uuid, original) && wasLegacyAlias(original, exposed)) {
         aliases.add(original);
         found++;
       }
