@@ -4,6 +4,7 @@
 import type { EnteredValue, ServerSettings } from '../types/config.js';
 import { checkServerSettings } from '../types/config.js';
 import { isRecord } from '../types/json.js';
+import { sameList } from './mcp/saved-names.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];
@@ -82,10 +83,6 @@ function normalUrl(url: string | undefined): string | undefined {
   } catch {
     return url.trim();
   }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 function sameMap(a: Readonly<Record<string, EnteredValue>>, b: Readonly<Record<string, EnteredValue>>): boolean {
