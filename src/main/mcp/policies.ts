@@ -104,8 +104,9 @@ export interface ApprovalOptions {
  * still refused. `request` is built only when the user is asked.
  */
 export function approveCall(where: string, request: () => ApprovalRequest, policyNow: () => ToolPolicy, options: ApprovalOptions): Promise<void> | null {
-  refuseIfDenied(where, policyNow());
-  if (policyNow() === 'allow' || options.approved === true) return null;
+  const policy = policyNow();
+  refuseIfDenied(where, policy);
+  if (policy === 'allow' || options.approved === true) return null;
   const approve = options.approve;
   if (!approve) throw new ToolCallRefused('needs-approval', `Cannot call ${where} without approval: its policy is "ask", and the call was not approved.`);
   return (async () => {
