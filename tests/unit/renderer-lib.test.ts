@@ -11,9 +11,10 @@ import { hintBadges, titleToShow } from '../../src/renderer/lib/tool-hints.js';
 import { contentOf, formFields, initialValues } from '../../src/renderer/lib/elicitation-form.js';
 import type { ServerStatus } from '../../src/types/mcp.js';
 
+const NO_OFFERINGS = { prompts: [], resources: [], resourceTemplates: [], offeringProblems: [] };
 const status: ServerStatus[] = [
   {
-    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [],
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [], ...NO_OFFERINGS,
     tools: [
       { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations', inheritedPolicy: 'allow' },
       { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' },
@@ -21,7 +22,7 @@ const status: ServerStatus[] = [
     ],
   },
   {
-    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [],
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [], ...NO_OFFERINGS,
     tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' }],
   },
 ];
