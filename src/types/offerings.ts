@@ -83,10 +83,8 @@ export interface OfferingsStatus {
 
 /** Something a provider could not take as it was, and what was done instead. */
 export interface ContentNote {
-  /** Where: "message 2", "contents 1". */
-  where: string;
-  /** What happened: "image converted from image/bmp to image/png", "audio left out: …". */
-  note: string;
+  /** What happened and why, in words a user can read. */
+  message: string;
 }
 
 /** A prompt's messages as one provider's request takes them. */
