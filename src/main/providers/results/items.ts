@@ -33,6 +33,12 @@ function mediaCount(parts: readonly PreparedPart[]): string {
   return [say(images, 'image'), say(documents, 'document')].filter(Boolean).join(' and ');
 }
 
+/** The text parts' text; for a result of media only, a line saying so (never empty text). */
+function textOr(texts: readonly PreparedPart[], media: readonly PreparedPart[]): string {
+  const text = joinedText(texts);
+  return text === '' && media.length > 0 ? `[The result is the ${mediaCount(media)} attached.]` : text;
+}
+
 function withError(text: string, isError: boolean): string {
   if (!isError) return text;
   return text === '' ? ERROR_LINE : `${ERROR_LINE}\n\n${text}`;
@@ -63,8 +69,7 @@ function gemini({ name, callId, isError, parts }: ItemsInput): unknown[] {
   const texts = parts.filter((part) => !isMedia(part));
   // Structured content alone is sent as the object it is; anything else as text.
   const only = texts.length === 1 && texts[0]!.type === 'json' ? texts[0]!.value : null;
-  const text = joinedText(texts);
-  const value = only ?? (text === '' ? `[The result is the ${mediaCount(media)} attached.]` : text);
+  const value = only ?? textOr(texts, media);
   const functionResponse: Record<string, unknown> = {
     name,
     ...(callId === '' ? {} : { id: callId }),
@@ -76,7 +81,8 @@ function gemini({ name, callId, isError, parts }: ItemsInput): unknown[] {
 
 function ollama({ name, isError, parts }: ItemsInput): unknown[] {
   const images = parts.flatMap((part) => (part.type === 'image' ? [part.data] : []));
-  return [{ role: 'tool', tool_name: name, content: withError(joinedText(parts), isError), ...(images.length > 0 ? { images } : {}) }];
+  const content = withError(textOr(parts.filter((part) => !isMedia(part)), parts.filter(isMedia)), isError);
+  return [{ role: 'tool', tool_name: name, content, ...(images.length > 0 ? { images } : {}) }];
 }
 
 /** The items for `provider`. `parts` is never empty (the caller puts a note in an empty result). */
