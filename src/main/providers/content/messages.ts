@@ -44,7 +44,9 @@ export function providerMessage(provider: ProviderId, prepared: readonly Prepare
       return { role, content: bedrockBlocks(parts, false) };
     case 'ollama': {
       const images = parts.flatMap((part) => (part.type === 'image' ? [part.data] : []));
-      return { role, content: joinedText(parts), ...(images.length > 0 ? { images } : {}) };
+      // Text that says what is attached rather than none: an empty message reads as nothing said.
+      const content = joinedText(parts) || `[${images.length === 1 ? 'An image is' : `${images.length} images are`} attached.]`;
+      return { role, content, ...(images.length > 0 ? { images } : {}) };
     }
   }
 }
