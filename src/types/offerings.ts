@@ -1,7 +1,7 @@
 // What MCP servers offer besides tools: prompts (templates a user picks, like slash commands) and
 // resources (files, documents, records a user attaches). Shared by main, preload and renderer.
 import type { RenameReason } from './names.js';
-import type { ProviderId } from './providers.js';
+import type { ContentChange, ProviderId } from './providers.js';
 
 export interface PromptArgumentInfo {
   name: string;
@@ -81,10 +81,10 @@ export interface OfferingsStatus {
   offeringProblems: string[];
 }
 
-/** Something a provider could not take as it was, and what was done instead. */
-export interface ContentNote {
-  /** What happened and why, in words a user can read. */
-  message: string;
+/** What was done to a part of a prompt on its way to a model, and which message of the prompt it is about. */
+export interface PromptChange extends ContentChange {
+  /** The prompt message (0-based, as its server gave them). */
+  promptMessage: number;
 }
 
 /** A prompt's messages as one provider's request takes them. */
@@ -95,7 +95,7 @@ export interface ProviderPrompt {
   /** The prompt's description, as its server gave it with these arguments. */
   description?: string;
   /** What was converted, cut or left out, and why. */
-  report: ContentNote[];
+  report: PromptChange[];
 }
 
 /** A resource's contents as one provider's user message takes them. */
@@ -103,7 +103,8 @@ export interface ProviderResource {
   provider: ProviderId;
   /** Exactly the parts of that provider's user-message content, in order. */
   items: unknown[];
-  report: ContentNote[];
+  /** What was converted, cut or left out, and why. */
+  report: ContentChange[];
 }
 
 /** One item of a resource's contents, as its server gave it: text, or a blob (base64). */
