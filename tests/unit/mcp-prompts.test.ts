@@ -181,6 +181,22 @@ describe('listing', () => {
     }
   });
 
+  it('a list that never answers is given up after the connect timeout; the server is ready with its tools', async () => {
+    const fixture = await serve({ id: 'H', transport: 'http', tools: ['echo'], prompts: [{ name: 'hello' }], resources: [{ uri: 'file:///a.txt', name: 'a' }], hangLists: ['prompts/list'] });
+    const started = Date.now();
+    const { mcp } = await startMcp(tempDir(), [urlEntry('h', 'H', 'http', fixture.url, { connectTimeoutMs: 1_500 })]);
+    try {
+      const status = statusOf(mcp, 'h');
+      expect(status.status).toBe('ready');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect(status.offeringProblems).toEqual([expect.stringMatching(/^prompts\/list failed: MCP error -32001: Request timed out/)]);
+      expect(status.resources.map((r) => r.uri)).toEqual(['file:///a.txt']);
+      expect(answer(await mcp.callTool('echo', {}, APPROVED))).toMatchObject({ server: 'H', tool: 'echo' });
+    } finally {
+      await mcp.stop();
+    }
+  });
+
   it('follows prompts/list_changed and resources/list_changed: a new prompt is named, a removed one keeps its saved name', async () => {
     const fixture = await serve({ id: 'L', transport: 'http', prompts: [{ name: 'summarize' }], offeringsChanged: true });
     const { mcp, store } = await startMcp(tempDir(), [
