@@ -1,10 +1,11 @@
 // The content rules (src/main/providers/content/): MCP content blocks and resource contents →
 // parts → fitted to each provider (real images converted by sharp, measured after) → the
 // provider's message. Results' renderers and prompts/resources build on these.
+import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contentParts, prepareContent, providerMessage, resourceParts, sniffImage } from '../../src/main/providers/content/index.js';
-import { MEDIA_RULES } from '../../src/main/providers/content/media-rules.js';
+import { MEDIA_RULES, RESULT_RULES } from '../../src/main/providers/content/media-rules.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import { animatedGif, b64, bmp, pdf, png, svg, tiff, wav } from '../fixtures/media.js';
 
@@ -190,5 +191,20 @@ describe('providerMessage: parts as a message of each provider', () => {
     expect(providerMessage('bedrock', await prepare('bedrock'))).toMatchObject({ role: 'user', content: [{ text: 'Look' }, { image: { format: 'png', source: { bytes: expect.any(String) } } }] });
     expect(providerMessage('ollama', await prepare('ollama'))).toMatchObject({ role: 'user', content: 'Look', images: [expect.any(String)] });
     expect(providerMessage('anthropic', [])).toEqual({ role: 'user', content: [{ type: 'text', text: '[no content]' }] });
+  });
+});
+
+describe('documentation', () => {
+  it('docs/providers.md has a row for every rule of the results: its words and its source', () => {
+    const page = fs.readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+    const rows = page.split('\n').flatMap((line) => {
+      const cells = /^\| (`[^|]+`) \| (.+) \| <([^>]+)> \|$/.exec(line);
+      return cells ? [{ providers: cells[1]!.split(', ').map((id) => id.slice(1, -1)), rule: cells[2], source: cells[3] }] : [];
+    });
+    for (const [provider, rules] of Object.entries(RESULT_RULES)) {
+      for (const { rule, source } of rules) {
+        expect(rows.some((row) => row.providers.includes(provider) && row.rule === rule && row.source === source), `${provider}: ${rule}`).toBe(true);
+      }
+    }
   });
 });

@@ -70,10 +70,20 @@ function open(bytes: Buffer, info: ImageInfo): Sharp {
   return bitmap.bitPP === 32 ? pipeline : pipeline.removeAlpha();
 }
 
-async function encode(bytes: Buffer, info: ImageInfo, format: ImageFormat, width: number, height: number, quality: number, resize: boolean): Promise<{ data: Buffer; width: number; height: number }> {
+interface Target {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  quality: number;
+  resize: boolean;
+  /** The source has an alpha channel: JPEG puts it on white. */
+  alpha: boolean;
+}
+
+async function encode(bytes: Buffer, info: ImageInfo, { format, width, height, quality, resize, alpha }: Target): Promise<{ data: Buffer; width: number; height: number }> {
   let pipeline = open(bytes, info);
   if (resize) pipeline = pipeline.resize({ width, height, fit: 'inside', withoutEnlargement: true });
-  if (format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality });
+  if (format === 'jpeg') pipeline = (alpha ? pipeline.flatten({ background: '#ffffff' }) : pipeline).jpeg({ quality });
   else if (format === 'webp') pipeline = pipeline.webp({ quality });
   else if (format === 'gif') pipeline = pipeline.gif();
   else pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
@@ -83,7 +93,7 @@ async function encode(bytes: Buffer, info: ImageInfo, format: ImageFormat, width
 
 async function convert(data: string, info: ImageInfo, rules: ImageRules, provider: string): Promise<FitResult> {
   const bytes = Buffer.from(data, 'base64');
-  const meta = info.format === 'bmp' ? { width: info.width, height: info.height } : await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+  const meta = info.format === 'bmp' ? { width: info.width, height: info.height, hasAlpha: true } : await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width === 0 || height === 0) return { ok: false, info, reason: 'its size cannot be read' };
@@ -109,7 +119,8 @@ async function convert(data: string, info: ImageInfo, rules: ImageRules, provide
   const scaledLength = data.length * ((targetWidth * targetHeight) / (width * height));
   let squeezed = format !== 'jpeg' && scaledLength > rules.maxBase64;
   if (squeezed) format = 'jpeg';
-  let out = await encode(bytes, info, format, targetWidth, targetHeight, JPEG_QUALITY, targetWidth !== width || targetHeight !== height);
+  const alpha = meta.hasAlpha === true;
+  let out = await encode(bytes, info, { format, width: targetWidth, height: targetHeight, quality: JPEG_QUALITY, resize: targetWidth !== width || targetHeight !== height, alpha });
   let quality = JPEG_QUALITY;
   for (let attempt = 0; base64Length(out.data) > rules.maxBase64 && attempt < MAX_ATTEMPTS; attempt++) {
     squeezed = true;
@@ -123,7 +134,7 @@ async function convert(data: string, info: ImageInfo, rules: ImageRules, provide
       targetWidth = Math.max(1, Math.round(out.width * scale));
       targetHeight = Math.max(1, Math.round(out.height * scale));
     }
-    out = await encode(bytes, info, format, targetWidth, targetHeight, quality, targetWidth !== width || targetHeight !== height);
+    out = await encode(bytes, info, { format, width: targetWidth, height: targetHeight, quality, resize: targetWidth !== width || targetHeight !== height, alpha });
   }
   if (base64Length(out.data) > rules.maxBase64) return { ok: false, info, reason: `it cannot be brought under ${describeBytes(Math.floor((rules.maxBase64 * 3) / 4))}` };
   if (squeezed) changes.push(`re-encoded as JPEG (quality ${quality}) to fit ${provider}'s ${describeBytes(Math.floor((rules.maxBase64 * 3) / 4))} limit`);
