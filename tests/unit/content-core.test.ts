@@ -2,6 +2,8 @@
 // parts → fitted to each provider (real images converted by sharp, measured after) → the
 // provider's message. Results' renderers and prompts/resources build on these.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contentParts, prepareContent, providerMessage, resourceParts, sniffImage } from '../../src/main/providers/content/index.js';
@@ -150,6 +152,21 @@ describe('prepareContent: fitted to each provider', () => {
     expect(openai.parts[0]).toMatchObject({ mimeType: 'image/png', width: 8, height: 8 });
     const anthropic = await prepareContent('anthropic', contentParts([image(gif, 'image/gif')]));
     expect(anthropic.parts[0]).toMatchObject({ mimeType: 'image/gif' });
+  });
+
+  it('an SVG from a server cannot make the app read local files: references are not loaded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svg-ref-'));
+    try {
+      const secret = path.join(dir, 'secret.png');
+      fs.writeFileSync(secret, await png(10, 10, { colour: [255, 0, 0] }));
+      const drawing = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image width="10" height="10" xlink:href="file://${secret}"/></svg>`;
+      const part = (await prepareContent('anthropic', contentParts([image(Buffer.from(drawing), 'image/svg+xml')]))).parts[0]!;
+      if (part.type !== 'image') throw new Error('no image');
+      const { data } = await sharp(Buffer.from(part.data, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(data.some((value, i) => i % 4 === 0 && value > 0)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an image that cannot be read becomes a note, never an error', async () => {
