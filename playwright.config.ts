@@ -8,7 +8,7 @@ const browser = findBrowser();
 export default defineConfig({
   testDir: 'tests/e2e',
   // A private Secret Service for the run: the browser hosts the tests start keep secrets in it.
-  globalSetup: './tests/setup/keyring.ts',
+  globalSetup: ['./tests/setup/keyring.ts', './tests/setup/bundles.ts'],
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
