@@ -175,6 +175,8 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
   const callTimeout = ServerSettingsSchema.shape.callTimeoutMs.safeParse(raw.callTimeoutMs);
   if (!callTimeout.success) warnings.push(`${where}: call timeout ${JSON.stringify(raw.callTimeoutMs)} is not usable and was dropped.`);
+  const maxResultChars = ServerSettingsSchema.shape.maxResultChars.safeParse(raw.maxResultChars);
+  if (!maxResultChars.success) warnings.push(`${where}: result text limit ${JSON.stringify(raw.maxResultChars)} is not usable and was dropped (the default, 100,000 characters, applies).`);
   const server: McpServer = {
     ...keptFields(raw, Object.keys(McpServerSchema.shape), `${where} field`, warnings),
     uuid,
@@ -189,6 +191,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     headers: valueMap(raw.headers, `${where} headers`, warnings, STORED_VALUE),
     connectTimeoutMs: timeout.success ? timeout.data : undefined,
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
+    maxResultChars: maxResultChars.success ? maxResultChars.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),

@@ -8,7 +8,7 @@ import { ipcContract } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
-import { ActiveCalls } from './mcp/active-calls.js';
+import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
@@ -77,6 +77,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     // "deny", and asks for nothing more. The server's requests for input go to the page.
     callTool: ({ name, args, timeoutMs, callId, approved, provider }) =>
       calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, elicit: elicitations.elicitFor(callId), ...hooks })),
+    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
+      const given = resultOf === undefined ? result : calls.resultOf(resultOf);
+      if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }) });
+    },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     checkToolArgs: ({ name, args, provider }) => {

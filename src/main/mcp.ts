@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
-import type { ProviderId, ProviderTools } from '../types/providers.js';
+import type { ProviderId, ProviderResult, ProviderTools } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
@@ -12,6 +12,7 @@ import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
+import { getProviderResult, type ProviderResultOptions } from './mcp/provider-results.js';
 import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
@@ -158,6 +159,15 @@ export class Mcp {
    */
   getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
     return this.#providerTools.get(checkProviderId(provider), selection);
+  }
+
+  /**
+   * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
+   * items to append, in order, and a report of what was converted, cut or left out and why.
+   */
+  async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
+    const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
+    return getProviderResult({ ...this.#calls, server }, checkProviderId(provider), exposedName, result, options);
   }
 
   getStatus(): ServerStatus[] {

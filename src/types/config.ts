@@ -46,6 +46,11 @@ export const ServerSettingsSchema = z.object({
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   /** How long a tool call may go without an answer or a progress report; 60 s when unset. */
   callTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
+  /**
+   * How many characters of one tool result's text a model gets (the rest is cut, with a note);
+   * 100,000 when unset (DEFAULT_MAX_RESULT_CHARS, about 25,000 tokens). The user sees it all.
+   */
+  maxResultChars: z.number().int().min(1_000).max(10_000_000).optional(),
 });
 
 export const McpServerSchema = ServerSettingsSchema.extend({

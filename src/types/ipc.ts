@@ -7,7 +7,7 @@ import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelection
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
-import type { ProviderTools } from './providers.js';
+import type { ProviderResult, ProviderTools } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
@@ -89,6 +89,19 @@ export const ipcContract = {
   getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
   /** The enabled tools (or a selection of exposed names) as one provider's request takes them. */
   getProviderTools: channel<ProviderTools>()(z.object({ provider: ProviderIdSchema, selection: ToolSelectionSchema.optional() })),
+  /**
+   * A tool result as one provider's next request takes it: the result of one of the page's
+   * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
+   * `result`. `callId` is the provider's id of the model's call, put in the items.
+   */
+  getProviderResult: channel<ProviderResult>()(z.object({
+    provider: ProviderIdSchema,
+    name: ToolName,
+    resultOf: CallId.optional(),
+    result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
+    callId: z.string().min(1).max(200),
+    textOnly: z.boolean().optional(),
+  }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
     args: z.record(z.string(), z.unknown()).default({}),

@@ -70,3 +70,43 @@ export const PROVIDER_LIMITS: Readonly<Record<ProviderId, ProviderLimits>> = {
   deepseek: { label: 'DeepSeek', maxTools: 128, maxDescription: null, descriptionRequired: false, maxName: 64 },
   ollama: { label: 'Ollama', maxTools: null, maxDescription: null, descriptionRequired: false, maxName: 64 },
 };
+
+/**
+ * What happened to one part of a tool result (or prompt, or resource) on its way to a model:
+ * `converted` to another format, `resized` to fit the provider's limits, `cut` (text over the
+ * cap), `omitted` (a note in its place says what and why), `for-user` (its audience is the user
+ * only: shown in the UI, not sent), `structured` (how the structured content was sent), `schema`
+ * (it does not match the tool's output schema), `error` (how the tool's error was flagged).
+ */
+export type ContentChangeKind = 'converted' | 'resized' | 'cut' | 'omitted' | 'for-user' | 'structured' | 'schema' | 'error';
+
+export interface ContentChange {
+  kind: ContentChangeKind;
+  /** The index of the content block it is about (in `content`, or a resource's `contents`); null for the whole. */
+  block: number | null;
+  /** What was done and why, in words a user can read. */
+  message: string;
+}
+
+/** What `Mcp.getProviderResult` reports besides the items. */
+export interface ProviderResultReport {
+  /** The tool said its call failed (`isError`); how each provider was told is in `changes`. */
+  isError: boolean;
+  changes: ContentChange[];
+  /** Characters of text (and JSON sent as text) the model gets, of `total` in the result; `limit` is the cap. */
+  text: { sent: number; total: number; limit: number };
+  /** Images and documents the model gets. */
+  media: { images: number; documents: number };
+  /** The structured content against the tool's output schema: null when there is no schema or no structured content. */
+  outputSchema: { valid: boolean; problem?: string } | null;
+}
+
+/** `Mcp.getProviderResult`: the exact objects a provider's next request takes for one tool result, in order. */
+export interface ProviderResult {
+  provider: ProviderId;
+  items: unknown[];
+  report: ProviderResultReport;
+}
+
+/** The default cap on a tool result's text for the model (about 25,000 tokens); `McpServer.maxResultChars` changes it. */
+export const DEFAULT_MAX_RESULT_CHARS = 100_000;

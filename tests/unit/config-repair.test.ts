@@ -256,6 +256,15 @@ describe('repairConfig', () => {
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 
+  it.each([500, 2.5e3 + 0.5, 20_000_000, '5000'])('maxResultChars %j is dropped with a warning; a usable one is kept', (value) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', maxResultChars: value }, { uuid: 't', label: 'T', type: 'stdio', command: 'x', maxResultChars: 5_000 }] } };
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]).not.toHaveProperty('maxResultChars');
+    expect(config.mcp.servers[1]!.maxResultChars).toBe(5_000);
+    expect(warnings).toEqual([`Server 1: result text limit ${JSON.stringify(value)} is not usable and was dropped (the default, 100,000 characters, applies).`]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('drops unknown fields nested too deep to copy or serialize, wherever they are, and keeps the rest', () => {
     const deep = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
     const limit = MAX_UNKNOWN_FIELD_DEPTH;

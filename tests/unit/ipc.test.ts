@@ -13,7 +13,7 @@ import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
-import type { ProviderTools } from '../../src/types/providers.js';
+import type { ProviderResult, ProviderTools } from '../../src/types/providers.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
@@ -74,6 +74,7 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       getProviderTools: { provider: 'cohere' },
+      getProviderResult: { provider: 'openai', name: 'search', callId: 'c1' },
       callTool: { name: 'search', args: [1, 2] },
       cancelCall: { callId: '' },
       checkToolArgs: { name: 'search', args: 'all' },
@@ -103,6 +104,16 @@ describe('IPC handlers', () => {
       ['search', 'search_1', ['collision']],
       ['fetch', 'fetch', []],
     ]);
+  });
+
+  it('getProviderResult: the result of a page call by its id (kept in main), or one given, as each provider takes it', async () => {
+    const raw = await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, approved: true, callId: 'page-call-1' });
+    const byId = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'search_1', resultOf: 'page-call-1', callId: 'toolu_7' });
+    expect(byId.items).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_7', content: [{ type: 'text', text: (raw.content[0] as { text: string }).text }] }]);
+    const given = await call<ProviderResult>('getProviderResult', { provider: 'gemini', name: 'search_1', result: { content: [{ type: 'text', text: 'hi' }], isError: true }, callId: 'g1' });
+    expect(given.items).toEqual([{ functionResponse: { name: 'search_1', id: 'g1', response: { error: 'hi' } } }]);
+    await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'never-ran', callId: 'c' })).rejects.toThrow('No result of a call "never-ran" is kept');
+    await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'page-call-1', result: { content: [] }, callId: 'c' })).rejects.toThrow(/Give either resultOf/);
   });
 
   it('callTool routes to the owning server under the original name', async () => {

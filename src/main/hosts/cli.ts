@@ -4,6 +4,7 @@
 //   npm run inspect -- --user-data DIR [--json]
 //   npm run inspect -- --user-data DIR tools --provider P
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //
@@ -25,7 +26,7 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
+  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
 
 class UsageError extends Error {}
 
@@ -53,6 +54,9 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         yes: { type: 'boolean', default: false },
         answer: { type: 'string', multiple: true },
         timeout: { type: 'string' },
+        'for-model': { type: 'boolean', default: false },
+        'call-id': { type: 'string' },
+        'text-only': { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -66,6 +70,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const approved = parsed.values.yes ?? false;
   const rawAnswers = parsed.values.answer ?? [];
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
+  const forModel = forModelOf(parsed.values, provider, verb);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
@@ -92,7 +97,22 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
   const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
-  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers } };
+  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel } };
+}
+
+/** `--for-model --call-id ID [--text-only]`: print what a model of `--provider` gets of the result. */
+function forModelOf(values: { 'for-model'?: boolean; 'call-id'?: string; 'text-only'?: boolean }, provider: ProviderId | undefined, verb: string | undefined): CallVerb['forModel'] {
+  const wanted = values['for-model'] ?? false;
+  const callId = values['call-id'];
+  const textOnly = values['text-only'] ?? false;
+  if (!wanted) {
+    if (callId !== undefined || textOnly) throw new UsageError(`--call-id and --text-only go with --for-model; ${USAGE}`);
+    return undefined;
+  }
+  if (verb !== 'call') throw new UsageError(`--for-model goes with call; ${USAGE}`);
+  if (provider === undefined) throw new UsageError(`--for-model needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
+  if (callId === undefined || callId === '') throw new UsageError(`--for-model needs --call-id ID (the provider's id of the model's call); ${USAGE}`);
+  return { provider, callId, textOnly };
 }
 
 /** `text` as a JSON object; `what` names it in errors, `is` says "is" or "are" after it. */

@@ -50,7 +50,7 @@ export function violations(provider: ProviderId, definition: unknown): string[] 
   return out;
 }
 
-function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, out: string[]): value is Json {
+export function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, out: string[]): value is Json {
   if (!isRecord(value)) {
     out.push(`${where} is not an object`);
     return false;
