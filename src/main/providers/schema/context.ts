@@ -1,13 +1,11 @@
 // The state one schema adaptation carries through its passes: what changed, whether every value
 // the adapted schema accepts is still valid for the server (after restoring), and the bounds that
 // keep a hostile schema (cycles, huge depth, exponential $ref fan-out) cheap.
-import type { RefTable } from './refs.js';
+import type { RefTable } from './ref-table.js';
 import type { Schema } from './json.js';
 
 /** Deeper nesting than this is cut to an unconstrained schema (with a note). */
 export const MAX_DEPTH = 48;
-/** A recursive $ref is inlined this many times along one path, then cut. */
-export const MAX_REF_DEPTH = 4;
 /** Schema nodes one adaptation may visit; the rest is cut. */
 export const MAX_NODES = 20_000;
 
