@@ -53,6 +53,11 @@ export class AdaptContext {
     if (index >= 0) this.#own().splice(index, 1);
   }
 
+  /** How many changes are recorded (without sharing the list, as `changes` does). */
+  get changeCount(): number {
+    return this.#changes.length;
+  }
+
   truncateChanges(length: number): void {
     if (length < this.#changes.length) this.#own().length = length;
   }

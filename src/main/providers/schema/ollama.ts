@@ -1,15 +1,19 @@
 // Pass 2 for Ollama: its server reads `parameters` into a fixed Go struct (type, properties,
 // required; each property's type, description, enum, items) and silently drops every other
 // field (https://github.com/ollama/ollama/issues/11444). What it would drop goes into the
-// property's description instead, so the model still reads it.
+// property's description instead, so the model still reads it. Every property gets a type (a
+// string or a list of them, api.PropertyType): from its enum or const values, the types of its
+// alternatives, or every JSON type for a value of any type.
 import type { AdaptContext } from './context.js';
 import { isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestorePlan } from './restore.js';
+import { ANY_TYPE, valueTypes } from './value-types.js';
 
 const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
 const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
 const PROVIDER = 'Ollama';
+const TYPED = 'gave every property a type (Ollama needs one): from its enum or const values, its alternatives\' types, or every JSON type for a value of any type';
 
 export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
   const properties = isRecord(root.properties) ? root.properties : {};
@@ -33,11 +37,15 @@ export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
 }
 
 function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
-  if (typeof input === 'boolean') {
-    if (!input) ctx.note('described a "false" schema (no value allowed) in words', true);
-    return input ? {} : { description: 'Must not be given.' };
+  if (input === false) {
+    ctx.note('described a "false" schema (no value allowed) in words', true);
+    return { type: 'string', description: 'Must not be given.' };
   }
-  let plain = true;
+  if (input === true) {
+    ctx.note(TYPED);
+    return { type: ANY_TYPE };
+  }
+  let plain = input.type !== undefined;
   for (const key in input) if (!PROPERTY_KEPT.has(key)) plain = false;
   if (plain) return input;
   const out: Schema = {};
@@ -52,6 +60,11 @@ function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
   if (out.type === undefined && Array.isArray(input.anyOf)) {
     const types = (input.anyOf as unknown[]).flatMap((branch) => (isRecord(branch) ? (typesOf(branch) ?? []) : []));
     if (types.length > 0) out.type = [...new Set(types)];
+  }
+  if (out.type === undefined) {
+    const types = valueTypes(input);
+    out.type = types === null || types.length === 0 ? ANY_TYPE : types.length === 1 ? types[0] : types;
+    ctx.note(TYPED);
   }
   const notes = moveToNotes(input, moved, ctx, PROVIDER);
   if (notes.length > 0) out.description = describe(out.description, notes);
