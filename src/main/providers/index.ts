@@ -22,6 +22,7 @@ export { PROVIDER_RULES, type ProviderRule } from './rules.js';
 export { findTwins } from './twins.js';
 export { selectProviderTools } from './select.js';
 export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
+export { UnreadableArgument } from './schema/json-argument.js';
 
 const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
   openai,
@@ -101,7 +102,11 @@ export function adaptTools(provider: ProviderId, tools: readonly SourceTool[]): 
   return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report, restorers };
 }
 
-/** Arguments a model sent under the adapted schema → what the server's own schema expects. Never throws. */
+/**
+ * Arguments a model sent under the adapted schema → what the server's own schema expects. Throws
+ * UnreadableArgument for an argument sent as a string holding JSON that cannot be read back;
+ * nothing else.
+ */
 export function restoreArguments(provider: ProviderId, tool: SourceTool, args: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(args)) return args;
   const { restore } = adaptTool(provider, tool);

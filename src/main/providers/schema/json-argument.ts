@@ -58,9 +58,8 @@ function article(type: string): string {
 }
 
 function fieldOf(path: ArgumentPath | null): string {
-  let text = '';
-  for (let at = path; at !== null; at = at.up) {
-    text = typeof at.key === 'number' ? `[${at.key}]${text}` : text === '' || text.startsWith('[') ? `${at.key}${text}` : `${at.key}.${text}`;
-  }
-  return text === '' ? 'arguments' : text;
+  const keys: Array<string | number> = [];
+  for (let at = path; at !== null; at = at.up) keys.unshift(at.key);
+  if (keys.length === 0) return 'arguments';
+  return keys.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
 }
