@@ -17,12 +17,14 @@ export interface NormalizeOptions {
 }
 
 const NO_NOTES: string[] = [];
+/** No change yet: shared by every context until its first change (most dialect passes continue from a list). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
 
 export class AdaptContext {
   /** Readable change descriptions, each once, in the order they first happened (few: an array). */
-  #changes: string[] = [];
-  /** `#changes` is another adaptation's (frozen) list: copied before the first change. */
-  #shared = false;
+  #changes = NO_CHANGES as string[];
+  /** `#changes` is shared (frozen: another adaptation's, or none yet): copied before the first change. */
+  #shared = true;
   /** False once a change lets through values the server's schema refuses. */
   exact = true;
   /** Nodes left to visit. */

@@ -218,8 +218,10 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
   }
   out.properties = adapted;
   if (Array.isArray(out.required)) {
-    const required = (out.required as string[]).filter((name) => Object.hasOwn(adapted, name));
-    if (required.length < (out.required as string[]).length) ctx.note('removed required names that are not declared properties', true);
+    const declared = out.required as string[];
+    // Usually every required name is declared: the list is kept as it is.
+    const required = declared.every((name) => Object.hasOwn(adapted, name)) ? declared : declared.filter((name) => Object.hasOwn(adapted, name));
+    if (required.length < declared.length) ctx.note('removed required names that are not declared properties', true);
     if (required.length > 0) out.required = required;
     else delete out.required;
   }

@@ -5,7 +5,7 @@
 // string or a list of them, api.PropertyType): from its enum or const values, the types of its
 // alternatives, or every JSON type for a value of any type.
 import type { AdaptContext } from './context.js';
-import { isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { copyPrefix, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestorePlan } from './restore.js';
 import { ANY_TYPE, valueTypes } from './value-types.js';
@@ -17,16 +17,24 @@ const TYPED = 'gave every property a type (Ollama needs one): from its enum or c
 
 export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
   const properties = isRecord(root.properties) ? root.properties : {};
-  const adapted: Schema = {};
-  for (const name of Object.keys(properties)) setOwn(adapted, name, ollamaProperty(properties[name] as Schema | boolean, ctx));
-  const schema: Schema = { type: 'object', properties: adapted };
+  // Most properties are kept as they are: the map is copied only from the first one that changes.
+  const names = Object.keys(properties);
+  let adapted: Schema | null = null;
+  for (let i = 0; i < names.length; i++) {
+    const value = properties[names[i]!];
+    const next = ollamaProperty(value as Schema | boolean, ctx);
+    if (next !== value && adapted === null) adapted = copyPrefix(properties, names, i);
+    if (adapted !== null) setOwn(adapted, names[i]!, next);
+  }
+  const schema: Schema = { type: 'object', properties: adapted ?? properties };
   if (Array.isArray(root.required)) schema.required = root.required;
   if (typeof root.description === 'string' && root.description.trim() !== '') {
     ctx.addRootNote(root.description.trim());
     ctx.note('moved the input schema\'s description into the tool description (Ollama drops it)');
   }
-  const moved = Object.keys(root).filter((key) => !ROOT_KEPT.has(key));
-  for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
+  let moved: string[] | null = null;
+  for (const key in root) if (!ROOT_KEPT.has(key)) (moved ??= []).push(key);
+  if (moved !== null) for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
   if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && Object.keys(root.additionalProperties).length === 0)) {
     ctx.addRootNote(`${noteText('additionalProperties', root.additionalProperties)}.`);
     ctx.note('moved "additionalProperties" into the description (Ollama cannot express it)', true);
