@@ -6,7 +6,7 @@
 // value of any shape (a free-form object, items of any type, a cut recursion, a union with such
 // a branch) is sent as a string holding JSON (json-text.ts), parsed back before the call.
 import type { AdaptContext } from './context.js';
-import { isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
+import { copyPrefix, isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
 import { jsonTextNode } from './json-text.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -210,12 +210,18 @@ function isGeminiLeaf(node: Schema): boolean {
 function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: RestoreNode | null): RestoreNode | null {
   const properties = isRecord(out.properties) ? out.properties : {};
   const names = Object.keys(properties);
-  const adapted: Schema = {};
+  // Most properties are scalars Gemini takes as they are: the map is copied from the first that changes.
+  let copy: Schema | null = null;
   let fields: RestoreFields | null = null;
-  for (const name of names) {
-    setOwn(adapted, name, geminiNode(properties[name] as Schema | boolean, ctx));
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = properties[name];
+    const next = geminiNode(value as Schema | boolean, ctx);
+    if (next !== value && copy === null) copy = copyPrefix(properties, names, i);
+    if (copy !== null) setOwn(copy, name, next);
     if (slot !== null) setOwn((fields ??= {}), name, { dropNull: false, node: slot });
   }
+  const adapted = copy ?? properties;
   out.properties = adapted;
   if (Array.isArray(out.required)) {
     const declared = out.required as string[];
