@@ -10,6 +10,7 @@ import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
+import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
 
@@ -88,7 +89,14 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       const tool = mcp.getLlmTools([name])[0];
       if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
       if (provider === undefined) return checkToolArgs(tool.parameters, args);
-      const sent = mcp.restoreArguments(name, args, provider);
+      let sent: Record<string, unknown>;
+      try {
+        sent = mcp.restoreArguments(name, args, provider);
+      } catch (error) {
+        // Nothing would be sent: the argument to fix, and no `sent`.
+        if (error instanceof UnreadableArgument) return { problems: [{ field: error.field, message: error.problem }] };
+        throw error;
+      }
       return { ...checkToolArgs(tool.parameters, sent), sent };
     },
     getServerLogs: ({ uuid, after }) => {

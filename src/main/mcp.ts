@@ -124,7 +124,7 @@ export class Mcp {
     return callTool(this.#calls, exposedName, args, options);
   }
 
-  /** What the server gets for `args` a model of `provider` sent (as they are without one). */
+  /** What the server gets for `args` a model of `provider` sent (as they are without one); throws UnreadableArgument. */
   restoreArguments(exposedName: string, args: Record<string, unknown>, provider: ProviderId | undefined): Record<string, unknown> {
     return provider === undefined ? args : this.#providerTools.restore(checkProviderId(provider), exposedName, args);
   }

@@ -48,7 +48,7 @@ describe('inspect tools / call with --provider', () => {
   it.each(['gemini', 'openai-strict', 'bedrock'] as const)('tools --provider %s prints exactly that object as JSON, and nothing else', async (provider) => {
     const run = await inspectChild(['--user-data', dir, 'tools', '--provider', provider]);
     expect(run.code, run.stderr).toBe(0);
-    const { restorers: _restorers, ...expected } = adaptTools(provider, SOURCES);
+    const expected = adaptTools(provider, SOURCES);
     expect(run.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
     // The twins name their servers; what each provider refuses is gone.
     expect(run.stdout).toContain('(MCP server: Alpha)');

@@ -293,3 +293,26 @@ describe('notices', () => {
     }
   });
 });
+
+describe('checkToolArgs with Gemini\'s strings holding JSON', () => {
+  it('checks the parsed arguments, and names an argument that does not read back (nothing would be sent)', async () => {
+    const dir = tempDir('ipc-json-text-');
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const configure = { name: 'configure', inputSchema: { type: 'object' as const, properties: { options: { type: 'object' }, count: { type: 'integer' } }, required: ['options'] } };
+      const server = (await ipc.invoke('addServer', { label: 'Gamma', type: 'stdio', ...fixtureCommand({ id: 'gamma', transport: 'stdio', tools: [configure] }) })) as McpServer;
+      await waitForStatus(core.mcp, server.uuid, 'ready');
+      const check = (args: Record<string, unknown>): Promise<unknown> => ipc.invoke('checkToolArgs', { name: 'configure', args, provider: 'gemini' });
+      expect(await check({ options: '{"deep": true}', count: 2 })).toEqual({ problems: [], sent: { options: { deep: true }, count: 2 } });
+      expect(await check({ options: '{"deep": true}', count: 'two' })).toEqual({ problems: [{ field: 'count', message: 'must be integer' }], sent: { options: { deep: true }, count: 'two' } });
+      const refused = (await check({ options: 'deep' })) as { problems: Array<{ field: string; message: string }>; sent?: unknown };
+      expect(refused.sent).toBeUndefined();
+      expect(refused.problems).toHaveLength(1);
+      expect(refused.problems[0]!.field).toBe('options');
+      expect(refused.problems[0]!.message).toMatch(/^must be a string holding JSON \(an object\), and "deep" does not parse: /);
+    } finally {
+      await core.close();
+    }
+  });
+});

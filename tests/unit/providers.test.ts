@@ -292,10 +292,16 @@ describe('adaptTools and selectProviderTools', () => {
     expect(selectProviderTools(prepared, null)).toBe(prepared);
   });
 
-  it('collects a restorer per tool that needs one', () => {
-    const strict = adaptTools('openai-strict', tools);
-    expect([...strict.restorers.keys()]).toEqual(['t1']);
-    expect(strict.restorers.get('t1')!({ a: null })).toEqual({});
+  it('gives a restorer to each tool that needs one', () => {
+    expect(adaptTool('openai-strict', tools[0]!).restore!({ a: null })).toEqual({});
+    expect(adaptTool('openai-strict', tools[2]!).restore).toBeNull();
+  });
+
+  it('takes the twins of a list found once for several providers', () => {
+    const list = [tool({ type: 'object', properties: {} }, { name: 'a', original: 'read' }), tool({ type: 'object', properties: {} }, { name: 'b', original: 'read', server: { uuid: 'srv-2', label: 'Folder B' } })];
+    const twins = findTwins(list);
+    expect(twins.size).toBe(2);
+    for (const provider of PROVIDER_IDS) expect(adaptTools(provider, list, twins)).toEqual(adaptTools(provider, list));
   });
 });
 
