@@ -3,11 +3,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
-import type { ProviderId, ProviderTools } from '../types/providers.js';
+import type { ProviderId, ProviderTools, ProviderToolsOptions } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
+import { answerFindTools, searchSources } from './mcp/find-tools.js';
 import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
@@ -22,6 +23,8 @@ import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import type { FindOptions, FoundTool } from './search/tool-search.js';
+import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -49,6 +52,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
+  #search = new ToolSearch(() => searchSources(this.#index.enabledTools(), this.#store.config.mcp.servers));
   #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -76,6 +80,7 @@ export class Mcp {
       elicitations: this.#elicitations,
       restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
       redact: (text) => secrets.redact(text),
+      findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
@@ -156,8 +161,13 @@ export class Mcp {
    * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
    * once and kept until its definition, name or twins change.
    */
-  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
-    return this.#providerTools.get(checkProviderId(provider), selection);
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection, options);
+  }
+
+  /** The offered tools (or those of `selection`) best matching `query`, best first (search/tool-search.ts). */
+  findTools(query: string, options: FindOptions = {}): FoundTool[] {
+    return this.#search.find(query, options);
   }
 
   getStatus(): ServerStatus[] {
@@ -392,6 +402,7 @@ export class Mcp {
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
     this.#providerTools.invalidate();
+    this.#search.invalidate();
     this.#events.emit();
   }
 
