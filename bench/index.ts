@@ -21,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
   providers: async () => (await import('./providers.js')).providers,
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
+  toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };
 
 async function main(): Promise<void> {

@@ -5,9 +5,10 @@
 // or removed) the next search re-indexes only the tools whose text changed.
 export type { FoundTool } from '../../types/mcp.js';
 import MiniSearch from 'minisearch';
+import type { Query } from 'minisearch';
 import { isRecord } from '../../types/json.js';
 import type { FoundTool } from '../../types/mcp.js';
-import { splitWords, termOf } from './terms.js';
+import { splitWords, synonymsOf, termOf } from './terms.js';
 
 /** One offered tool, as the manager knows it. */
 export interface SearchSource {
@@ -48,6 +49,15 @@ interface Indexed {
 
 /** Field weights: a word of the name says most about a tool, one of an argument's description least. */
 const BOOST = { names: 3, title: 2, args: 1.5, description: 1, server: 1, argText: 0.5 };
+/** A synonym's weight against the word the query used. */
+const SYNONYM_WEIGHT = 0.5;
+/**
+ * What is indexed of a description and of the arguments' descriptions: their start says what the
+ * tool does; what follows (usage rules, examples) adds words that match everything, and each of
+ * them costs every query that has it.
+ */
+const MAX_DESCRIPTION = 500;
+const MAX_ARGUMENT_TEXT = 300;
 
 function documentOf(source: SearchSource): Document {
   const { tool } = source;
@@ -55,12 +65,13 @@ function documentOf(source: SearchSource): Document {
   const argText = Object.values(properties)
     .map((property) => (isRecord(property) && typeof property.description === 'string' ? property.description : ''))
     .filter((text) => text !== '')
-    .join(' ');
+    .join(' ')
+    .slice(0, MAX_ARGUMENT_TEXT);
   return {
     id: source.name,
     names: source.original === source.name ? source.name : `${source.name} ${source.original}`,
     title: typeof tool.title === 'string' ? tool.title : '',
-    description: typeof tool.description === 'string' ? tool.description : '',
+    description: typeof tool.description === 'string' ? tool.description.slice(0, MAX_DESCRIPTION) : '',
     args: Object.keys(properties).join(' '),
     argText,
     server: source.serverLabel,
@@ -71,6 +82,29 @@ function sameDocument(a: Document, b: Document): boolean {
   return a.names === b.names && a.title === b.title && a.description === b.description && a.args === b.args && a.argText === b.argText && a.server === b.server;
 }
 
+const asIs = (text: string): string[] => [text];
+const same = (term: string): string => term;
+
+/**
+ * The query's own terms over every field; their synonyms over the names and titles only, at a
+ * lower weight: tool names use a few canonical verbs and nouns, and a synonym looked up in every
+ * description would touch most of the index for little gain.
+ */
+function queryOf(text: string): Query {
+  const own = new Set<string>();
+  for (const word of splitWords(text)) {
+    const term = termOf(word);
+    if (term !== null) own.add(term);
+  }
+  const extra = new Set<string>();
+  for (const term of own) for (const synonym of synonymsOf(term)) if (!own.has(synonym)) extra.add(synonym);
+  const queries: Query[] = [{ queries: [...own], tokenize: asIs, processTerm: same }];
+  if (extra.size > 0) {
+    queries.push({ queries: [...extra], tokenize: asIs, processTerm: same, fields: ['names', 'title'], boostTerm: () => SYNONYM_WEIGHT });
+  }
+  return { combineWith: 'OR', queries };
+}
+
 function newIndex(): MiniSearch<Document> {
   return new MiniSearch<Document>({
     fields: ['names', 'title', 'description', 'args', 'argText', 'server'],
@@ -78,8 +112,8 @@ function newIndex(): MiniSearch<Document> {
     processTerm: (term) => termOf(term),
     searchOptions: {
       boost: BOOST,
-      // Stems of four letters or more also find longer ones ("config" → "configur").
-      prefix: (term) => term.length >= 4,
+      // No prefix matching: stems already meet word forms, and prefixes multiply what a query touches.
+      prefix: false,
       combineWith: 'OR',
     },
   });
@@ -102,7 +136,7 @@ export class ToolSearch {
     this.#refresh();
     const limit = Math.min(MAX_FIND_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_FIND_LIMIT)));
     const wanted = options.selection ? new Set(options.selection) : null;
-    const results = this.#index.search(query, wanted ? { filter: (result) => wanted.has(result.id as string) } : {});
+    const results = this.#index.search(queryOf(query), wanted ? { filter: (result) => wanted.has(result.id as string) } : {});
     return results.slice(0, limit).map((result) => {
       const { source } = this.#indexed.get(result.id as string)!;
       return { name: source.name, server: source.server, original: source.original, description: source.tool.description ?? '', score: result.score };
