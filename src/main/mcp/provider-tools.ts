@@ -9,7 +9,7 @@ import type { McpServer, ToolSelection } from '../../types/config.js';
 import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
 import type { AdaptedTool, SourceTool } from '../providers/index.js';
-import { adaptTool, definitionTokens, findTwins, selectProviderTools } from '../providers/index.js';
+import { adaptTool, definitionTokens, findTwins, selectProviderTools, withListTokens } from '../providers/index.js';
 import { onDemandTools } from '../providers/on-demand.js';
 import type { ListedTool } from './connection.js';
 import type { IndexEntry } from './tool-index.js';
@@ -143,7 +143,7 @@ export class ProviderToolCache {
         report.push(countedFor(tool, provider, adapted));
         if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
       }
-      list = selectProviderTools({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report }, null);
+      list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
       this.#lists.set(provider, list);
     }
     const selected = selectProviderTools(list, selection);
@@ -191,10 +191,19 @@ function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
   return adapted;
 }
 
+/**
+ * The tool's report entry for `provider` with its `tokens`, which are counted when first read (a
+ * list assembled for its definitions alone, or a selection of a few, counts only what is read).
+ */
 function countedFor(tool: Prepared, provider: ProviderId, adapted: AdaptedTool): ProviderToolReport {
   let counted = tool.counted.get(provider);
   if (!counted) {
-    counted = { ...adapted.report, tokens: adapted.report.status === 'unsendable' ? 0 : definitionTokens(provider, adapted.definition) };
+    let tokens: number | undefined;
+    const sent = adapted.report.status !== 'unsendable';
+    counted = Object.defineProperty({ ...adapted.report }, 'tokens', {
+      enumerable: true,
+      get: () => (tokens ??= sent ? definitionTokens(provider, adapted.definition) : 0),
+    });
     tool.counted.set(provider, counted);
   }
   return counted;

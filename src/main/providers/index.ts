@@ -21,7 +21,7 @@ export { PROVIDER_LIMITS } from '../../types/providers.js';
 export type { ProviderLimits } from '../../types/providers.js';
 export { PROVIDER_RULES, type ProviderRule } from './rules.js';
 export { findTwins } from './twins.js';
-export { selectProviderTools } from './select.js';
+export { selectProviderTools, withListTokens } from './select.js';
 export { definitionTokens, listTokens } from './tokens.js';
 export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
 

@@ -81,7 +81,9 @@ export function findToolsSource(heldBack: number, labels: readonly string[]): So
   };
 }
 
-const held = (report: ProviderToolReport): ProviderToolReport => ({ ...report, deferred: true });
+/** `report` marked as held back; its tokens, if not counted yet, stay uncounted until read. */
+const held = (report: ProviderToolReport): ProviderToolReport =>
+  Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(report), deferred: { value: true, enumerable: true, writable: true, configurable: true } }) as ProviderToolReport;
 
 /** The selection's list for a request that loads tools on demand. */
 export function onDemandTools(input: OnDemandInput): ProviderTools {
