@@ -96,7 +96,7 @@ export const TOKEN_ESTIMATES: Readonly<Record<ProviderId, TokenEstimate>> = {
   ollama: JSON_ESTIMATE,
 };
 
-/** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, README). */
+/** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, docs/providers.md). */
 export interface ProviderLimits {
   /** The provider's name, for people. */
   label: string;
