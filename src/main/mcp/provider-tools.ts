@@ -45,15 +45,15 @@ function signatureOf(tool: ListedTool): string {
 export type OfferedTools = () => { enabled: readonly IndexEntry[]; servers: readonly McpServer[] };
 
 function deniedReport(entry: IndexEntry): ProviderToolReport {
-  return {
+  const report: ProviderToolReport = {
     name: entry.exposed,
     server: entry.uuid,
     original: entry.original,
     status: 'denied',
     changes: [],
-    tokens: 0,
     reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
   };
+  return lazyEntry(report, null);
 }
 
 export class ProviderToolCache {
@@ -191,19 +191,42 @@ function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
   return adapted;
 }
 
+/** What a lazy entry needs to count its tokens. */
+interface Pending {
+  provider: ProviderId;
+  definition: unknown;
+  tokens?: number;
+}
+
+/** What each lazy entry needs to count its tokens: beside it, never serialized or compared. */
+const pendingOf = new WeakMap<object, Pending>();
+
+/** One descriptor for every lazy entry's `tokens`: an own, enumerable getter (so JSON and IPC carry it). */
+const TOKENS: PropertyDescriptor = {
+  enumerable: true,
+  get(this: object): number {
+    const pending = pendingOf.get(this);
+    if (pending === undefined) return 0;
+    return (pending.tokens ??= definitionTokens(pending.provider, pending.definition));
+  },
+};
+
 /**
- * The tool's report entry for `provider` with its `tokens`, which are counted when first read (a
- * list assembled for its definitions alone, or a selection of a few, counts only what is read).
+ * A report entry whose `tokens` are worked out when first read (a list assembled for its
+ * definitions alone, or a selection of a few tools, counts only what is read). Every entry is
+ * built the same way, fields in one order, so reading a list of them stays fast.
  */
+function lazyEntry(report: ProviderToolReport, pending: Pending | null): ProviderToolReport {
+  const entry = { name: report.name, server: report.server, original: report.original, status: report.status, changes: report.changes, reason: report.reason };
+  if (pending !== null) pendingOf.set(entry, pending);
+  return Object.defineProperty(entry, 'tokens', TOKENS) as ProviderToolReport;
+}
+
+/** The tool's report entry for `provider`, with its tokens, kept with the tool. */
 function countedFor(tool: Prepared, provider: ProviderId, adapted: AdaptedTool): ProviderToolReport {
   let counted = tool.counted.get(provider);
   if (!counted) {
-    let tokens: number | undefined;
-    const sent = adapted.report.status !== 'unsendable';
-    counted = Object.defineProperty({ ...adapted.report }, 'tokens', {
-      enumerable: true,
-      get: () => (tokens ??= sent ? definitionTokens(provider, adapted.definition) : 0),
-    });
+    counted = lazyEntry(adapted.report, adapted.report.status === 'unsendable' ? null : { provider, definition: adapted.definition });
     tool.counted.set(provider, counted);
   }
   return counted;

@@ -6,8 +6,8 @@
 // value per value); 12 per list. The formula reads top-level properties only; nested ones are
 // counted here by the same per-property rule (an extension, labelled so in the docs). Other
 // providers publish no formula: their estimate is the o200k count of the definition as JSON.
-// Pure; the tokenizer's tables load on first use.
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+// Pure; the tokenizer's tables (a few hundred ms to build) load on first use, not at start-up.
+import { createRequire } from 'node:module';
 import type { ProviderId } from '../../types/providers.js';
 import { isRecord } from './schema/json.js';
 
@@ -24,6 +24,16 @@ type Counting = 'openai-formula' | 'json';
 
 function countingOf(provider: ProviderId): Counting {
   return provider === 'openai' || provider === 'openai-strict' || provider === 'openai-responses' ? 'openai-formula' : 'json';
+}
+
+let o200k: ((text: string) => number) | null = null;
+
+function countTokens(text: string): number {
+  if (o200k === null) {
+    const load = createRequire(import.meta.url);
+    o200k = (load('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens: (text: string) => number }).countTokens;
+  }
+  return o200k(text);
 }
 
 /** Tokens of `text` in o200k; never throws (a tokenizer fault costs a characters/4 guess). */
