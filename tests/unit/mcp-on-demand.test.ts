@@ -71,6 +71,11 @@ describe('tools per request, on demand, and found by meaning, on real servers', 
     expect(sent.filter((tool) => !tool.defer_loading).map((tool) => tool.name)).toEqual(['read_file_1', 'set_level']);
     expect(result.deferred).toBe(all.report.length - 2);
     expect(result.tokens).toBeLessThan(all.tokens / 5);
+    // A deferred entry's tokens are what the tool costs once loaded.
+    const held = result.report.filter((entry) => entry.deferred);
+    expect(held).toHaveLength(all.report.length - 2);
+    for (const entry of held) expect(entry.tokens).toBe(all.report.find((e) => e.name === entry.name)!.tokens);
+    expect(held.every((entry) => entry.tokens! > 0)).toBe(true);
   });
 
   it('openai on demand: find_tools and the loaded tools; a selection limits both', () => {

@@ -81,9 +81,14 @@ export function findToolsSource(heldBack: number, labels: readonly string[]): So
   };
 }
 
-/** `report` marked as held back; its tokens, if not counted yet, stay uncounted until read. */
-const held = (report: ProviderToolReport): ProviderToolReport =>
-  Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(report), deferred: { value: true, enumerable: true, writable: true, configurable: true } }) as ProviderToolReport;
+/** `report` marked as held back; its tokens, if not counted yet, stay uncounted until read (they are the entry's own). */
+function held(report: ProviderToolReport): ProviderToolReport {
+  const copy = { name: report.name, server: report.server, original: report.original, status: report.status, changes: report.changes, reason: report.reason };
+  return Object.defineProperties(copy, {
+    tokens: { enumerable: true, get: () => report.tokens },
+    deferred: { value: true, enumerable: true },
+  }) as ProviderToolReport;
+}
 
 /** The selection's list for a request that loads tools on demand. */
 export function onDemandTools(input: OnDemandInput): ProviderTools {
