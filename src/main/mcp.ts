@@ -158,8 +158,10 @@ export class Mcp {
 
   /**
    * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
-   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
-   * once and kept until its definition, name or twins change.
+   * objects of its `tools` array, its tool limit, a report per tool, and the prompt tokens they
+   * take; on demand (`loading: 'on-demand'`), the provider's tool search or find_tools and only
+   * the loaded and pinned tools (providers/on-demand.ts). Each tool is adapted once and kept
+   * until its definition, name or twins change.
    */
   getProviderTools(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
     return this.#providerTools.get(checkProviderId(provider), selection, options);
