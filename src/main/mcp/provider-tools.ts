@@ -2,7 +2,7 @@
 // back for a call's arguments (Mcp.callTool with a provider). The adapters (src/main/providers/)
 // are pure; this keeps their results per tool, so that a relist, a switch-off or a rename
 // re-adapts only the tools it changed, and each provider's list is assembled once per change,
-// on the first request after it, from what is kept (each tool's tokens too, counted once). A tool
+// on the first request after it, from what is kept (each tool's tokens are counted once, when read). A tool
 // whose policy is "deny" is not adapted: every provider's report lists it as denied, and no list
 // sends it. On demand, the selection's list is reshaped by providers/on-demand.ts.
 import type { McpServer, ToolSelection } from '../../types/config.js';
@@ -22,7 +22,7 @@ interface Prepared {
   /** description + input schema as JSON, computed only when a relist brings a new object. */
   signature: string | null;
   adapted: Map<ProviderId, AdaptedTool>;
-  /** Each provider's report entry with the definition's tokens, counted on the first list that sends it. */
+  /** Each provider's report entry; its tokens are counted when first read. */
   counted: Map<ProviderId, ProviderToolReport>;
 }
 
