@@ -11,7 +11,7 @@ export interface LoadingSettings {
   pinned: string[];
 }
 
-export function loadingSettingsOf(entry: Pick<ModelTools, 'toolLoading' | 'tokenBudget' | 'pinnedTools'>): LoadingSettings {
+export function loadingSettingsOf(entry: ModelTools): LoadingSettings {
   return { mode: entry.toolLoading ?? DEFAULT_TOOL_LOADING, budget: entry.tokenBudget ?? DEFAULT_TOKEN_BUDGET, pinned: [...(entry.pinnedTools ?? [])] };
 }
 
