@@ -22,6 +22,8 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   providers: async () => (await import('./providers.js')).providers,
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
   results: async () => (await import('./results.js')).results,
+
+  toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };
 
 async function main(): Promise<void> {

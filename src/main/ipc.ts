@@ -73,11 +73,12 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
+    getProviderTools: ({ provider, selection, loading, loaded, pinned }) => mcp.getProviderTools(provider, selection ?? null, { loading, loaded, pinned }),
+    findTools: ({ query, selection, limit }) => mcp.findTools(query, { selection, limit }),
     // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
     // "deny", and asks for nothing more. The server's requests for input go to the page.
-    callTool: ({ name, args, timeoutMs, callId, approved, provider }) =>
-      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, elicit: elicitations.elicitFor(callId), ...hooks })),
+    callTool: ({ name, args, timeoutMs, callId, approved, provider, selection }) =>
+      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, elicit: elicitations.elicitFor(callId), ...hooks })),
     getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
       const given = resultOf === undefined ? result : calls.resultOf(resultOf);
       if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);

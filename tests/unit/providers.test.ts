@@ -289,7 +289,11 @@ describe('adaptTools and selectProviderTools', () => {
     const selected = selectProviderTools(prepared, ['t3', 't2', 'nope']);
     expect(selected.report.map((entry) => entry.name)).toEqual(['t2', 't3']);
     expect(selected.tools).toEqual([prepared.tools[1]]);
-    expect(selectProviderTools(prepared, null)).toBe(prepared);
+    // Everything: the very same definitions and report, not a copy (only the list's tokens are added).
+    const all = selectProviderTools(prepared, null);
+    expect(all.tools).toBe(prepared.tools);
+    expect(all.report).toBe(prepared.report);
+    expect('tokens' in prepared).toBe(false);
   });
 
   it('gives a restorer to each tool that needs one', () => {

@@ -2,9 +2,10 @@
 // ask runs only with the caller's yes; a refused call sends nothing), then the call itself; for a
 // caller that can answer the server's requests for input, under a deadline that waits for the user.
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../types/config.js';
-import type { ToolPolicy } from '../../types/config.js';
+import type { ToolPolicy, ToolSelection } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
 import type { ProviderId } from '../../types/providers.js';
+import { FIND_TOOLS_NAME } from '../builtin-tools.js';
 import { UnreadableArgument } from '../providers/index.js';
 import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from './connection.js';
@@ -28,6 +29,8 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
    * call waits meanwhile, its timeout too. Without it every such request is declined.
    */
   elicit?: Elicit;
+  /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
+  selection?: ToolSelection;
 }
 
 /** What a call needs of the manager. */
@@ -39,6 +42,8 @@ export interface CallContext {
   restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
+  /** Answers the MCP layer's own `find_tools` (mcp/find-tools.ts). */
+  findTools: (args: Record<string, unknown>, selection: ToolSelection) => ToolCallResult;
 }
 
 /**
@@ -46,6 +51,8 @@ export interface CallContext {
  * tool and its server; a refusal by the policy is a ToolCallRefused, and nothing was sent.
  */
 export async function callTool(context: CallContext, exposedName: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolCallResult> {
+  // The manager's own tool: no server, no policy (it only reads the manager's index).
+  if (exposedName === FIND_TOOLS_NAME) return context.findTools(args, options.selection ?? null);
   const entry = context.index.get(exposedName);
   if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
   const connection = context.connections.get(entry.uuid);

@@ -13,6 +13,7 @@ import { openaiResponses } from './openai-responses.js';
 import { adaptSchema } from './schema/index.js';
 import { isRecord } from './schema/json.js';
 import { argumentRestorer } from './schema/restore.js';
+import { definitionTokens, listTokens } from './tokens.js';
 import { findTwins } from './twins.js';
 import type { AdaptedTool, ProviderAdapter, SourceTool } from './types.js';
 
@@ -20,7 +21,8 @@ export { PROVIDER_LIMITS } from '../../types/providers.js';
 export type { ProviderLimits } from '../../types/providers.js';
 export { PROVIDER_RULES, type ProviderRule } from './rules.js';
 export { findTwins } from './twins.js';
-export { selectProviderTools } from './select.js';
+export { selectProviderTools, withListTokens } from './select.js';
+export { definitionTokens, listTokens } from './tokens.js';
 export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
 export { UnreadableArgument } from './schema/json-argument.js';
 
@@ -93,11 +95,14 @@ function unsendable(tool: SourceTool, reason: string, changes: readonly string[]
   };
 }
 
+/** A provider's list before its tokens are counted (countTokens). */
+export type UncountedTools = Omit<ProviderTools, 'tokens' | 'deferred'>;
+
 /**
  * All enabled tools for one provider: twins detected (or `twins` as findTwins gave them for this
  * list, when one list goes to several providers), order kept, unsendable ones only in the report.
  */
-export function adaptTools(provider: ProviderId, tools: readonly SourceTool[], twins: ReadonlySet<SourceTool> = findTwins(tools)): ProviderTools {
+export function adaptTools(provider: ProviderId, tools: readonly SourceTool[], twins: ReadonlySet<SourceTool> = findTwins(tools)): UncountedTools {
   const definitions: unknown[] = [];
   const report: ProviderToolReport[] = [];
   for (const tool of tools) {
@@ -117,4 +122,14 @@ export function restoreArguments(provider: ProviderId, tool: SourceTool, args: R
   if (!isRecord(args)) return args;
   const { restore } = adaptTool(provider, tool);
   return restore === null ? args : restore(args);
+}
+
+/** `list` with each report entry's tokens (0 for what is not sent), and the list's. */
+export function countTokens(list: UncountedTools): ProviderTools {
+  let index = 0;
+  const report = list.report.map((entry) => {
+    const sent = entry.status === 'ok' || entry.status === 'adapted';
+    return { ...entry, tokens: sent ? definitionTokens(list.provider, list.tools[index++]) : 0 };
+  });
+  return { provider: list.provider, maxTools: list.maxTools, tools: list.tools, report, tokens: listTokens(list.provider, report.map((entry) => entry.tokens)) };
 }
