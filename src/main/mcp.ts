@@ -4,11 +4,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
-import type { ProviderId, ProviderResult, ProviderTools } from '../types/providers.js';
+import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
+import { answerFindTools, searchSources } from './mcp/find-tools.js';
 import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
@@ -26,6 +27,8 @@ import type { OfferedOptions, ResourceTarget } from './mcp/offered.js';
 import { Offered } from './mcp/offered.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import type { FindOptions, FoundTool } from './search/tool-search.js';
+import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -53,6 +56,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
+  #search = new ToolSearch(() => searchSources(this.#index.enabledTools(), this.#store.config.mcp.servers));
   #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -81,6 +85,7 @@ export class Mcp {
       elicitations: this.#elicitations,
       restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
       redact: (text) => secrets.redact(text),
+      findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
     this.#offered = new Offered({ store: this.#store, connections: this.#connections, named: (uuid) => this.#listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
     this.#connectionOptions = {
@@ -129,7 +134,7 @@ export class Mcp {
     return callTool(this.#calls, exposedName, args, options);
   }
 
-  /** What the server gets for `args` a model of `provider` sent (as they are without one). */
+  /** What the server gets for `args` a model of `provider` sent (as they are without one); throws UnreadableArgument. */
   restoreArguments(exposedName: string, args: Record<string, unknown>, provider: ProviderId | undefined): Record<string, unknown> {
     return provider === undefined ? args : this.#providerTools.restore(checkProviderId(provider), exposedName, args);
   }
@@ -159,11 +164,18 @@ export class Mcp {
 
   /**
    * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
-   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
-   * once and kept until its definition, name or twins change.
+   * objects of its `tools` array, its tool limit, a report per tool, and the prompt tokens they
+   * take; on demand (`loading: 'on-demand'`), the provider's tool search or find_tools and only
+   * the loaded and pinned tools (providers/on-demand.ts). Each tool is adapted once and kept
+   * until its definition, name or twins change.
    */
-  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
-    return this.#providerTools.get(checkProviderId(provider), selection);
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection, options);
+  }
+
+  /** The offered tools (or those of `selection`) best matching `query`, best first (search/tool-search.ts). */
+  findTools(query: string, options: FindOptions = {}): FoundTool[] {
+    return this.#search.find(query, options);
   }
 
   /**
@@ -434,6 +446,7 @@ export class Mcp {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
     this.#offered.rename();
     this.#providerTools.invalidate();
+    this.#search.invalidate();
     this.#events.emit();
   }
 

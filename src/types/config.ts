@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isRecord } from './json.js';
 import { MigrationReportSchema } from './migration.js';
 import { NewSecretSchema, SecretRefSchema } from './secrets.js';
+import { PinnedToolsSchema, TokenBudgetSchema, ToolLoadingModeSchema } from './tool-loading.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export const ServerStateSchema = z.enum(['enabled', 'disabled']);
@@ -88,6 +89,12 @@ export const ModelToolsSchema = z.object({
   engine: z.string(),
   model: z.string(),
   tools: ToolSelectionSchema,
+  /** Load tools on demand: auto (unset: on when over the provider's limit or the token budget), on, off. */
+  toolLoading: ToolLoadingModeSchema.optional(),
+  /** Automatic loading goes on demand above this many tokens of tool definitions (unset: 20,000). */
+  tokenBudget: TokenBudgetSchema.optional(),
+  /** Exposed names loaded in every request even on demand (at most 5). */
+  pinnedTools: PinnedToolsSchema.optional(),
 });
 
 export const AppConfigSchema = z.object({

@@ -6,10 +6,11 @@ import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
-import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
+import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from './offerings.js';
 import type { ProviderResult, ProviderTools } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
+import { PinnedToolsSchema } from './tool-loading.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -95,7 +96,20 @@ export const ipcContract = {
   setSelection: channel<void>()(z.object({ target: z.enum(['prompt', 'realtime']), tools: ToolSelectionSchema })),
   getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
   /** The enabled tools (or a selection of exposed names) as one provider's request takes them. */
-  getProviderTools: channel<ProviderTools>()(z.object({ provider: ProviderIdSchema, selection: ToolSelectionSchema.optional() })),
+  getProviderTools: channel<ProviderTools>()(z.object({
+    provider: ProviderIdSchema,
+    selection: ToolSelectionSchema.optional(),
+    /** 'on-demand': the provider's tool search (or find_tools) and only the loaded and pinned tools. */
+    loading: z.enum(['all', 'on-demand']).optional(),
+    loaded: z.array(ToolName).max(10_000).optional(),
+    pinned: PinnedToolsSchema.optional(),
+  })),
+  /** The offered tools (or a selection's) best matching a query, best first. */
+  findTools: channel<FoundTool[]>()(z.object({
+    query: z.string().min(1).max(500),
+    selection: ToolSelectionSchema.optional(),
+    limit: z.number().int().min(1).max(50).optional(),
+  })),
   /**
    * A tool result as one provider's next request takes it: the result of one of the page's
    * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
@@ -123,6 +137,8 @@ export const ipcContract = {
      * tool is refused whatever this says.
      */
     approved: z.boolean().optional(),
+    /** `find_tools` only: the model's selection, the tools it searches among. */
+    selection: ToolSelectionSchema.optional(),
   })),
   /** The user's answer to an `elicitation` event; accepted content that does not fit comes back as problems. */
   answerElicitation: channel<{ done: boolean; problems: ElicitationProblem[] }>()(z.object({

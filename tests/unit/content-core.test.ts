@@ -1,10 +1,13 @@
 // The content rules (src/main/providers/content/): MCP content blocks and resource contents →
 // parts → fitted to each provider (real images converted by sharp, measured after) → the
 // provider's message. Results' renderers and prompts/resources build on these.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contentParts, prepareContent, providerMessage, resourceParts, sniffImage } from '../../src/main/providers/content/index.js';
-import { MEDIA_RULES } from '../../src/main/providers/content/media-rules.js';
+import { MEDIA_RULES, RESULT_RULES } from '../../src/main/providers/content/media-rules.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import { animatedGif, b64, bmp, pdf, png, svg, tiff, wav } from '../fixtures/media.js';
 
@@ -151,6 +154,21 @@ describe('prepareContent: fitted to each provider', () => {
     expect(anthropic.parts[0]).toMatchObject({ mimeType: 'image/gif' });
   });
 
+  it('an SVG from a server cannot make the app read local files: references are not loaded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svg-ref-'));
+    try {
+      const secret = path.join(dir, 'secret.png');
+      fs.writeFileSync(secret, await png(10, 10, { colour: [255, 0, 0] }));
+      const drawing = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image width="10" height="10" xlink:href="file://${secret}"/></svg>`;
+      const part = (await prepareContent('anthropic', contentParts([image(Buffer.from(drawing), 'image/svg+xml')]))).parts[0]!;
+      if (part.type !== 'image') throw new Error('no image');
+      const { data } = await sharp(Buffer.from(part.data, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(data.some((value, i) => i % 4 === 0 && value > 0)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('an image that cannot be read becomes a note, never an error', async () => {
     const fitted = await prepareContent('anthropic', contentParts([{ type: 'image', mimeType: 'image/png', data: b64(Buffer.from('not an image at all')) }]));
     expect(fitted.parts[0]).toMatchObject({ note: true, text: '[image omitted: image/png, it is not an image in a format that can be read]' });
@@ -190,5 +208,20 @@ describe('providerMessage: parts as a message of each provider', () => {
     expect(providerMessage('bedrock', await prepare('bedrock'))).toMatchObject({ role: 'user', content: [{ text: 'Look' }, { image: { format: 'png', source: { bytes: expect.any(String) } } }] });
     expect(providerMessage('ollama', await prepare('ollama'))).toMatchObject({ role: 'user', content: 'Look', images: [expect.any(String)] });
     expect(providerMessage('anthropic', [])).toEqual({ role: 'user', content: [{ type: 'text', text: '[no content]' }] });
+  });
+});
+
+describe('documentation', () => {
+  it('docs/providers.md has a row for every rule of the results: its words and its source', () => {
+    const page = fs.readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+    const rows = page.split('\n').flatMap((line) => {
+      const cells = /^\| (`[^|]+`) \| (.+) \| <([^>]+)> \|$/.exec(line);
+      return cells ? [{ providers: cells[1]!.split(', ').map((id) => id.slice(1, -1)), rule: cells[2], source: cells[3] }] : [];
+    });
+    for (const [provider, rules] of Object.entries(RESULT_RULES)) {
+      for (const { rule, source } of rules) {
+        expect(rows.some((row) => row.providers.includes(provider) && row.rule === rule && row.source === source), `${provider}: ${rule}`).toBe(true);
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@
 // of every server and tool, one provider's request tools, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]
-//   npm run inspect -- --user-data DIR tools --provider P
+//   npm run inspect -- --user-data DIR tools --provider P [--on-demand [--loaded a,b]]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
@@ -29,14 +29,14 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
+  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P';
 
 class UsageError extends Error {}
 
 type Verb =
   | { kind: 'list'; json: boolean }
-  | { kind: 'tools'; provider: ProviderId }
+  | { kind: 'tools'; provider: ProviderId; onDemand: boolean; loaded: string[] }
   | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand }
@@ -62,6 +62,8 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         'for-model': { type: 'boolean', default: false },
         'call-id': { type: 'string' },
         'text-only': { type: 'boolean', default: false },
+        'on-demand': { type: 'boolean', default: false },
+        loaded: { type: 'string' },
         arg: { type: 'string', multiple: true },
       },
       allowPositionals: true,
@@ -78,6 +80,10 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
   const forModel = forModelOf(parsed.values, provider, verb);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
+  const onDemand = parsed.values['on-demand'] ?? false;
+  const loaded = parsed.values.loaded;
+  if (verb !== 'tools' && (onDemand || loaded !== undefined)) throw new UsageError(`--on-demand and --loaded go with "tools"; ${USAGE}`);
+  if (loaded !== undefined && !onDemand) throw new UsageError(`--loaded goes with --on-demand; ${USAGE}`);
   const rawArgValues = parsed.values.arg ?? [];
   if (rawArgValues.length > 0 && (verb === undefined || !isOfferingVerb(verb))) throw new UsageError(`--arg goes with prompt, complete and read; ${USAGE}`);
   if (verb !== undefined && isOfferingVerb(verb)) {
@@ -98,7 +104,8 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   if (verb === 'tools' && name === undefined) {
     if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
-    return { userDataDir, verb: { kind: 'tools', provider } };
+    const names = (loaded ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return { userDataDir, verb: { kind: 'tools', provider, onDemand, loaded: names } };
   }
   if (isSignInVerb(verb)) {
     if (!name || rawArgs !== undefined || provider !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
@@ -229,7 +236,8 @@ async function run(verb: Verb, core: Core): Promise<number> {
     return 0;
   }
   if (verb.kind === 'tools') {
-    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider), null, 2));
+    const options = verb.onDemand ? { loading: 'on-demand' as const, loaded: verb.loaded } : {};
+    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider, null, options), null, 2));
     return 0;
   }
   return runCall(core, verb);

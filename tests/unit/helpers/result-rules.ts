@@ -4,6 +4,7 @@
 // same as src/main/providers/content/media-rules.ts). Written independently of the code under
 // test: image formats are told from magic bytes here, PNG sizes from the IHDR chunk.
 import type { ProviderId } from '../../../src/types/providers.js';
+import { exactKeys as keysChecked } from './provider-rules.js';
 
 type Json = Record<string, unknown>;
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,14 +17,9 @@ export interface Check {
   out: string[];
 }
 
-export function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, { out }: Check): value is Json {
-  if (!isRecord(value)) {
-    out.push(`${where} is not an object`);
-    return false;
-  }
-  for (const key of Object.keys(value)) if (!allowed.includes(key)) out.push(`${where} has unexpected "${key}"`);
-  for (const key of required) if (!(key in value)) out.push(`${where} lacks "${key}"`);
-  return true;
+/** The object's keys are among `allowed` and include `required` (provider-rules' check). */
+export function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, check: Check): value is Json {
+  return keysChecked(value, allowed, required, where, check.out);
 }
 
 /** Non-empty text with no base64 data URL in it (Anthropic refuses empty text blocks; everywhere it is pointless). */

@@ -5,8 +5,8 @@
 // where taken); images over the side limit are scaled down; over the size limit, re-encoded as
 // JPEG and scaled down step by step until they fit. Async (sharp works on libuv's pool); never
 // throws: an image that cannot be read or fitted comes back as the reason.
-import { decode as decodeBmp } from 'bmp-ts';
-import sharp, { type Sharp } from 'sharp';
+import type { decode as DecodeBmp } from 'bmp-ts';
+import type { default as SharpModule, Sharp } from 'sharp';
 import type { ImageFormat, ImageRules } from './media-rules.js';
 import { imageInfo, type ImageInfo, type SniffedFormat } from './image-info.js';
 import { describeBytes } from './text.js';
@@ -22,6 +22,23 @@ const MAX_ATTEMPTS = 8;
 export type FitResult =
   | { ok: true; format: ImageFormat; data: string; width: number; height: number; info: ImageInfo; changes: string[] }
   | { ok: false; info: ImageInfo; reason: string };
+
+interface ImageLibraries {
+  sharp: typeof SharpModule;
+  decodeBmp: typeof DecodeBmp;
+}
+
+let libraries: Promise<ImageLibraries> | null = null;
+
+/**
+ * sharp and bmp-ts, loaded on the first image that needs converting: loading libvips takes
+ * hundreds of milliseconds (seconds on a loaded machine), which no start-up and no result that
+ * needs no conversion should pay.
+ */
+function imageLibraries(): Promise<ImageLibraries> {
+  libraries ??= Promise.all([import('sharp'), import('bmp-ts')]).then(([sharp, bmp]) => ({ sharp: sharp.default, decodeBmp: bmp.decode }));
+  return libraries;
+}
 
 const FORMAT_NAMES: Record<SniffedFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP', bmp: 'BMP', tiff: 'TIFF', svg: 'SVG', heif: 'HEIF/AVIF' };
 
@@ -62,7 +79,7 @@ export async function fitImage(data: string, rules: ImageRules, provider: string
 }
 
 /** A sharp pipeline over the image; BMP is decoded here first. */
-function open(bytes: Buffer, info: ImageInfo): Sharp {
+function open({ sharp, decodeBmp }: ImageLibraries, bytes: Buffer, info: ImageInfo): Sharp {
   if (info.format !== 'bmp') return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const bitmap = decodeBmp(bytes, { toRGBA: true });
   const pipeline = sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
@@ -70,10 +87,20 @@ function open(bytes: Buffer, info: ImageInfo): Sharp {
   return bitmap.bitPP === 32 ? pipeline : pipeline.removeAlpha();
 }
 
-async function encode(bytes: Buffer, info: ImageInfo, format: ImageFormat, width: number, height: number, quality: number, resize: boolean): Promise<{ data: Buffer; width: number; height: number }> {
-  let pipeline = open(bytes, info);
+interface Target {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  quality: number;
+  resize: boolean;
+  /** The source has an alpha channel: JPEG puts it on white. */
+  alpha: boolean;
+}
+
+async function encode(libs: ImageLibraries, bytes: Buffer, info: ImageInfo, { format, width, height, quality, resize, alpha }: Target): Promise<{ data: Buffer; width: number; height: number }> {
+  let pipeline = open(libs, bytes, info);
   if (resize) pipeline = pipeline.resize({ width, height, fit: 'inside', withoutEnlargement: true });
-  if (format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality });
+  if (format === 'jpeg') pipeline = (alpha ? pipeline.flatten({ background: '#ffffff' }) : pipeline).jpeg({ quality });
   else if (format === 'webp') pipeline = pipeline.webp({ quality });
   else if (format === 'gif') pipeline = pipeline.gif();
   else pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
@@ -82,8 +109,9 @@ async function encode(bytes: Buffer, info: ImageInfo, format: ImageFormat, width
 }
 
 async function convert(data: string, info: ImageInfo, rules: ImageRules, provider: string): Promise<FitResult> {
+  const libs = await imageLibraries();
   const bytes = Buffer.from(data, 'base64');
-  const meta = info.format === 'bmp' ? { width: info.width, height: info.height } : await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+  const meta = info.format === 'bmp' ? { width: info.width, height: info.height, hasAlpha: true } : await libs.sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width === 0 || height === 0) return { ok: false, info, reason: 'its size cannot be read' };
@@ -109,7 +137,8 @@ async function convert(data: string, info: ImageInfo, rules: ImageRules, provide
   const scaledLength = data.length * ((targetWidth * targetHeight) / (width * height));
   let squeezed = format !== 'jpeg' && scaledLength > rules.maxBase64;
   if (squeezed) format = 'jpeg';
-  let out = await encode(bytes, info, format, targetWidth, targetHeight, JPEG_QUALITY, targetWidth !== width || targetHeight !== height);
+  const alpha = meta.hasAlpha === true;
+  let out = await encode(libs, bytes, info, { format, width: targetWidth, height: targetHeight, quality: JPEG_QUALITY, resize: targetWidth !== width || targetHeight !== height, alpha });
   let quality = JPEG_QUALITY;
   for (let attempt = 0; base64Length(out.data) > rules.maxBase64 && attempt < MAX_ATTEMPTS; attempt++) {
     squeezed = true;
@@ -123,7 +152,7 @@ async function convert(data: string, info: ImageInfo, rules: ImageRules, provide
       targetWidth = Math.max(1, Math.round(out.width * scale));
       targetHeight = Math.max(1, Math.round(out.height * scale));
     }
-    out = await encode(bytes, info, format, targetWidth, targetHeight, quality, targetWidth !== width || targetHeight !== height);
+    out = await encode(libs, bytes, info, { format, width: targetWidth, height: targetHeight, quality, resize: targetWidth !== width || targetHeight !== height, alpha });
   }
   if (base64Length(out.data) > rules.maxBase64) return { ok: false, info, reason: `it cannot be brought under ${describeBytes(Math.floor((rules.maxBase64 * 3) / 4))}` };
   if (squeezed) changes.push(`re-encoded as JPEG (quality ${quality}) to fit ${provider}'s ${describeBytes(Math.floor((rules.maxBase64 * 3) / 4))} limit`);

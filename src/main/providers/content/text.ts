@@ -1,7 +1,6 @@
 // Text rules shared by every provider: sizes in words, base64 kept out of text, and the cap on
 // how much text of one result reaches the model. Pure.
 
-const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
 /** A data URL with a base64 payload long enough to matter (shorter ones cost nothing). */
 const DATA_URL = /data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?((?:;[a-z0-9.+-]+=[^;,\s]*)*);base64,((?:[A-Za-z0-9+/]|\r?\n){64,}={0,2})/gi;
 
@@ -20,6 +19,21 @@ export function describeBytes(bytes: number): string {
 /** Thousands separated: 100,000. */
 export const count = (n: number): string => n.toLocaleString('en-US');
 
+/** Only the base64 alphabet, padding at the end only, a length divisible by 4. A loop: a regex takes about 20 ns a character, 0.8 s for a 40 MB image. */
+function isCleanBase64(data: string): boolean {
+  const length = data.length;
+  if (length % 4 !== 0) return false;
+  let end = length;
+  if (data.charCodeAt(end - 1) === 61) end--;
+  if (data.charCodeAt(end - 1) === 61) end--;
+  for (let i = 0; i < end; i++) {
+    const c = data.charCodeAt(i);
+    // A–Z, a–z, 0–9, "+", "/"
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47)) return false;
+  }
+  return true;
+}
+
 /**
  * base64 as providers take it: a data URL prefix and whitespace (line-wrapped base64) removed;
  * anything else that is not base64 is decoded leniently and encoded again, so a provider never
@@ -31,9 +45,9 @@ export function cleanBase64(data: string): string {
     const comma = clean.indexOf(',');
     clean = comma < 0 ? '' : clean.slice(comma + 1);
   }
-  if (BASE64_CHARS.test(clean) && clean.length % 4 === 0) return clean;
+  if (isCleanBase64(clean)) return clean;
   clean = clean.replace(/\s+/g, '');
-  if (BASE64_CHARS.test(clean) && clean.length % 4 === 0) return clean;
+  if (isCleanBase64(clean)) return clean;
   return Buffer.from(clean, 'base64').toString('base64');
 }
 
