@@ -5,6 +5,7 @@ import type { EnteredValue, ServerSettings } from '../types/config.js';
 import { checkServerSettings } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { sameList } from './mcp/saved-names.js';
+import { messageOf } from '../types/errors.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];
@@ -16,7 +17,7 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
   try {
     root = JSON.parse(json);
   } catch (error) {
-    throw new Error(`The text is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new Error(`The text is not valid JSON: ${messageOf(error)}`, { cause: error });
   }
   const servers = isRecord(root) && isRecord(root.mcpServers) ? root.mcpServers : null;
   if (!servers) throw new Error('Expected a JSON object with an "mcpServers" object, as in claude_desktop_config.json.');

@@ -17,6 +17,7 @@ import type { ProfileLock } from './profile/lock.js';
 import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
+import { messageOf } from '../types/errors.js';
 
 /**
  * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
@@ -87,7 +88,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const moved = await moveSecretsToStore(store, secrets);
     if (moved) secretNotices.push({ kind: 'secrets', message: describeSecretsMigration(moved, secretStore) });
   } catch (error) {
-    const message = `Secrets in the settings could not be moved into ${secretStore.where} (nothing was lost; the next start tries again): ${(error as Error).message}`;
+    const message = `Secrets in the settings could not be moved into ${secretStore.where} (nothing was lost; the next start tries again): ${messageOf(error)}`;
     log(message);
     secretNotices.push({ kind: 'secrets', message });
   }
@@ -96,7 +97,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
   } catch (error) {
     // A copy that could not be made is told as settings that cannot be saved; anything else here.
-    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
+    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${messageOf(error)}`);
   }
   const auth = new AuthManager({
     storage: new SecretAuthStorage(secrets),
@@ -106,7 +107,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
-  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));
+  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${messageOf(error)}`));
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
   return {
@@ -133,7 +134,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       if (kind === 'migration') markMigrationReportShown(store);
     },
     close: async () => {
-      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${messageOf(error)}`));
       // Sign-ins still waiting for a browser end with the app (their listener closes).
       await auth.close();
       await lock.release();

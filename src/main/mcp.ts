@@ -25,6 +25,7 @@ import { assignToolNames, checkAlias, toMappings } from './naming.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
+import { messageOf } from '../types/errors.js';
 
 export interface McpOptions {
   store: ConfigStore;
@@ -343,7 +344,7 @@ export class Mcp {
   #startInBackground(uuid: string): void {
     // A connect never rejects (its outcome is status), but what it triggers can: saving the
     // names it brought, say, on a disk that refuses writes.
-    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${error instanceof Error ? error.message : String(error)}`));
+    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${messageOf(error)}`));
   }
 
   /** Every name the server holds: its mappings have an entry for each tool it ever listed. */

@@ -25,6 +25,7 @@ import {
   tightenFile,
   writePrivateFile,
 } from './profile/files.js';
+import { messageOf } from '../types/errors.js';
 
 export { CONFIG_FILE_NAME };
 
@@ -79,7 +80,7 @@ function readConfigFile(file: string): ConfigRead {
     const value: unknown = JSON.parse(text);
     return isRecord(value) ? { value } : { problem: 'it does not hold a settings object', folder: false };
   } catch (error) {
-    return { problem: `it is not valid JSON (${(error as Error).message})`, folder: false };
+    return { problem: `it is not valid JSON (${messageOf(error)})`, folder: false };
   }
 }
 

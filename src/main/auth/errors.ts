@@ -10,6 +10,7 @@ import {
   TooManyRequestsError,
   UnauthorizedClientError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { messageOf } from '../../types/errors.js';
 
 /**
  * What fixes an AuthError: signing in (no usable sign-in), signing in again for more
@@ -76,7 +77,7 @@ export function describeAuthError(error: unknown, step: AuthStep, secrets: reado
 
 function explain(error: unknown, step: AuthStep): string {
   if (error instanceof AuthError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (isTimeout(error)) {
     return step === 'refresh' || step === 'token'
       ? 'the token endpoint did not answer in time'

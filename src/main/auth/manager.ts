@@ -14,6 +14,7 @@ import { revokeTokens } from './revoke.js';
 import type { AuthTarget } from './session.js';
 import { fetchWithTimeout, ServerAuth } from './session.js';
 import type { AuthStorage } from './storage.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface AuthManagerOptions {
   storage: AuthStorage;
@@ -146,7 +147,7 @@ export class AuthManager {
       (): SignInOutcome => ({ ok: true }),
       (error: unknown): SignInOutcome => {
         this.#fail(server.uuid, error);
-        return { ok: false, error: (error as Error).message };
+        return { ok: false, error: messageOf(error) };
       },
     ).finally(() => {
       if (this.#flows.get(server.uuid) === start) {
@@ -184,7 +185,7 @@ export class AuthManager {
       await this.#storage.delete(uuid, 'tokens');
       await this.#storage.delete(uuid, 'stepUp');
     } catch (error) {
-      throw new AuthError(`Signing out of "${server.label}" failed: the secret store did not remove the sign-in (${(error as Error).message}).`);
+      throw new AuthError(`Signing out of "${server.label}" failed: the secret store did not remove the sign-in (${messageOf(error)}).`);
     }
     this.#failures.delete(uuid);
     session.signedOutByUser();
@@ -208,7 +209,7 @@ export class AuthManager {
     try {
       await this.#storage.deleteServer(uuid);
     } catch (error) {
-      this.#log(`the sign-in of a deleted server could not be removed from the secret store (${(error as Error).message}).`);
+      this.#log(`the sign-in of a deleted server could not be removed from the secret store (${messageOf(error)}).`);
     }
   }
 
@@ -230,7 +231,7 @@ export class AuthManager {
   }
 
   #fail(uuid: string, error: unknown): void {
-    this.#failures.set(uuid, error instanceof Error ? error.message : String(error));
+    this.#failures.set(uuid, messageOf(error));
     this.#changed();
   }
 

@@ -18,6 +18,7 @@ import { explainConnectError, isConnectionLost, validationIssues } from './conne
 import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface ListedTool {
   name: string;
@@ -349,7 +350,7 @@ export class ServerConnection {
     try {
       await client.setLoggingLevel('info', { timeout: this.timeoutMs });
     } catch (error) {
-      this.#note('warning', `The server refused logging/setLevel: ${error instanceof Error ? error.message : String(error)}`);
+      this.#note('warning', `The server refused logging/setLevel: ${messageOf(error)}`);
     }
   }
 

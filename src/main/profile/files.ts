@@ -2,6 +2,7 @@
 // temp files a crash left behind, and file-system errors described in words a user can act on.
 import fs from 'node:fs';
 import path from 'node:path';
+import { messageOf } from '../../types/errors.js';
 
 export const CONFIG_FILE_NAME = 'config.json';
 export const PRIVATE_FILE_MODE = 0o600;
@@ -92,5 +93,5 @@ const FS_ERROR_REASONS: Record<string, string> = {
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code && Object.hasOwn(FS_ERROR_REASONS, code)) return FS_ERROR_REASONS[code]!;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

@@ -15,6 +15,7 @@ import { isRecord } from './schema/json.js';
 import { argumentRestorer } from './schema/restore.js';
 import { findTwins } from './twins.js';
 import type { AdaptedTool, ArgumentRestorer, ProviderAdapter, SourceTool } from './types.js';
+import { messageOf } from '../../types/errors.js';
 
 export { PROVIDER_LIMITS } from '../../types/providers.js';
 export type { ProviderLimits } from '../../types/providers.js';
@@ -49,7 +50,7 @@ export function adaptTool(provider: ProviderId, tool: SourceTool, options: Adapt
     return adapt(provider, tool, options.twin === true);
   } catch (error) {
     // A defect in an adapter must cost this tool alone.
-    return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${error instanceof Error ? error.message : String(error)})`, []);
+    return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${messageOf(error)})`, []);
   }
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isRecord } from '../../types/json.js';
 import type { SecretBackend } from './backend.js';
 import { SecretStoreError } from './backend.js';
+import { messageOf } from '../../types/errors.js';
 
 export const SECRETS_FILE_NAME = 'secrets.json';
 
@@ -80,13 +81,13 @@ export class FileBackend implements SecretBackend {
       text = await fs.readFile(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
-      throw new SecretStoreError(`${this.path} could not be read: ${(error as Error).message}`);
+      throw new SecretStoreError(`${this.path} could not be read: ${messageOf(error)}`);
     }
     let root: unknown;
     try {
       root = JSON.parse(text);
     } catch (error) {
-      throw new SecretStoreError(`${this.path} is not valid JSON (${(error as Error).message}); fix it, or delete it and enter the secrets again.`);
+      throw new SecretStoreError(`${this.path} is not valid JSON (${messageOf(error)}); fix it, or delete it and enter the secrets again.`);
     }
     const servers = isRecord(root) && isRecord(root.servers) ? root.servers : null;
     if (!servers) throw new SecretStoreError(`${this.path} does not hold saved secrets; fix it, or delete it and enter the secrets again.`);
@@ -121,7 +122,7 @@ export class FileBackend implements SecretBackend {
     try {
       await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
     } catch (error) {
-      throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${(error as Error).message}`);
+      throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${messageOf(error)}`);
     }
   }
 }

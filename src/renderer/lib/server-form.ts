@@ -4,6 +4,7 @@ import type { EnteredValue, McpServer, ServerSettingsInput, ServerType, StoredVa
 import { checkServerSettings } from '../../types/config.js';
 import type { SecretFieldKind, SecretRef } from '../../types/secrets.js';
 import { isSecretByRule } from '../../types/secrets.js';
+import { messageOf } from '../../types/errors.js';
 
 /** One env variable or header of the form. */
 export interface PairDraft {
@@ -207,7 +208,7 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
     try {
       return parse();
     } catch (error) {
-      errors[field] = error instanceof Error ? error.message : String(error);
+      errors[field] = messageOf(error);
       return undefined;
     }
   };
