@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretBackend } from './backend.js';
 import { SecretStoreError } from './backend.js';
 import { messageOf } from '../../types/errors.js';
@@ -116,8 +116,7 @@ export class FileBackend implements SecretBackend {
     }
     const servers: Record<string, Record<string, string>> = {};
     for (const [server, perServer] of entries) {
-      // defineProperty: ids and keys such as __proto__ stay ordinary entries.
-      Object.defineProperty(servers, server, { value: Object.fromEntries(perServer), enumerable: true, writable: true, configurable: true });
+      setOwn(servers, server, Object.fromEntries(perServer));
     }
     try {
       await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);

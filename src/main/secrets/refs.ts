@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { EnteredValue, McpServer, ServerSettings, StoredValue } from '../../types/config.js';
 import type { SecretField, SecretFieldKind, SecretRef } from '../../types/secrets.js';
 import { describeSecretField, isSecretByRule } from '../../types/secrets.js';
+import { setOwn } from '../../types/json.js';
 
 export const SECRET_FIELDS: readonly SecretFieldKind[] = ['env', 'headers'];
 
@@ -81,8 +82,7 @@ export function planSecrets(entered: ValueMaps, previous?: Pick<McpServer, 'env'
       } else {
         next = value;
       }
-      // defineProperty: a key such as __proto__ must stay an ordinary entry.
-      Object.defineProperty(stored, key, { value: next, enumerable: true, writable: true, configurable: true });
+      setOwn(stored, key, next);
     }
     plan[field] = stored;
   }

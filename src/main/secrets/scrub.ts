@@ -6,7 +6,7 @@
 // not parse.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
 import { isSecretByRule } from '../../types/secrets.js';
 import { writePrivateFile } from './file.js';
@@ -37,7 +37,7 @@ function scrubParsed(root: unknown, known: ReadonlyMap<string, SecretRef>): bool
       for (const [key, value] of Object.entries(values)) {
         if (typeof value !== 'string' || !(isSecretByRule(field, key) || known.has(value))) continue;
         const ref = known.get(value) ?? { secret: newSecretId() };
-        Object.defineProperty(values, key, { value: ref, enumerable: true, writable: true, configurable: true });
+        setOwn(values, key, ref);
         changed = true;
       }
     }

@@ -14,6 +14,7 @@ import { KeyringBackend, keyringProblem } from './keyring.js';
 import { Redactor } from './redact.js';
 import type { ConfigStore } from '../store.js';
 import { messageOf } from '../../types/errors.js';
+import { setOwn } from '../../types/json.js';
 
 export const UNENCRYPTED_WARNING = 'Secrets are stored unencrypted on this machine: no keyring available';
 
@@ -136,7 +137,7 @@ export class SecretStore {
         if (typeof value === 'string' && isSecretByRule(field, key)) this.#redactor.add(value);
         const text = typeof value === 'string' ? value : await this.get(server.uuid, value.secret);
         if (text === null) resolved.missing.push({ field, key });
-        else Object.defineProperty(resolved[field], key, { value: text, enumerable: true, writable: true, configurable: true });
+        else setOwn(resolved[field], key, text);
       }
     }
     return resolved;
