@@ -8,10 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
-import { isSecretByRule } from '../../types/secrets.js';
 import { writePrivateFile } from './file.js';
 import { REDACTED, textForms } from './redact.js';
-import { newSecretId, SECRET_FIELDS } from './refs.js';
+import { newSecretId, plainSecretsOf } from './refs.js';
 
 /** The config file itself; every other `config.*.json` in the folder is a copy of it. */
 const COPY_NAME = /^config\..+\.json$/;
@@ -31,15 +30,9 @@ function scrubParsed(root: unknown, known: ReadonlyMap<string, SecretRef>): bool
   let changed = false;
   for (const server of servers) {
     if (!isRecord(server)) continue;
-    for (const field of SECRET_FIELDS) {
-      const values = server[field];
-      if (!isRecord(values)) continue;
-      for (const [key, value] of Object.entries(values)) {
-        if (typeof value !== 'string' || !(isSecretByRule(field, key) || known.has(value))) continue;
-        const ref = known.get(value) ?? { secret: newSecretId() };
-        setOwn(values, key, ref);
-        changed = true;
-      }
+    for (const { key, value, values } of plainSecretsOf(server, known)) {
+      setOwn(values, key, known.get(value) ?? { secret: newSecretId() });
+      changed = true;
     }
   }
   return changed;
