@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
-import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
+import { asNobody, spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,7 +41,7 @@ export interface HostOptions {
 function hostCommand(userDataDir: string, options: HostOptions): [string, string[]] {
   // `--import tsx` resolves from the working directory, which is the repo root here.
   const node = [process.execPath, '--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', String(options.port ?? 0)];
-  return options.asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...node]] : [node[0]!, node.slice(1)];
+  return options.asNobody ? asNobody(node) : [node[0]!, node.slice(1)];
 }
 
 /** Starts the browser host on `userDataDir` (on `options.port`, else a free one); resolves once it prints its URL. */

@@ -13,6 +13,7 @@ import { SecretStore, UNENCRYPTED_WARNING } from '../../src/main/secrets/store.j
 import { ConfigStore } from '../../src/main/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
+import { asNobody, NOBODY_ID } from '../fixtures/child-process.js';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
@@ -132,7 +133,7 @@ describe('the app without a keyring', () => {
 /** Runs one IPC call in a child as user nobody, with no keyring. */
 function callAsNobody(dir: string, channel: string, input: unknown): Promise<{ ok: boolean; error?: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', TSX_LOADER_URL, APP_CALL, dir, channel, JSON.stringify(input)], {
+    const child = spawn(...asNobody([process.execPath, '--import', TSX_LOADER_URL, APP_CALL, dir, channel, JSON.stringify(input)]), {
       env: { ...NO_KEYRING_ENV, HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -157,7 +158,7 @@ describe('a fallback file that cannot be used', () => {
     fs.writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify({ mcp: { servers: [] }, llm: { defaults: [] }, prompt: { tools: null }, realtime: { tools: null } }, null, '\t')}\n`);
     // The folder and config are the user's; secrets.json is not readable by them.
     fs.writeFileSync(path.join(dir, SECRETS_FILE_NAME), '{"servers": {}}', { mode: 0o600 });
-    execFileSync('chown', ['65534:65534', dir, path.join(dir, 'config.json')]);
+    execFileSync('chown', [`${NOBODY_ID}:${NOBODY_ID}`, dir, path.join(dir, 'config.json')]);
     const before = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
     const answer = await callAsNobody(dir, 'addServer', { label: 'Remote', type: 'http', url, headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(answer.ok).toBe(false);
