@@ -196,7 +196,7 @@ export class ConfigStore {
   backup(kind: CopyKind): string {
     const create = fs.existsSync(this.path)
       ? copyBytesOf(this.path)
-      : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`);
+      : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`, { create: true });
     try {
       return keepCopy(this.#dir, kind, create);
     } catch (error) {

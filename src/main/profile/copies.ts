@@ -66,7 +66,7 @@ export function keepCopy(dir: string, kind: CopyKind, create: (target: string) =
 
 /** A copy of `source`'s bytes (config.json as it is now). */
 export function copyBytesOf(source: string): (target: string) => void {
-  return (target) => writePrivateFile(target, fs.readFileSync(source));
+  return (target) => writePrivateFile(target, fs.readFileSync(source), { create: true });
 }
 
 /** Deletes copies beyond the newest few of each kind; a copy that cannot be deleted stays. */

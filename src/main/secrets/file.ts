@@ -1,9 +1,9 @@
 // The fallback where no keyring can be reached: `secrets.json` in the user-data folder, readable
 // by its owner only (0600), written atomically (a temp file, then a rename), removed when empty.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord, setOwn } from '../../types/json.js';
+import { writePrivateFile } from '../profile/files.js';
 import type { SecretBackend } from './backend.js';
 import { SecretStoreError } from './backend.js';
 import { messageOf } from '../../types/errors.js';
@@ -13,22 +13,6 @@ export const SECRETS_FILE_NAME = 'secrets.json';
 const NOTE = 'Secrets of MCP Tool Names, unencrypted: no keyring was available. Keep this file private; do not share it.';
 
 type Entries = Map<string, Map<string, string>>;
-
-/**
- * Writes `text` to `file` atomically (a temp file beside it, then a rename), readable by its owner
- * only: the temp file is created 0600 before any byte is written, so no one else ever reads it.
- */
-export async function writePrivateFile(file: string, text: string): Promise<void> {
-  // Named like every temp file of the profile, so that one a crash leaves is removed at the next start.
-  const temp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
-  try {
-    await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-}
 
 export class FileBackend implements SecretBackend {
   readonly kind = 'file';
@@ -119,7 +103,7 @@ export class FileBackend implements SecretBackend {
       setOwn(servers, server, Object.fromEntries(perServer));
     }
     try {
-      await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
+      writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
     } catch (error) {
       throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${messageOf(error)}`);
     }

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
-import { writePrivateFile } from './file.js';
+import { writePrivateFile } from '../profile/files.js';
 import { REDACTED, textForms } from './redact.js';
 import { newSecretId, plainSecretsOf } from './refs.js';
 
@@ -69,7 +69,7 @@ export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<
   for (const file of await configCopies(userDataDir)) {
     const next = scrubbedCopy(await fs.readFile(file, 'utf8'), known);
     if (next === null) continue;
-    await writePrivateFile(file, next);
+    writePrivateFile(file, next);
     rewritten.push(file);
   }
   return rewritten;
