@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
 import { writePrivateFile } from '../profile/files.js';
-import { REDACTED, textForms } from './redact.js';
+import { redactValues } from './redact.js';
 import { newSecretId, plainSecretsOf } from './refs.js';
 
 /** The config file itself; every other `config.*.json` in the folder is a copy of it. */
@@ -38,14 +38,6 @@ function scrubParsed(root: unknown, known: ReadonlyMap<string, SecretRef>): bool
   return changed;
 }
 
-/** Every known value's text out of `text`, as `[redacted]`. */
-function redactText(text: string, known: ReadonlyMap<string, SecretRef>): string {
-  let result = text;
-  const forms = [...known.keys()].flatMap(textForms).sort((a, b) => b.length - a.length);
-  for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-  return result;
-}
-
 /**
  * The text a copy should hold instead, or null when it holds no secret value. A copy that does
  * not parse has known values that stand as a whole JSON string replaced by their reference, so
@@ -59,7 +51,7 @@ export function scrubbedCopy(text: string, known: ReadonlyMap<string, SecretRef>
   } catch {
     for (const [value, ref] of known) next = next.split(JSON.stringify(value)).join(JSON.stringify(ref));
   }
-  next = redactText(next, known);
+  next = redactValues(next, known.keys());
   return next === text ? null : next;
 }
 
