@@ -6,8 +6,8 @@ import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
-import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
-import { describeSecretsMigration, moveSecretsToStore } from './migrations/secrets.js';
+import { upgradeAtStart } from './migrations/at-start.js';
+import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
 import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
 import type { SignIns } from './sign-ins.js';
@@ -74,7 +74,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let secrets: SecretStore;
   let secretStore: SecretStoreInfo;
   try {
-    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES, deferRepairs: true });
     secrets = SecretStore.forConfig(store);
     secretStore = await secrets.open();
   } catch (error) {
@@ -82,23 +82,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const log = (message: string): void => userLog(secrets.redact(message));
-  // Secrets first: every copy the migrations below take must hold references, not values.
-  const secretNotices: Notice[] = [];
-  try {
-    const moved = await moveSecretsToStore(store, secrets);
-    if (moved) secretNotices.push({ kind: 'secrets', message: describeSecretsMigration(moved, secretStore) });
-  } catch (error) {
-    const message = `Secrets in the settings could not be moved into ${secretStore.where} (nothing was lost; the next start tries again): ${messageOf(error)}`;
-    log(message);
-    secretNotices.push({ kind: 'secrets', message });
-  }
-  // Before any server connects, so that the names written by the migration are the ones held.
-  try {
-    runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
-  } catch (error) {
-    // A copy that could not be made is told as settings that cannot be saved; anything else here.
-    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${messageOf(error)}`);
-  }
+  // Repairs, secrets and tool-name upgrades in one write, before any server connects, so that the
+  // names written by the migration are the ones held.
+  const secretNotices = await upgradeAtStart(store, secrets, { reserved: BUILT_IN_TOOL_NAMES, secretStore, log }).catch((error: unknown) => {
+    log(`The settings could not be upgraded (nothing was changed; the next start tries again): ${messageOf(error)}`);
+    return [];
+  });
   const auth = new AuthManager({
     storage: new SecretAuthStorage(secrets),
     identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },

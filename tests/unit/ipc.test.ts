@@ -12,6 +12,7 @@ import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
+import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
 import type { ProviderTools } from '../../src/types/providers.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
@@ -258,8 +259,8 @@ describe('notices', () => {
       expect(state.notices).toHaveLength(1);
       expect(state.notices[0]!.details).toEqual(['Settings field "junk" nests deeper than 64 levels and was dropped.']);
       await ipc.invoke('setSelection', { target: 'prompt', tools: ['b'] });
-      // The alias ledger, adopted at start, is saved with this first write.
-      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] }, migrations: [TOOL_ALIASES_MIGRATION_ID] });
+      // The ledger went with the repair, in the start's one write.
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] }, migrations: [SECRETS_TO_STORE_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID] });
       const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
       expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
     } finally {

@@ -15,7 +15,7 @@ import { newSecretId, plainSecretsOf } from './refs.js';
 /** The config file itself; every other `config.*.json` in the folder is a copy of it. */
 const COPY_NAME = /^config\..+\.json$/;
 
-export async function configCopies(userDataDir: string): Promise<string[]> {
+async function configCopies(userDataDir: string): Promise<string[]> {
   const names = await fs.readdir(userDataDir).catch(() => []);
   return names.filter((name) => COPY_NAME.test(name)).sort().map((name) => path.join(userDataDir, name));
 }
@@ -55,10 +55,14 @@ export function scrubbedCopy(text: string, known: ReadonlyMap<string, SecretRef>
   return next === text ? null : next;
 }
 
-/** Rewrites, atomically and 0600, every copy that holds a secret value; returns their paths. */
-export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<string, SecretRef>): Promise<string[]> {
+/**
+ * Rewrites, atomically and 0600, every copy that holds a secret value (each read once); returns
+ * their paths. `except`: a copy just written with references, which needs no second look.
+ */
+export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<string, SecretRef>, except?: string): Promise<string[]> {
   const rewritten: string[] = [];
   for (const file of await configCopies(userDataDir)) {
+    if (file === except) continue;
     const next = scrubbedCopy(await fs.readFile(file, 'utf8'), known);
     if (next === null) continue;
     writePrivateFile(file, next);
