@@ -5,9 +5,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRETS_FILE_NAME } from '../../src/main/secrets/file.js';
 import { SecretStore, UNENCRYPTED_WARNING } from '../../src/main/secrets/store.js';
 import { ConfigStore } from '../../src/main/store.js';
@@ -65,6 +66,25 @@ describe('SecretStore without a keyring', () => {
     expect(await secrets.deleteServer('s1')).toBe(2);
     expect(await secrets.delete('s2', 'b')).toBe(true);
     expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('reads secrets.json once, then answers from memory, in step with its own writes', async () => {
+    const { dir, secrets } = profile();
+    const file = path.join(dir, SECRETS_FILE_NAME);
+    fs.writeFileSync(file, JSON.stringify({ servers: { s1: { a: 'value a' } } }), { mode: 0o600 });
+    const reads = vi.spyOn(fsp, 'readFile');
+    try {
+      for (let i = 0; i < 5; i++) expect(await secrets.get('s1', 'a')).toBe('value a');
+      await secrets.set('s1', 'b', 'value b');
+      expect(await secrets.get('s1', 'b')).toBe('value b');
+      expect(await secrets.delete('s1', 'a')).toBe(true);
+      expect(await secrets.get('s1', 'a')).toBeNull();
+      expect(await secrets.keys('s1')).toEqual(['b']);
+      expect(reads.mock.calls.filter(([read]) => String(read) === file)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { servers: unknown }).servers).toEqual({ s1: { b: 'value b' } });
   });
 
   it('a secrets.json that does not parse is never overwritten: every operation says what to do', async () => {

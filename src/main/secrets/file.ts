@@ -19,6 +19,11 @@ export class FileBackend implements SecretBackend {
   readonly path: string;
   /** One read-change-write at a time, so concurrent saves never drop each other's entries. */
   #queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The file's entries, read once and then kept in step with this backend's own writes (one
+   * process writes a profile). A read that failed is not kept: the next lookup tries again.
+   */
+  #entries: Promise<Entries> | null = null;
 
   constructor(userDataDir: string) {
     this.path = path.join(userDataDir, SECRETS_FILE_NAME);
@@ -57,9 +62,18 @@ export class FileBackend implements SecretBackend {
 
   async remove(): Promise<void> {
     await fs.rm(this.path, { force: true });
+    this.#entries = Promise.resolve(new Map());
   }
 
-  async #read(): Promise<Entries> {
+  #read(): Promise<Entries> {
+    const entries = (this.#entries ??= this.#load());
+    entries.catch(() => {
+      if (this.#entries === entries) this.#entries = null;
+    });
+    return entries;
+  }
+
+  async #load(): Promise<Entries> {
     let text: string;
     try {
       text = await fs.readFile(this.path, 'utf8');
@@ -85,9 +99,11 @@ export class FileBackend implements SecretBackend {
 
   #change(change: (entries: Entries) => void): Promise<void> {
     const next = this.#queue.then(async () => {
-      const entries = await this.#read();
+      // A copy: what is kept changes only once the file has.
+      const entries: Entries = new Map([...(await this.#read())].map(([server, perServer]) => [server, new Map(perServer)]));
       change(entries);
       await this.#write(entries);
+      this.#entries = Promise.resolve(entries);
     });
     this.#queue = next.catch(() => undefined);
     return next;
