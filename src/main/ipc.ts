@@ -6,7 +6,7 @@ import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
-import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
+import { comparableServers, parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
@@ -59,8 +59,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     setServerPolicy: ({ uuid, policy, scope }) => mcp.setServerPolicy(uuid, policy, scope),
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
-      // Compared by their values: a configured server's secret env values are references.
-      const existing = await Promise.all(store.config.mcp.servers.map(async (server) => ({ ...server, env: (await core.secrets.resolve(server)).env })));
+      // Compared by their values: a configured server's secret env values are read where they decide.
+      const existing = await comparableServers(parsed.servers, store.config.mcp.servers, async (server) => (await core.secrets.resolve(server)).env);
       const plan = planImport(parsed.servers, existing);
       const added = await mcp.addServers(plan.add);
       return { added, skipped: parsed.skipped, alreadyAdded: plan.alreadyAdded };

@@ -241,7 +241,7 @@ export class Mcp {
       removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
     });
     this.#rename();
-    await this.#auth?.forget(uuid);
+    this.#auth?.forget(uuid);
     return { removedFromSelections: removed };
   }
 

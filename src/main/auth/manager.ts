@@ -201,16 +201,14 @@ export class AuthManager {
     this.#changed();
   }
 
-  /** The server was deleted: its sign-in goes with it. */
-  async forget(uuid: string): Promise<void> {
+  /**
+   * The server was deleted: its sign-in goes with it. Its stored entries went with the server's
+   * other secrets (everything filed under its uuid), so the store is not listed a second time.
+   */
+  forget(uuid: string): void {
     this.#flows.get(uuid)?.cancel('the server was deleted');
     this.#sessions.delete(uuid);
     this.#failures.delete(uuid);
-    try {
-      await this.#storage.deleteServer(uuid);
-    } catch (error) {
-      this.#log(`the sign-in of a deleted server could not be removed from the secret store (${messageOf(error)}).`);
-    }
   }
 
   async close(): Promise<void> {
