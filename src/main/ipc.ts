@@ -10,6 +10,7 @@ import { comparableServers, parseClaudeDesktopConfig, planImport } from './claud
 import type { Core } from './core.js';
 import { ActiveCalls } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
+import { TickEvents } from './mcp/status-events.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
 
@@ -35,17 +36,22 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
   const calls = new ActiveCalls();
   const elicitations = new PendingElicitations();
+  const appState = (): AppState => ({
+    // Only ever references: a value still in plain text (its move into the store failed) is masked.
+    config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
+    notices: core.notices(),
+    builtInTools: BUILT_IN_TOOL_NAMES,
+    userDataDir: host.userDataDir,
+    host: host.kind,
+    secretStore: { kind: core.secretStore.kind, where: core.secretStore.where },
+  });
+  // Every write of the settings (the page's, or the manager's in the background) goes out as one
+  // state event per tick, so the page never has to ask again.
+  const stateEvents = new TickEvents(appState);
+  store.onWrite(() => stateEvents.emit());
 
   const handlers: Handlers = {
-    getState: () => ({
-      // Only ever references: a value still in plain text (its move into the store failed) is masked.
-      config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
-      notices: core.notices(),
-      builtInTools: BUILT_IN_TOOL_NAMES,
-      userDataDir: host.userDataDir,
-      host: host.kind,
-      secretStore: { kind: core.secretStore.kind, where: core.secretStore.where },
-    }),
+    getState: appState,
     getStatus: () => mcp.getStatus(),
     addServer: (settings) => mcp.addServer(settings),
     updateServer: ({ uuid, settings }) => mcp.updateServer(uuid, settings),
@@ -103,6 +109,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
 
   const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {
     status: (listener) => mcp.onStatus(listener),
+    state: (listener) => stateEvents.on(listener),
     callProgress: (listener) => calls.onProgress(listener),
     serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
     elicitation: (listener) => elicitations.onAsked(listener),

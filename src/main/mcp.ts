@@ -16,7 +16,7 @@ import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases }
 import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
-import { StatusEvents } from './mcp/status-events.js';
+import { TickEvents } from './mcp/status-events.js';
 import type { CallContext, CallOptions } from './mcp/tool-call.js';
 import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
@@ -50,7 +50,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
-  #events = new StatusEvents(() => this.getStatus());
+  #events = new TickEvents<ServerStatus[]>(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   /** Per server, the tool names the current names were computed from. */

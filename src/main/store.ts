@@ -120,6 +120,7 @@ export class ConfigStore {
   #saveProblem: string | null = null;
   /** Set while an unreadable config.json could not be moved aside: nothing is written over it. */
   #unreadable: string | null = null;
+  #writeListeners = new Set<() => void>();
   /** Repairs made at open and not written yet, and the copy taken before them once there is one. */
   #repairs: { warnings: string[]; backupPath?: string } | null = null;
 
@@ -152,6 +153,15 @@ export class ConfigStore {
     if (warnings.length > 0) store.#repairs = { warnings };
     if (warnings.length > 0 && !options.deferRepairs) store.#write(config);
     return store;
+  }
+
+  /**
+   * Called after every write, the one point where the settings change (whether the file took
+   * them or not: `saveProblem` says): the hosts tell the page.
+   */
+  onWrite(listener: () => void): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
   }
 
   /** Repairs made at open wait for the first write (`deferRepairs`). */
@@ -284,7 +294,11 @@ export class ConfigStore {
 
   #write(next: AppConfig): void {
     this.#config = next;
-    if (!this.#writeRepairs()) return;
+    if (this.#writeRepairs()) this.#save(next);
+    for (const listener of this.#writeListeners) listener();
+  }
+
+  #save(next: AppConfig): void {
     try {
       if (this.#unreadable) this.#retrySetAside();
       // The folder may have been removed meanwhile; then a refused write fails fast here, where

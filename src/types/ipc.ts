@@ -151,6 +151,8 @@ export interface ServerLogUpdate {
 /** Every event main pushes: Electron sends each on its own channel, the browser host as SSE. */
 export const ipcEvents = {
   status: event<ServerStatus[]>(),
+  /** The settings changed (what `getState` returns): sent from the store's one write point. */
+  state: event<AppState>(),
   callProgress: event<CallProgress>(),
   serverLog: event<ServerLogUpdate>(),
   /** A server asks the user for input while one of the page's calls waits: show the form. */

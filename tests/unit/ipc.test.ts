@@ -18,7 +18,7 @@ import type { ProviderTools } from '../../src/types/providers.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
-import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, tempDir, waitFor, waitForStatus } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 // `fetch` has an optional argument, which OpenAI strict mode makes required and nullable.
@@ -49,6 +49,30 @@ describe('IPC handlers', () => {
   afterAll(async () => {
     await core.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every write of the settings goes out as a state event holding what getState returns: the names a server lists, saved in the background, too', async () => {
+    const states: AppState[] = [];
+    const off = ipc.on('state', (state) => states.push(state));
+    try {
+      const gamma = await call<McpServer>('addServer', { label: 'Gamma', type: 'stdio', ...fixtureCommand({ id: 'gamma', transport: 'stdio', tools: ['ping'] }) });
+      const named = (state: AppState | undefined): boolean => state?.config.mcp.servers.find((s) => s.uuid === gamma.uuid)?.toolMappings?.ping === 'ping';
+      // The add is written before its connect; the names after it, by the manager.
+      expect(named(states.at(-1))).toBe(false);
+      await waitFor('the state event with the names Gamma listed', () => named(states.at(-1)));
+      expect(states.at(-1)).toEqual(await call<AppState>('getState'));
+
+      // Writes in one tick: one event.
+      const before = states.length;
+      core.store.update((draft) => { draft.prompt.tools = ['search']; });
+      core.store.update((draft) => { draft.prompt.tools = null; });
+      await Promise.resolve();
+      expect(states.length).toBe(before + 1);
+      expect(states.at(-1)!.config.prompt.tools).toBeNull();
+      await call('removeServer', { uuid: gamma.uuid });
+    } finally {
+      off();
+    }
   });
 
   it('refuses unknown channels and non-string channel names', async () => {
