@@ -79,6 +79,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
     getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
+    getProviderReports: ({ selection }) => mcp.getProviderReports(selection ?? null),
     // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
     // "deny", and asks for nothing more. The server's requests for input go to the page.
     callTool: ({ name, args, timeoutMs, callId, approved, provider }) =>

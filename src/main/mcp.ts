@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
-import type { ProviderId, ProviderTools } from '../types/providers.js';
+import type { ProviderId, ProviderTools, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
@@ -159,6 +159,11 @@ export class Mcp {
    */
   getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
     return this.#providerTools.get(checkProviderId(provider), selection);
+  }
+
+  /** Every provider's verdict (status, changes, reason) per enabled tool, or per tool of `selection`. */
+  getProviderReports(selection: ToolSelection = null): ToolProviderReports[] {
+    return this.#providerTools.reports(selection);
   }
 
   getStatus(): ServerStatus[] {
@@ -411,5 +416,4 @@ export class Mcp {
       this.#reindex();
     }
   }
-
 }

@@ -7,7 +7,7 @@ import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelection
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
-import type { ProviderTools } from './providers.js';
+import type { ProviderTools, ToolProviderReports } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
@@ -89,6 +89,8 @@ export const ipcContract = {
   getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
   /** The enabled tools (or a selection of exposed names) as one provider's request takes them. */
   getProviderTools: channel<ProviderTools>()(z.object({ provider: ProviderIdSchema, selection: ToolSelectionSchema.optional() })),
+  /** Every provider's verdict per enabled tool (or per tool of a selection), in one request: the notes without the definitions. */
+  getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
     args: z.record(z.string(), z.unknown()).default({}),

@@ -45,6 +45,18 @@ export interface ProviderTools {
   report: ProviderToolReport[];
 }
 
+/** One provider's verdict on one tool: its report without the tool's identity. */
+export type ProviderVerdict = Pick<ProviderToolReport, 'status' | 'changes' | 'reason'>;
+
+/** Every provider's verdict on one enabled tool (`Mcp.getProviderReports`): the notes, no definitions. */
+export interface ToolProviderReports {
+  /** The exposed name. */
+  name: string;
+  server: string;
+  original: string;
+  providers: Record<ProviderId, ProviderVerdict>;
+}
+
 /** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, docs/providers.md). */
 export interface ProviderLimits {
   /** The provider's name, for people. */

@@ -14,7 +14,8 @@ import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js'
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
-import type { ProviderTools } from '../../src/types/providers.js';
+import type { ProviderTools, ToolProviderReports } from '../../src/types/providers.js';
+import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
@@ -99,6 +100,7 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       getProviderTools: { provider: 'cohere' },
+      getProviderReports: { selection: 'all' },
       callTool: { name: 'search', args: [1, 2] },
       cancelCall: { callId: '' },
       checkToolArgs: { name: 'search', args: 'all' },
@@ -171,6 +173,25 @@ describe('IPC handlers', () => {
     await expect(ipc.invoke('getProviderTools', {})).rejects.toThrow(/^Invalid input for "getProviderTools": provider/);
     await expect(ipc.invoke('callTool', { name: 'search', provider: 'cohere' })).rejects.toThrow(/^Invalid input for "callTool": provider/);
     expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict', approved: true }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
+  });
+
+  it('getProviderReports gives every provider\'s verdict per tool in one request, from the same kept adaptations as getProviderTools', async () => {
+    const reports = await call<ToolProviderReports[]>('getProviderReports', {});
+    expect(reports.map((r) => [r.name, r.original, r.server])).toEqual([['search', 'search', a.uuid], ['unity_health', 'unity/health', a.uuid], ['search_1', 'search', b.uuid], ['fetch', 'fetch', b.uuid]]);
+    for (const provider of PROVIDER_IDS) {
+      const { report } = await call<ProviderTools>('getProviderTools', { provider });
+      report.forEach((entry, i) => {
+        const { status, changes, reason } = entry;
+        expect(reports[i]!.providers[provider]).toEqual(reason === undefined ? { status, changes } : { status, changes, reason });
+        // The very list the provider's adaptation made: read from the cache, not adapted again.
+        expect(reports[i]!.providers[provider].changes).toBe(changes);
+      });
+    }
+    // Strict mode makes fetch's optional `depth` required and nullable.
+    expect(reports[3]!.providers['openai-strict'].status).toBe('adapted');
+    const picked = await call<ToolProviderReports[]>('getProviderReports', { selection: ['search_1'] });
+    expect(picked.map((r) => r.name)).toEqual(['search_1']);
+    await expect(ipc.invoke('getProviderReports', { selection: 'all' })).rejects.toThrow(/^Invalid input for "getProviderReports": selection/);
   });
 
   it('setAlias pins a name, selections follow; a taken alias is refused', async () => {

@@ -5,7 +5,7 @@
 // on the first request after it, from what is kept. A tool whose policy is "deny" is not
 // adapted: every provider's report lists it as denied, and no list sends it.
 import type { McpServer, ToolSelection } from '../../types/config.js';
-import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
+import type { ProviderId, ProviderToolReport, ProviderTools, ProviderVerdict, ToolProviderReports } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
 import type { AdaptedTool, SourceTool } from '../providers/index.js';
 import { adaptTool, findTwins, selectProviderTools } from '../providers/index.js';
@@ -138,6 +138,24 @@ export class ProviderToolCache {
     return selectProviderTools(list, selection);
   }
 
+  /**
+   * Every provider's verdict on each offered tool (or those in `selection`), in index order: what
+   * `get` reports, from the same kept adaptations, without the definitions.
+   */
+  reports(selection: ToolSelection = null): ToolProviderReports[] {
+    this.#refresh();
+    const wanted = selection === null ? null : new Set(selection);
+    const out: ToolProviderReports[] = [];
+    for (const tool of this.#order) {
+      const { name, server, original } = 'listed' in tool ? { name: tool.source.name, server: tool.source.server.uuid, original: tool.source.original } : tool;
+      if (wanted && !wanted.has(name)) continue;
+      const providers = {} as Record<ProviderId, ProviderVerdict>;
+      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? adaptedFor(tool, provider).report : tool);
+      out.push({ name, server, original, providers });
+    }
+    return out;
+  }
+
   /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
   restore(provider: ProviderId, exposed: string, args: Record<string, unknown>): Record<string, unknown> {
     this.#refresh();
@@ -167,6 +185,10 @@ function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
     inputSchema: listed.inputSchema,
   };
   return { listed, source, twin: false, signature: null, adapted: new Map() };
+}
+
+function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVerdict {
+  return reason === undefined ? { status, changes } : { status, changes, reason };
 }
 
 function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
