@@ -4,7 +4,7 @@ import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
-import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
+import { RESERVED_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { upgradeAtStart } from './migrations/at-start.js';
 import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
@@ -74,7 +74,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let secrets: SecretStore;
   let secretStore: SecretStoreInfo;
   try {
-    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES, deferRepairs: true });
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: RESERVED_TOOL_NAMES, deferRepairs: true });
     secrets = SecretStore.forConfig(store);
     secretStore = await secrets.open();
   } catch (error) {
@@ -84,7 +84,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const log = (message: string): void => userLog(secrets.redact(message));
   // Repairs, secrets and tool-name upgrades in one write, before any server connects, so that the
   // names written by the migration are the ones held.
-  const secretNotices = await upgradeAtStart(store, secrets, { reserved: BUILT_IN_TOOL_NAMES, secretStore, log }).catch((error: unknown) => {
+  const secretNotices = await upgradeAtStart(store, secrets, { reserved: RESERVED_TOOL_NAMES, secretStore, log }).catch((error: unknown) => {
     log(`The settings could not be upgraded (nothing was changed; the next start tries again): ${messageOf(error)}`);
     return [];
   });
@@ -93,7 +93,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },
     log,
   });
-  const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log });
+  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
   const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${messageOf(error)}`));

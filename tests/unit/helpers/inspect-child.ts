@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { main } from '../../../src/main/hosts/cli.js';
 import { asNobody } from '../../fixtures/child-process.js';
-import { TSX_LOADER_URL } from '../../fixtures/launch.js';
+import { entryArgs } from '../../fixtures/entry.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 /** What comes after `node` to run the CLI. */
-export const CLI_ARGS = ['--import', TSX_LOADER_URL, CLI_PATH];
+export const CLI_ARGS = entryArgs(CLI_PATH);
 
 export interface InspectRun {
   code: number;
