@@ -24,6 +24,7 @@ import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
+import { messageOf } from '../../types/errors.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
@@ -63,7 +64,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       allowPositionals: true,
     });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}; ${USAGE}`);
+    throw new UsageError(`${messageOf(error)}; ${USAGE}`);
   }
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
@@ -97,7 +98,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     try {
       timeoutMs = parseTimeout(parsed.values.timeout);
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      throw new UsageError(messageOf(error));
     }
     return { userDataDir, verb: { kind: 'signin', command: { verb, server: name, timeoutMs } } };
   }
@@ -128,7 +129,7 @@ function jsonObject(text: string, what: string, is: 'is' | 'are'): Record<string
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} ${is} not valid JSON (${(error as Error).message})`);
+    throw new UsageError(`${what} ${is} not valid JSON (${messageOf(error)})`);
   }
   if (!isRecord(value)) throw new UsageError(`${what} must be a JSON object`);
   return value;
@@ -232,7 +233,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     args = parseInspectArgs(argv);
     checkUserData(args.userDataDir);
   } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   }
   let core: Core;
@@ -240,7 +241,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // A profile another copy of the app holds is refused (ProfileLockedError names it).
     core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: (message) => console.error(message) });
   } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   }
   try {
@@ -263,7 +264,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 if (isEntryModule(import.meta.url)) {
   // main answers every expected failure itself; anything else is still one line, not a stack trace.
   process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`inspect: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   });
 }

@@ -19,6 +19,7 @@ import { OutputChecks, type OutputCheck } from './output-check.js';
 import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface ListedTool {
   name: string;
@@ -368,7 +369,7 @@ export class ServerConnection {
     try {
       await client.setLoggingLevel('info', { timeout: this.timeoutMs });
     } catch (error) {
-      this.#note('warning', `The server refused logging/setLevel: ${error instanceof Error ? error.message : String(error)}`);
+      this.#note('warning', `The server refused logging/setLevel: ${messageOf(error)}`);
     }
   }
 
