@@ -16,6 +16,8 @@ import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
 import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
+import type { LaunchContext } from './stdio-launch.js';
+import { prepareStdioLaunch } from './stdio-launch.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
 
@@ -44,6 +46,8 @@ export interface ConnectionOptions {
   auth?: (server: McpServer) => ServerAuth | undefined;
   /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
   onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
+  loginShell?: LaunchContext['loginShell'];
 }
 
 export interface CallOptions {
@@ -127,7 +131,10 @@ export class ServerConnection {
       }
       this.#auth = this.options.auth?.(this.server);
       const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text });
-      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch });
+      const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
+      if (generation !== this.#generation) return;
+      if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
+      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env });
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
