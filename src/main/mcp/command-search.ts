@@ -2,6 +2,7 @@
 // `:`-separated PATH, or Windows' `;`-separated PATH (its variable named `Path`, `PATH` or any
 // case), the extensions of PATHEXT (`npx` is `npx.cmd`) and the working folder first, as
 // cross-spawn (what the MCP SDK spawns with) does. Pure: the caller says which files exist.
+import path from 'node:path';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -21,7 +22,7 @@ const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';
 
 const isWindows = (platform: NodeJS.Platform): boolean => platform === 'win32';
 const delimiter = (platform: NodeJS.Platform): string => (isWindows(platform) ? ';' : ':');
-const separator = (platform: NodeJS.Platform): string => (isWindows(platform) ? '\\' : '/');
+const paths = (platform: NodeJS.Platform): path.PlatformPath => (isWindows(platform) ? path.win32 : path.posix);
 
 /** The name under which `env` holds PATH: on Windows any case (the last one wins, as in cross-spawn). */
 export function pathKey(env: Env, platform: NodeJS.Platform): string | undefined {
@@ -105,10 +106,9 @@ function namesOf(command: string, platform: NodeJS.Platform, pathExt: string): s
 export function findCommand(command: string, options: SearchOptions): string | null {
   const { platform, isExecutable } = options;
   const pathExt = options.pathExt || DEFAULT_PATHEXT;
-  const join = (dir: string, name: string): string => (dir.endsWith(separator(platform)) || dir.endsWith('/') ? dir + name : dir + separator(platform) + name);
+  const { join, isAbsolute } = paths(platform);
   if (hasFolder(command, platform)) {
-    const absolute = isWindows(platform) ? /^([a-zA-Z]:)?[\\/]/.test(command) : command.startsWith('/');
-    const file = absolute || !options.cwd ? command : join(options.cwd, command);
+    const file = isAbsolute(command) || !options.cwd ? command : join(options.cwd, command);
     return namesOf(file, platform, pathExt).find(isExecutable) ?? null;
   }
   const dirs = [...(isWindows(platform) && options.cwd ? [options.cwd] : []), ...splitPath(options.path, platform)];

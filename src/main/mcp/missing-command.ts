@@ -1,6 +1,7 @@
 // Why a stdio server's command could not be started, in words a user can act on: where the app
 // looked (its own PATH, the login shell's, or the PATH set for the server) and, for the usual
 // launchers (npx, uvx, docker, …), what to install. Pure.
+import path from 'node:path';
 import { commandName, hasFolder } from './command-search.js';
 import type { LoginShellPath } from './login-shell-path.js';
 
@@ -65,7 +66,7 @@ function whereItLooked(missing: MissingCommand): string {
 export function describeMissingCommand(missing: MissingCommand): string {
   const { command, platform } = missing;
   if (hasFolder(command, platform)) {
-    const relative = !/^([a-zA-Z]:)?[\\/]/.test(command);
+    const relative = !(platform === 'win32' ? path.win32 : path.posix).isAbsolute(command);
     return `command not found: ${command} (no such file${relative && missing.cwd ? ` in ${missing.cwd}` : ''}). Check the path in the server's settings.`;
   }
   const hint = installHint(command, platform);
