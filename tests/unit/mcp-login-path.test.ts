@@ -153,7 +153,7 @@ describe('`npm run inspect` with a bare PATH (/usr/bin:/bin), as an app started 
       `^command not found: uvx \\(looked in PATH: \\S*${escaped(BARE)} and the login shell's PATH: ${escaped(loginPath)}\\)\\. ` +
       `Install uv \\(https://docs\\.astral\\.sh/uv/\\), which includes uvx, or give its full path\\.$`,
     ));
-  });
+  }, 60_000);
 
   it(`a login shell that hangs: servers on the app's PATH are listed, the rest fail at ${LOGIN_SHELL_TIMEOUT_ENV}, and the shell is gone when inspect exits`, async () => {
     const { home, tools } = loginHome({ '.bash_profile': `echo $$ > "$HOME/shell.pid"\nsleep 600\n` });
@@ -167,7 +167,7 @@ describe('`npm run inspect` with a bare PATH (/usr/bin:/bin), as an app started 
       error: `command not found: files-mcp (looked in PATH: ${BARE}; the login shell's PATH could not be read: /bin/bash did not answer within 1.5 s). Install it or give its full path.`,
     });
     expect(isRunning(await pidFile(home, 'shell.pid'))).toBe(false);
-  });
+  }, 60_000);
 
   it('with every command on the app\'s PATH, inspect does not wait for a hung login shell, and leaves none behind', async () => {
     const { home } = loginHome({ '.bash_profile': `echo $$ > "$HOME/shell.pid"\nsleep 600\n` });
