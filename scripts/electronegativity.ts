@@ -1,7 +1,7 @@
 // Part of `npm test`: Doyensec's Electronegativity over src/, with the project's Electron version.
-// Fails on any finding of medium severity or above that README.md does not list as accepted (in
+// Fails on any finding of medium severity or above that docs/security.md does not list as accepted (in
 // its "Accepted Electronegativity findings" table, with the reason), and on a listed finding that
-// no longer occurs, so the README stays true.
+// no longer occurs, so the page stays true.
 //
 //   npx tsx scripts/electronegativity.ts [DIR]     (DIR defaults to src)
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { isEntryModule } from '../src/main/paths.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Where the accepted findings are listed, with a reason each. */
+export const ACCEPTED_FILE = 'docs/security.md';
 const README_SECTION = 'Accepted Electronegativity findings';
 /** Medium and high; low and informational findings are not reported. */
 const MIN_SEVERITY = 2;
@@ -83,7 +85,7 @@ export async function scan(dir: string, electronVersion: string): Promise<{ find
   return { findings, errors };
 }
 
-/** The README's table of accepted findings: `| \`CHECK_ID\` | \`path\` | reason |` rows. */
+/** The security page's table of accepted findings: `| \`CHECK_ID\` | \`path\` | reason |` rows. */
 export function parseAccepted(readme: string): AcceptedFinding[] {
   const start = readme.indexOf(`### ${README_SECTION}`);
   if (start < 0) return [];
@@ -111,16 +113,16 @@ async function main(): Promise<number> {
   const dir = process.argv[2] ?? path.join(ROOT, 'src');
   const version = projectElectronVersion();
   const { findings, errors } = await scan(dir, version);
-  const { unaccepted, stale, unexplained } = judge(findings, parseAccepted(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')));
+  const { unaccepted, stale, unexplained } = judge(findings, parseAccepted(fs.readFileSync(path.join(ROOT, ACCEPTED_FILE), 'utf8')));
   for (const error of errors) console.error(`electronegativity: could not parse ${error}`);
   for (const f of unaccepted) console.error(`electronegativity: ${f.severity} ${f.id} at ${f.file}:${f.line}: ${f.description}`);
-  for (const a of stale) console.error(`electronegativity: README accepts ${a.id} in ${a.file}, which is no longer found: remove the row`);
-  for (const a of unexplained) console.error(`electronegativity: README accepts ${a.id} in ${a.file} without a reason`);
+  for (const a of stale) console.error(`electronegativity: ${ACCEPTED_FILE} accepts ${a.id} in ${a.file}, which is no longer found: remove the row`);
+  for (const a of unexplained) console.error(`electronegativity: ${ACCEPTED_FILE} accepts ${a.id} in ${a.file} without a reason`);
   const failed = errors.length + unaccepted.length + stale.length + unexplained.length > 0;
   console.error(
     failed
-      ? `electronegativity: ${unaccepted.length} finding(s) of medium severity or above not accepted in README.md ("${README_SECTION}")`
-      : `electronegativity: Electron ${version}, ${findings.length} finding(s) of medium severity or above, all accepted in README.md`,
+      ? `electronegativity: ${unaccepted.length} finding(s) of medium severity or above not accepted in ${ACCEPTED_FILE} ("${README_SECTION}")`
+      : `electronegativity: Electron ${version}, ${findings.length} finding(s) of medium severity or above, all accepted in ${ACCEPTED_FILE}`,
   );
   return failed ? 1 : 0;
 }

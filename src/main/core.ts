@@ -22,7 +22,7 @@ import { ConfigStore } from './store.js';
 /**
  * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
  * servers that accept such documents then know the app by it instead of registering it. Set by
- * whoever ships the app and hosts the document; see README, Sign-in.
+ * whoever ships the app and hosts the document; see docs/security.md, Sign-in.
  */
 export const CLIENT_METADATA_URL_ENV = 'MCP_OAUTH_CLIENT_METADATA_URL';
 

@@ -45,7 +45,7 @@ export interface ProviderTools {
   report: ProviderToolReport[];
 }
 
-/** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, README). */
+/** A provider's documented limits on the tools array (sources: src/main/providers/rules.ts, docs/providers.md). */
 export interface ProviderLimits {
   /** The provider's name, for people. */
   label: string;

@@ -26,7 +26,7 @@ export const SCENARIOS: readonly string[] = [
 ];
 
 /**
- * WARNING checks the run accepts, as `scenario/check-id` → why (each also in the README,
+ * WARNING checks the run accepts, as `scenario/check-id` → why (each also in docs/security.md,
  * Conformance). Any other WARNING, and every FAILURE, fails the test.
  */
 export const ACCEPTED_WARNINGS: Readonly<Record<string, string>> = {};

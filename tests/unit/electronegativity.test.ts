@@ -1,19 +1,19 @@
 // The Electronegativity gate of `npm test` (scripts/electronegativity.ts): it does fail on a
-// finding the README does not accept (a temp folder holding an insecure Electron window), and its
-// README table and judgement work as documented. The scan of src/ itself runs in `npm test`.
+// finding docs/security.md does not accept (a temp folder holding an insecure Electron window), and its
+// table and judgement work as documented. The scan of src/ itself runs in `npm test`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../scripts/electronegativity.js';
-import { judge, parseAccepted, projectElectronVersion, scan } from '../../scripts/electronegativity.js';
+import { ACCEPTED_FILE, judge, parseAccepted, projectElectronVersion, scan } from '../../scripts/electronegativity.js';
 import { TSX_LOADER_URL } from '../fixtures/launch.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = path.join(ROOT, 'scripts', 'electronegativity.ts');
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const README = fs.readFileSync(path.join(ROOT, ACCEPTED_FILE), 'utf8');
 
 const INSECURE_WINDOW = `const { BrowserWindow } = require('electron');
 const win = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });
@@ -33,7 +33,7 @@ describe('the Electronegativity gate', () => {
     expect(projectElectronVersion()).toBe('45.4.1');
   });
 
-  it('finds an insecure window, and the README accepts none of it', async () => {
+  it('finds an insecure window, and docs/security.md accepts none of it', async () => {
     const dir = badFolder();
     const { findings, errors } = await scan(dir, projectElectronVersion());
     expect(errors).toEqual([]);
@@ -55,7 +55,7 @@ describe('the Electronegativity gate', () => {
     expect(run.stderr).toMatch(/electronegativity: HIGH CONTEXT_ISOLATION_JS_CHECK at .*main\.js:2: /);
   });
 
-  it('reads the README\'s table of accepted findings, each with a reason', () => {
+  it('reads docs/security.md\'s table of accepted findings, each with a reason', () => {
     const accepted = parseAccepted(README);
     expect(accepted.length).toBeGreaterThan(0);
     for (const row of accepted) {

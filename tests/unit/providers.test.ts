@@ -324,8 +324,17 @@ describe('never throws', () => {
 });
 
 describe('documentation', () => {
-  it('the README lists every rule\'s source', () => {
-    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const rules of Object.values(PROVIDER_RULES)) for (const { source } of rules) expect(readme).toContain(`<${source}>`);
+  it('docs/providers.md has a row for every rule of every provider: its words and its source', () => {
+    const page = fs.readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+    // `| \`openai\`, \`deepseek\` | rule | <source> |` → the providers, the rule and the source of each row.
+    const rows = page.split('\n').flatMap((line) => {
+      const cells = /^\| (`[^|]+`) \| (.+) \| <([^>]+)> \|$/.exec(line);
+      return cells ? [{ providers: cells[1]!.split(', ').map((id) => id.slice(1, -1)), rule: cells[2], source: cells[3] }] : [];
+    });
+    for (const [provider, rules] of Object.entries(PROVIDER_RULES)) {
+      for (const { rule, source } of rules) {
+        expect(rows.some((row) => row.providers.includes(provider) && row.rule === rule && row.source === source), `${provider}: ${rule}`).toBe(true);
+      }
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The port asked for first. Fixed, so the redirect URI a provider has on file stays the same
- * across sign-ins and restarts; another free port is used when it is taken (see README).
+ * across sign-ins and restarts; another free port is used when it is taken (see docs/security.md).
  */
 export const DEFAULT_REDIRECT_PORT = 47_291;
 export const CALLBACK_PATH = '/callback';

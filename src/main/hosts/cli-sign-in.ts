@@ -1,4 +1,4 @@
-// inspect's sign-in verbs (README, Sign-in):
+// inspect's sign-in verbs (docs/security.md, Sign-in):
 //
 //   npm run inspect -- --user-data DIR signin SERVER [--timeout SECONDS]
 //   npm run inspect -- --user-data DIR signout SERVER

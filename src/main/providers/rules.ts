@@ -1,6 +1,6 @@
 // Every provider rule the adapters follow, each with where it is written down (documentation,
 // or the provider's own error message in a public bug report where the docs are silent). The
-// numbers the code uses are in PROVIDER_LIMITS (src/types/providers.ts); the README's table is
+// numbers the code uses are in PROVIDER_LIMITS (src/types/providers.ts); docs/providers.md's table is
 // this one, and a test keeps the two in step.
 import type { ProviderId } from '../../types/providers.js';
 
