@@ -4,6 +4,8 @@
 // `PATH=/usr/bin:/bin`; a missing command's reason names both PATHs and what to install; a PATH
 // set for the server wins; a login shell that hangs or prints junk breaks and delays nothing
 // beyond its timeout (servers on the app's PATH do not wait for it at all).
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoginShellReader, LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/login-shell-path.js';
 import type { McpServer } from '../../src/types/config.js';
@@ -65,7 +67,8 @@ describe("the manager, with the login shell's PATH", () => {
   it('a PATH set for the server wins over the login shell\'s: it alone is searched, and nothing waits for the shell', async () => {
     const { home, tools, loginPath } = loginHome({ '.bash_profile': `${SET_PATH}sleep 600\n` });
     writeLauncher(tools, 'files-mcp', FILES);
-    const reader = readerFor('/bin/bash', home);
+    // It hangs for ten minutes: a server that waited for it would time this test out.
+    const reader = readerFor('/bin/bash', home, 600_000);
     const { mcp } = await startMcp(tempDir(), [
       stdio('own', 'files-mcp', { env: { PATH: loginPath } }),
       stdio('elsewhere', 'files-mcp', { env: { PATH: `${home}/empty:/usr/bin` } }),
@@ -139,7 +142,7 @@ describe('`npm run inspect` with a bare PATH (/usr/bin:/bin), as an app started 
     const { home, tools, loginPath } = loginHome({ '.bash_profile': `echo "Welcome, $USER"\necho "note" >&2\n${SET_PATH}` });
     const dir = profileDir(home, tools);
     const run = await runChild('npm', ['run', '--silent', 'inspect', '--', '--user-data', dir, '--json'], {
-      ...process.env, PATH: BARE, HOME: home, SHELL: '/bin/bash',
+      ...process.env, PATH: BARE, HOME: home, SHELL: '/bin/bash', [LOGIN_SHELL_TIMEOUT_ENV]: '20000',
     });
     expect(run.code, run.stderr).toBe(0);
     const servers = (JSON.parse(run.stdout) as { servers: Array<{ uuid: string; status: string; error?: string; tools: Array<{ exposed: string }> }> }).servers;
@@ -167,6 +170,19 @@ describe('`npm run inspect` with a bare PATH (/usr/bin:/bin), as an app started 
       error: `command not found: files-mcp (looked in PATH: ${BARE}; the login shell's PATH could not be read: /bin/bash did not answer within 1.5 s). Install it or give its full path.`,
     });
     expect(isRunning(await pidFile(home, 'shell.pid'))).toBe(false);
+  }, 60_000);
+
+  it(`${LOGIN_SHELL_TIMEOUT_ENV}=0 never runs the login shell: the reason names the app's PATH alone`, async () => {
+    const { home, tools } = loginHome({ '.bash_profile': `echo $$ > "$HOME/shell.pid"\n${SET_PATH}` });
+    const dir = profileDir(home, tools);
+    const run = await inspectChild(['--user-data', dir, '--json'], { ...process.env, PATH: BARE, HOME: home, SHELL: '/bin/bash', [LOGIN_SHELL_TIMEOUT_ENV]: '0' });
+    expect(run.code, run.stderr).toBe(0);
+    const servers = (JSON.parse(run.stdout) as { servers: Array<{ uuid: string; status: string; error?: string }> }).servers;
+    expect(servers.find((server) => server.uuid === 'files')).toMatchObject({
+      status: 'failed',
+      error: `command not found: files-mcp (looked in PATH: ${BARE}). Install it or give its full path.`,
+    });
+    expect(fs.existsSync(path.join(home, 'shell.pid'))).toBe(false);
   }, 60_000);
 
   it('with every command on the app\'s PATH, inspect does not wait for a hung login shell, and leaves none behind', async () => {
