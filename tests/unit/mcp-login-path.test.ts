@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoginShellReader, LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/login-shell-path.js';
 import type { McpServer } from '../../src/types/config.js';
+import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { runChild, inspectChild } from './helpers/inspect-child.js';
 import { hasShell, isRunning, loginHome, pidFile, SET_PATH, writeLauncher } from './helpers/login-home.js';
@@ -16,7 +17,7 @@ import { answer, APPROVED, removeTempDirs, seedStore, startMcp, statusOf, tempDi
 
 afterAll(removeTempDirs);
 
-const FILES = { id: 'files', transport: 'stdio', tools: ['read_file', 'write_file'] } as const;
+const FILES: FixtureConfig = { id: 'files', transport: 'stdio', tools: ['read_file', 'write_file'] };
 
 function stdio(uuid: string, command: string, extra: Partial<McpServer> = {}): McpServer {
   return { uuid, label: uuid, state: 'enabled', type: 'stdio', command, args: [], ...extra };
