@@ -4,7 +4,7 @@
 // hangs is killed with everything it started once the timeout is up; one that exits or a shell
 // that does not exist gives a reason.
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoginShellReader } from '../../src/main/mcp/login-shell-path.js';
+import { LOGIN_SHELL_TIMEOUT_ENV, LoginShellReader } from '../../src/main/mcp/login-shell-path.js';
 import { hasShell, isRunning, loginHome, pidFile, SET_PATH } from './helpers/login-home.js';
 import { removeTempDirs, waitFor } from './helpers/mcp-env.js';
 
@@ -83,10 +83,18 @@ describe("the login shell's PATH", () => {
     expect(result).toMatchObject({ shell: '/nonexistent/bin/zsh', problem: expect.stringMatching(/ENOENT/) });
   });
 
-  it('Windows has no login shell: nothing is started', async () => {
+  it('Windows has no login shell: a launch reads none, and nothing is started', async () => {
+    expect(LoginShellReader.forLaunch({}, 'win32')).toBeUndefined();
     const reader = LoginShellReader.start({ shell: 'cmd.exe' }, 'win32');
     expect(await reader.result).toEqual({ shell: 'cmd.exe', problem: 'Windows has no login shell' });
     expect(reader.pid).toBeUndefined();
+  });
+
+  it(`a launch reads the login shell unless ${LOGIN_SHELL_TIMEOUT_ENV} is 0`, async () => {
+    const { home, loginPath } = loginHome({ '.profile': SET_PATH });
+    expect(LoginShellReader.forLaunch({ ...process.env, HOME: home, SHELL: '/bin/sh', [LOGIN_SHELL_TIMEOUT_ENV]: '0' }, 'linux')).toBeUndefined();
+    const reader = LoginShellReader.forLaunch({ ...process.env, HOME: home, SHELL: '/bin/sh', [LOGIN_SHELL_TIMEOUT_ENV]: '5000' }, 'linux');
+    expect(await reader?.result).toEqual({ shell: '/bin/sh', path: loginPath });
   });
 
   it('$SHELL names the shell when none is given', async () => {

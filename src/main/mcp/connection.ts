@@ -6,7 +6,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import { signInReason, type ServerAuth } from '../auth/session.js';
@@ -131,6 +131,9 @@ export class ServerConnection {
       }
       this.#auth = this.options.auth?.(this.server);
       const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text });
+      // Settings that cannot start are told as such before any command is looked for.
+      const problem = transportProblem(this.server);
+      if (problem) throw new Error(problem);
       const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
       if (generation !== this.#generation) return;
       if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);

@@ -82,10 +82,10 @@ export class LoginShellReader {
     return new LoginShellReader((reader) => reader.#read(shell, env, options.timeoutMs ?? DEFAULT_LOGIN_SHELL_TIMEOUT_MS));
   }
 
-  /** The start of a launch: off when LOGIN_SHELL_TIMEOUT_ENV is `0`. */
-  static forLaunch(env: NodeJS.ProcessEnv = process.env): LoginShellReader | undefined {
+  /** The start of a launch: none on Windows, nor when LOGIN_SHELL_TIMEOUT_ENV is `0`. */
+  static forLaunch(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): LoginShellReader | undefined {
     const timeoutMs = loginShellTimeout(env);
-    return timeoutMs === 0 ? undefined : LoginShellReader.start({ env, timeoutMs });
+    return timeoutMs === 0 || platform === 'win32' ? undefined : LoginShellReader.start({ env, timeoutMs }, platform);
   }
 
   /** The result once settled, else undefined (the shell is still running). */
