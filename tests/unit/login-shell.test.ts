@@ -25,6 +25,11 @@ describe("the login shell's PATH", () => {
     expect(await read('/bin/sh', home).result).toEqual({ shell: '/bin/sh', path: loginPath });
   });
 
+  it('a PATH with non-Latin folders and spaces comes back as it is', async () => {
+    const { home } = loginHome({ '.profile': 'export PATH="$HOME/outils é/工具:/usr/bin:/bin"\n' });
+    expect(await read('/bin/sh', home).result).toEqual({ shell: '/bin/sh', path: `${home}/outils é/工具:/usr/bin:/bin` });
+  });
+
   it.runIf(hasShell('/usr/bin/zsh'))('zsh: what `.zprofile` and `.zshrc` build (where zsh is installed)', async () => {
     const { home, tools } = loginHome({ '.zprofile': SET_PATH, '.zshrc': 'export PATH="$PATH:$HOME/rc"\n' });
     expect(await read('/usr/bin/zsh', home).result).toEqual({ shell: '/usr/bin/zsh', path: `${tools}:/usr/bin:/bin:${home}/rc` });
@@ -35,12 +40,14 @@ describe("the login shell's PATH", () => {
     expect(await read('/usr/bin/fish', home).result).toEqual({ shell: '/usr/bin/fish', path: `${tools}:/usr/bin:/bin` });
   });
 
-  it('a profile that prints junk (a fake PATH line, 400 kB, stderr) and reads stdin still gives the PATH', async () => {
+  it('a profile that prints junk (a fake PATH line, 2.5 MB, stderr) and reads stdin still gives the PATH', async () => {
     const noisy = [
       'echo "Welcome back!"',
       'echo "PATH=/fake/bin"',
       'printf "\\033[1;31mcolour\\033[0m\\n"',
-      'i=0; while [ $i -lt 4000 ]; do echo "junk line $i ................................................................................"; i=$((i+1)); done',
+      // 2.5 MB without a line break, then a few lines: more than the read keeps.
+      "head -c 2500000 /dev/zero | tr '\\0' x; echo",
+      'i=0; while [ $i -lt 100 ]; do echo "junk line $i"; i=$((i+1)); done',
       'echo "warning: something" >&2',
       'read -r answer',
       SET_PATH,

@@ -16,7 +16,7 @@ import path from 'node:path';
 /** Milliseconds to wait for the login shell; `0` turns the read off. */
 export const LOGIN_SHELL_TIMEOUT_ENV = 'MCP_LOGIN_SHELL_TIMEOUT_MS';
 export const DEFAULT_LOGIN_SHELL_TIMEOUT_MS = 10_000;
-/** More than any profile prints; past it the output is not kept (a runaway profile). */
+/** More than any profile prints: past it, what came before the first marker is dropped. */
 const OUTPUT_CAP = 1 << 20;
 
 /** What the read gave: the login shell's PATH, or why there is none. */
@@ -109,7 +109,6 @@ export class LoginShellReader {
     return new Promise((resolve) => {
       let output = '';
       let lastError = '';
-      const done = (value: LoginShellPath): void => resolve(value);
       let child: ChildProcess;
       try {
         child = spawn(shell, ['-ilc', pathScript(shell, marker)], {
@@ -121,7 +120,7 @@ export class LoginShellReader {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
       } catch (error) {
-        done({ shell, problem: (error as Error).message });
+        resolve({ shell, problem: (error as Error).message });
         return;
       }
       this.#child = child;
@@ -131,28 +130,35 @@ export class LoginShellReader {
       // A child's pipes are sockets (the type says Readable).
       (child.stdout as Socket | null)?.unref();
       (child.stderr as Socket | null)?.unref();
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (output.length < OUTPUT_CAP) output += chunk.toString('utf8');
+      // Decoded as a stream: a character split between two chunks stays whole.
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        output += chunk;
+        if (output.length > OUTPUT_CAP) {
+          // A runaway profile: keep the value (from its marker on), or just enough to find the marker.
+          const start = output.indexOf(marker);
+          output = start >= 0 ? output.slice(start, start + OUTPUT_CAP) : output.slice(-marker.length);
+        }
         const value = parseMarked(output, marker);
-        if (value !== null) done({ shell, path: value });
+        if (value !== null) resolve({ shell, path: value });
       });
       child.stderr?.on('data', (chunk: Buffer) => {
         const lines = chunk.toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean);
         if (lines.length > 0) lastError = lines[lines.length - 1]!.slice(0, 200);
       });
-      child.once('error', (error) => done({ shell, problem: error.message }));
+      child.once('error', (error) => resolve({ shell, problem: error.message }));
       child.once('close', (code, signal) => {
         this.#open = false;
         clearTimeout(this.#timer);
         const value = parseMarked(output, marker);
-        if (value !== null) return done({ shell, path: value });
+        if (value !== null) return resolve({ shell, path: value });
         const how = signal ? `was stopped (${signal})` : `exited (code ${String(code)})`;
-        done({ shell, problem: `${shell} ${how} without printing its PATH${lastError ? ` (it said: ${lastError})` : ''}` });
+        resolve({ shell, problem: `${shell} ${how} without printing its PATH${lastError ? ` (it said: ${lastError})` : ''}` });
       });
       // Runs on past a printed PATH too: a shell that hangs on its way out is killed all the same.
       this.#timer = setTimeout(() => {
         this.#kill();
-        done({ shell, problem: `${shell} did not answer within ${timeoutMs / 1000} s` });
+        resolve({ shell, problem: `${shell} did not answer within ${timeoutMs / 1000} s` });
       }, timeoutMs);
       this.#timer.unref();
     });
