@@ -8,10 +8,12 @@ const browser = findBrowser();
 export default defineConfig({
   testDir: 'tests/e2e',
   // A private Secret Service for the run: the browser hosts the tests start keep secrets in it.
-  globalSetup: './tests/setup/keyring.ts',
+  globalSetup: ['./tests/setup/keyring.ts', './tests/setup/bundles.ts'],
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Each test starts its own browser host on a fresh profile, so tests share nothing; two at a
+  // time keep both cores busy while one waits on its host or its servers.
+  fullyParallel: true,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'list' : [['list']],

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { SecretAuthStorage } from '../../src/main/auth/secret-storage.js';
 import { SecretStore } from '../../src/main/secrets/store.js';
 import { ConfigStore } from '../../src/main/store.js';
-import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { visitSignIn } from '../unit/helpers/oauth.js';
 import { exampleArguments } from './arguments.js';
 
@@ -38,7 +38,7 @@ function log(message: string): void {
 /** Runs inspect; with `onFirstLine`, that is called with its first stdout line while it runs. */
 function inspect(dir: string, args: string[], onFirstLine?: (line: string) => Promise<unknown>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI, '--user-data', dir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...entryArgs(CLI), '--user-data', dir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let visited: Promise<unknown> = Promise.resolve();

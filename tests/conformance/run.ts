@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { CONFORMANCE_CLIENT_METADATA_URL } from './scenarios.js';
 import { CONFORMANCE, NODE_22 } from './suite.js';
 
@@ -27,7 +27,7 @@ export interface ScenarioRun {
 export async function runScenario(scenario: string, timeoutMs = 180_000): Promise<ScenarioRun> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-out-'));
   // The suite splits the command on spaces and runs it in a shell: no path here may hold one.
-  const command = [process.execPath, '--import', TSX_LOADER_URL, CLIENT].join(' ');
+  const command = [process.execPath, ...entryArgs(CLIENT)].join(' ');
   try {
     const suite = await new Promise<string>((resolve, reject) => {
       const child = spawn(NODE_22, [CONFORMANCE, 'client', '--scenario', scenario, '--command', command, '-o', out, '--timeout', String(timeoutMs)], {

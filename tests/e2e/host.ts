@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
+import { entryArgs, REPO_ROOT } from '../fixtures/entry.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
+const WEB_HOST = path.join(REPO_ROOT, 'src/main/hosts/web.ts');
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 /** The line web.ts prints: two spaces, then the address with this launch's token. */
@@ -37,10 +38,9 @@ export interface HostOptions {
   port?: number;
 }
 
-/** `node --import tsx src/main/hosts/web.ts …` as `npm run web` runs it, possibly as nobody. */
+/** `node src/main/hosts/web.ts …` (tsx, or its bundle: tests/fixtures/entry.ts) as `npm run web` runs it, possibly as nobody. */
 function hostCommand(userDataDir: string, options: HostOptions): [string, string[]] {
-  // `--import tsx` resolves from the working directory, which is the repo root here.
-  const node = [process.execPath, '--import', 'tsx', 'src/main/hosts/web.ts', '--user-data', userDataDir, '--port', String(options.port ?? 0)];
+  const node = [process.execPath, ...entryArgs(WEB_HOST), '--user-data', userDataDir, '--port', String(options.port ?? 0)];
   return options.asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...node]] : [node[0]!, node.slice(1)];
 }
 

@@ -14,6 +14,9 @@ const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
 const WRONG = `wrong-${randomBytes(12).toString('hex')}`;
 const ACCEPT = 'application/json, text/event-stream';
 
+// One host for the file's tests, in order: they run in one worker.
+test.describe.configure({ mode: 'serial' });
+
 let fixture: FixtureHandle;
 let host: RunningHost;
 let dir: string;

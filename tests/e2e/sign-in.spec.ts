@@ -11,6 +11,9 @@ import type { RunningHost } from './host.js';
 import { expectAccessible } from './fixtures.js';
 import { makeUserDataDir, removeUserDataDir, startHost, writeConfig } from './host.js';
 
+// One host for the file's tests, in order: they run in one worker.
+test.describe.configure({ mode: 'serial' });
+
 let fixture: OAuthFixture;
 let host: RunningHost;
 let dir: string;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseTimeout } from '../../src/main/hosts/cli-sign-in.js';
-import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { entryArgs } from '../fixtures/entry.js';
 import type { OAuthFixture } from '../fixtures/oauth/server.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { inspectChild } from './helpers/inspect-child.js';
@@ -26,7 +26,7 @@ afterAll(() => removeTempDirs());
 
 /** Starts `inspect signin`, resolves with its first stdout line and its exit. */
 function signinChild(dir: string, server: string, timeout = '60'): { address: Promise<string>; exit: Promise<{ code: number; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER_URL, CLI_PATH, '--user-data', dir, 'signin', server, '--timeout', timeout], {
+  const child = spawn(process.execPath, [...entryArgs(CLI_PATH), '--user-data', dir, 'signin', server, '--timeout', timeout], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_FILE_NAME } from '../../src/main/store.js';
 import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { legacyConfig, MIGRATED_SELECTIONS } from './migration-legacy.js';
 import { CLI_ARGS, inspect, inspectChild, inspectChildAsNobody, runChild } from './helpers/inspect-child.js';
-import { removeTempDirs, seedStore, tempDir, TSX_LOADER_URL, urlEntry } from './helpers/mcp-env.js';
+import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
 const CAN_MOUNT_TMPFS = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', os.tmpdir()]).status === 0;
@@ -219,7 +220,7 @@ describe('inspect', () => {
   it('a profile another copy of the app holds → exit 2 with one line naming it; nothing read or written', async () => {
     const held = tempDir('inspect-held-');
     fs.writeFileSync(path.join(held, CONFIG_FILE_NAME), '{ "prompt": { "tools": "none" } }');
-    const holder = spawnTracked(process.execPath, ['--import', TSX_LOADER_URL, HOLD_PROFILE, held, 'web', 'http://127.0.0.1:43117/#token=abc'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const holder = spawnTracked(process.execPath, [...entryArgs(HOLD_PROFILE), held, 'web', 'http://127.0.0.1:43117/#token=abc'], { stdio: ['pipe', 'pipe', 'pipe'] });
     try {
       await waitForLine(holder, /^(LOCKED \d+)$/m, 'hold-profile', 20_000);
       const run = await inspectChild(['--user-data', held, '--json']);

@@ -8,6 +8,7 @@ import type { Mcp } from '../../src/main/mcp.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
 import type { ConfigStore } from '../../src/main/store.js';
 import type { McpServer } from '../../src/types/config.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import {
   answer,
@@ -20,7 +21,6 @@ import {
   statusOf,
   stdioEntry,
   tempDir,
-  TSX_LOADER_URL,
   urlEntry,
   waitFor,
   waitForStatus,
@@ -88,7 +88,7 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
       stdioEntry('srv-a', 'Alpha (stdio)', { id: 'A', transport: 'stdio', tools: A_TOOLS }),
       urlEntry('srv-b', 'Bravo (http)', 'http', b.url),
       urlEntry('srv-c', 'Charlie (sse)', 'sse', c.url),
-      { uuid: 'srv-d', label: 'Delta (dup)', state: 'enabled', type: 'stdio', command: process.execPath, args: ['--import', TSX_LOADER_URL, DUP_SERVER_PATH, 'D'] },
+      { uuid: 'srv-d', label: 'Delta (dup)', state: 'enabled', type: 'stdio', command: process.execPath, args: [...entryArgs(DUP_SERVER_PATH), 'D'] },
     ];
     ({ mcp, store } = await startMcp(dir, servers));
   });

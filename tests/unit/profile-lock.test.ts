@@ -10,7 +10,7 @@ import { addressWithoutKey, lockedMessage, parseHolder } from '../../src/main/pr
 import { HOLDER_FILE_NAME, LOCK_NAME, lockProfile, ProfileLockedError } from '../../src/main/profile/lock.js';
 import type { TrackedChild } from '../fixtures/child-process.js';
 import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
-import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
@@ -26,7 +26,7 @@ interface Holder {
 
 /** Starts hold-profile.ts on `dir`; resolves with its one line (LOCKED, UNHELD or REFUSED …). */
 async function hold(dir: string, host: string, url?: string, asNobody = false): Promise<Holder> {
-  const node = [process.execPath, '--import', TSX_LOADER_URL, HOLD_PROFILE, dir, host, ...(url ? [url] : [])];
+  const node = [process.execPath, ...entryArgs(HOLD_PROFILE), dir, host, ...(url ? [url] : [])];
   const [command, ...args] = asNobody ? ['setpriv', ...AS_NOBODY, ...node] : node;
   const tracked = spawnTracked(command!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const line = await waitForLine(tracked, /^((?:LOCKED|UNHELD|REFUSED) .*)$/m, 'hold-profile', 20_000);
@@ -96,7 +96,7 @@ describe('the profile lock', () => {
       await kill9((await hold(dir, 'web')).tracked.child);
       // Started, then let go at the same moment.
       const started = Array.from({ length: 4 }, () => {
-        const tracked = spawnTracked(process.execPath, ['--import', TSX_LOADER_URL, HOLD_PROFILE, dir, 'web'], {
+        const tracked = spawnTracked(process.execPath, [...entryArgs(HOLD_PROFILE), dir, 'web'], {
           stdio: ['pipe', 'pipe', 'pipe'],
           env: { ...process.env, HOLD_PROFILE_WAIT: '1' },
         });

@@ -13,7 +13,7 @@ import { SecretStore, UNENCRYPTED_WARNING } from '../../src/main/secrets/store.j
 import { ConfigStore } from '../../src/main/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
-import { TSX_LOADER_URL } from '../fixtures/launch.js';
+import { entryArgs } from '../fixtures/entry.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
 import { filesHolding, secretsIn } from './helpers/secret-scan.js';
@@ -132,7 +132,7 @@ describe('the app without a keyring', () => {
 /** Runs one IPC call in a child as user nobody, with no keyring. */
 function callAsNobody(dir: string, channel: string, input: unknown): Promise<{ ok: boolean; error?: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', TSX_LOADER_URL, APP_CALL, dir, channel, JSON.stringify(input)], {
+    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...entryArgs(APP_CALL), dir, channel, JSON.stringify(input)], {
       env: { ...NO_KEYRING_ENV, HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

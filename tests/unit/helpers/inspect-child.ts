@@ -5,14 +5,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { main } from '../../../src/main/hosts/cli.js';
-import { TSX_LOADER_URL } from '../../fixtures/launch.js';
+import { entryArgs } from '../../fixtures/entry.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 /** setpriv's arguments for the unprivileged user `nobody`: the tests run as root, which file modes do not stop. */
 export const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 /** What comes after `node` to run the CLI. */
-export const CLI_ARGS = ['--import', TSX_LOADER_URL, CLI_PATH];
+export const CLI_ARGS = entryArgs(CLI_PATH);
 
 export interface InspectRun {
   code: number;
