@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FixtureConfig } from '../../fixtures/config.js';
-import { FIXTURE_SERVER_PATH, TSX_LOADER_URL } from '../../fixtures/launch.js';
+import { entryArgs } from '../../fixtures/entry.js';
+import { FIXTURE_SERVER_PATH } from '../../fixtures/launch.js';
 import { tempDir } from './mcp-env.js';
 
 /** The launcher's interpreter, found by name the way `#!/usr/bin/env node` finds nvm's node. */
@@ -44,7 +45,9 @@ export function writeLauncher(dir: string, name: string, fixture: FixtureConfig)
   const node = path.join(dir, TOOLS_NODE);
   if (!fs.existsSync(node)) fs.symlinkSync(process.execPath, node);
   const file = path.join(dir, name);
-  fs.writeFileSync(file, `#!/bin/sh\nexec ${TOOLS_NODE} --import '${TSX_LOADER_URL}' '${FIXTURE_SERVER_PATH}' '${config}'\n`, { mode: 0o755 });
+  // The fixture's bundle when the run built one, else through tsx (tests/fixtures/entry.ts).
+  const args = [...entryArgs(FIXTURE_SERVER_PATH), config].map((arg) => `'${arg}'`).join(' ');
+  fs.writeFileSync(file, `#!/bin/sh\nexec ${TOOLS_NODE} ${args}\n`, { mode: 0o755 });
   return file;
 }
 
