@@ -21,6 +21,9 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
   providers: async () => (await import('./providers.js')).providers,
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
+  results: async () => (await import('./results.js')).results,
+
+  toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };
 
 async function main(): Promise<void> {

@@ -6,6 +6,8 @@ import type { AppConfig, McpServer, ModelTools, StoredValue, ToolPolicy, ToolSel
 import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema, ToolPolicySchema } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
+import type { ToolLoadingMode } from '../types/tool-loading.js';
+import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../types/tool-loading.js';
 
 export interface RepairResult {
   config: AppConfig;
@@ -175,6 +177,8 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
   const callTimeout = ServerSettingsSchema.shape.callTimeoutMs.safeParse(raw.callTimeoutMs);
   if (!callTimeout.success) warnings.push(`${where}: call timeout ${JSON.stringify(raw.callTimeoutMs)} is not usable and was dropped.`);
+  const maxResultChars = ServerSettingsSchema.shape.maxResultChars.safeParse(raw.maxResultChars);
+  if (!maxResultChars.success) warnings.push(`${where}: result text limit ${JSON.stringify(raw.maxResultChars)} is not usable and was dropped (the default, 100,000 characters, applies).`);
   const server: McpServer = {
     ...keptFields(raw, Object.keys(McpServerSchema.shape), `${where} field`, warnings),
     uuid,
@@ -189,6 +193,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     headers: valueMap(raw.headers, `${where} headers`, warnings, STORED_VALUE),
     connectTimeoutMs: timeout.success ? timeout.data : undefined,
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
+    maxResultChars: maxResultChars.success ? maxResultChars.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
@@ -213,13 +218,47 @@ function repairModels(value: unknown, warnings: string[]): ModelTools[] {
       warnings.push(`Model entry ${i + 1} was not an object and was dropped.`);
       return [];
     }
-    return [{
-      ...keptFields(entry, ['engine', 'model', 'tools'], `Model entry ${i + 1} field`, warnings),
+    const where = `Model entry ${i + 1}`;
+    const model: ModelTools = {
+      ...keptFields(entry, ['engine', 'model', 'tools', 'toolLoading', 'tokenBudget', 'pinnedTools'], `${where} field`, warnings),
       engine: typeof entry.engine === 'string' ? entry.engine : '',
       model: typeof entry.model === 'string' ? entry.model : '',
-      tools: selection(entry.tools, `Model entry ${i + 1} tools`, warnings),
-    }];
+      tools: selection(entry.tools, `${where} tools`, warnings),
+      toolLoading: toolLoading(entry.toolLoading, where, warnings),
+      tokenBudget: tokenBudget(entry.tokenBudget, where, warnings),
+      pinnedTools: pinnedTools(entry.pinnedTools, where, warnings),
+    };
+    for (const key of ['toolLoading', 'tokenBudget', 'pinnedTools'] as const) if (model[key] === undefined) delete model[key];
+    return [model];
   });
+}
+
+/** The loading setting as saved, the same word in other case or with spaces, else the default (auto). */
+function toolLoading(value: unknown, where: string, warnings: string[]): ToolLoadingMode | undefined {
+  if (value === undefined) return undefined;
+  const parsed = ToolLoadingModeSchema.safeParse(typeof value === 'string' ? value.trim().toLowerCase() : value);
+  if (parsed.success && parsed.data === value) return parsed.data;
+  warnings.push(`${where}: loading tools on demand ${describeValue(value)} is not "auto", "on" or "off"; ${parsed.success ? `it was set to "${parsed.data}"` : 'it was reset to "auto"'}.`);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A token budget as saved; a whole number in text ("20000") is read as one, anything else dropped. */
+function tokenBudget(value: unknown, where: string, warnings: string[]): number | undefined {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  const parsed = TokenBudgetSchema.safeParse(number);
+  if (parsed.success && number === value) return parsed.data;
+  warnings.push(`${where}: the token budget ${describeValue(value)} ${parsed.success ? 'was text and was read as a number' : 'is not usable and was dropped (the default, 20,000, applies)'}.`);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Pinned tools as saved: names only, each once, at most MAX_PINNED_TOOLS (the first ones kept). */
+function pinnedTools(value: unknown, where: string, warnings: string[]): string[] | undefined {
+  const list = stringList(value, `${where} pinned tools`, warnings);
+  if (list === undefined) return undefined;
+  const names = [...new Set(list.filter((name) => name !== ''))];
+  if (names.length > MAX_PINNED_TOOLS) warnings.push(`${where}: ${names.length} pinned tools, at most ${MAX_PINNED_TOOLS} are kept (the first ones).`);
+  return names.slice(0, MAX_PINNED_TOOLS);
 }
 
 // A section that is there but not an object is reset with a warning, so the store tells the user

@@ -4,7 +4,7 @@ import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
-import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
+import { RESERVED_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { LoginShellReader } from './mcp/login-shell-path.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
@@ -74,7 +74,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let secrets: SecretStore;
   let secretStore: SecretStoreInfo;
   try {
-    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: BUILT_IN_TOOL_NAMES });
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: RESERVED_TOOL_NAMES });
     secrets = SecretStore.forConfig(store);
     secretStore = await secrets.open();
   } catch (error) {
@@ -94,7 +94,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
   // Before any server connects, so that the names written by the migration are the ones held.
   try {
-    runMigrations(store, { reserved: BUILT_IN_TOOL_NAMES });
+    runMigrations(store, { reserved: RESERVED_TOOL_NAMES });
   } catch (error) {
     // A copy that could not be made is told as settings that cannot be saved; anything else here.
     if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
@@ -107,7 +107,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // Once per launch, in the background: only servers whose command is not on the app's PATH wait
   // for it (an app started from the dock has a bare PATH; the user's terminal has the login shell's).
   const loginShell = LoginShellReader.forLaunch(process.env);
-  const mcp = new Mcp({ store, secrets, auth, reserved: BUILT_IN_TOOL_NAMES, log: options.log, loginShell });
+  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log, loginShell });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
   const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));

@@ -8,8 +8,9 @@ import { ipcContract } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
 import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
-import { ActiveCalls } from './mcp/active-calls.js';
+import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
+import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
 
@@ -72,18 +73,31 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       store.update((config) => { config[target].tools = tools; });
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
-    getProviderTools: ({ provider, selection }) => mcp.getProviderTools(provider, selection ?? null),
+    getProviderTools: ({ provider, selection, loading, loaded, pinned }) => mcp.getProviderTools(provider, selection ?? null, { loading, loaded, pinned }),
+    findTools: ({ query, selection, limit }) => mcp.findTools(query, { selection, limit }),
     // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
     // "deny", and asks for nothing more. The server's requests for input go to the page.
-    callTool: ({ name, args, timeoutMs, callId, approved, provider }) =>
-      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, elicit: elicitations.elicitFor(callId), ...hooks })),
+    callTool: ({ name, args, timeoutMs, callId, approved, provider, selection }) =>
+      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, elicit: elicitations.elicitFor(callId), ...hooks })),
+    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
+      const given = resultOf === undefined ? result : calls.resultOf(resultOf);
+      if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }) });
+    },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];
       if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);
       if (provider === undefined) return checkToolArgs(tool.parameters, args);
-      const sent = mcp.restoreArguments(name, args, provider);
+      let sent: Record<string, unknown>;
+      try {
+        sent = mcp.restoreArguments(name, args, provider);
+      } catch (error) {
+        // Nothing would be sent: the argument to fix, and no `sent`.
+        if (error instanceof UnreadableArgument) return { problems: [{ field: error.field, message: error.problem }] };
+        throw error;
+      }
       return { ...checkToolArgs(tool.parameters, sent), sent };
     },
     getServerLogs: ({ uuid, after }) => {

@@ -3,15 +3,17 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
-import type { ProviderId, ProviderTools } from '../types/providers.js';
+import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
+import { answerFindTools, searchSources } from './mcp/find-tools.js';
 import { FirstConnects } from './mcp/first-connects.js';
 import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
+import { getProviderResult, type ProviderResultOptions } from './mcp/provider-results.js';
 import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
 import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
@@ -22,6 +24,8 @@ import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import type { FindOptions, FoundTool } from './search/tool-search.js';
+import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
@@ -49,6 +53,7 @@ export class Mcp {
   #connections = new Map<string, ServerConnection>();
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
+  #search = new ToolSearch(() => searchSources(this.#index.enabledTools(), this.#store.config.mcp.servers));
   #events = new StatusEvents(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
@@ -76,6 +81,7 @@ export class Mcp {
       elicitations: this.#elicitations,
       restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
       redact: (text) => secrets.redact(text),
+      findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
@@ -124,7 +130,7 @@ export class Mcp {
     return callTool(this.#calls, exposedName, args, options);
   }
 
-  /** What the server gets for `args` a model of `provider` sent (as they are without one). */
+  /** What the server gets for `args` a model of `provider` sent (as they are without one); throws UnreadableArgument. */
   restoreArguments(exposedName: string, args: Record<string, unknown>, provider: ProviderId | undefined): Record<string, unknown> {
     return provider === undefined ? args : this.#providerTools.restore(checkProviderId(provider), exposedName, args);
   }
@@ -154,11 +160,27 @@ export class Mcp {
 
   /**
    * The enabled tools (or those of `selection`) as `provider`'s request takes them: the exact
-   * objects of its `tools` array, its tool limit, and a report per tool. Each tool is adapted
-   * once and kept until its definition, name or twins change.
+   * objects of its `tools` array, its tool limit, a report per tool, and the prompt tokens they
+   * take; on demand (`loading: 'on-demand'`), the provider's tool search or find_tools and only
+   * the loaded and pinned tools (providers/on-demand.ts). Each tool is adapted once and kept
+   * until its definition, name or twins change.
    */
-  getProviderTools(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
-    return this.#providerTools.get(checkProviderId(provider), selection);
+  getProviderTools(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
+    return this.#providerTools.get(checkProviderId(provider), selection, options);
+  }
+
+  /** The offered tools (or those of `selection`) best matching `query`, best first (search/tool-search.ts). */
+  findTools(query: string, options: FindOptions = {}): FoundTool[] {
+    return this.#search.find(query, options);
+  }
+
+  /**
+   * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
+   * items to append, in order, and a report of what was converted, cut or left out and why.
+   */
+  async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
+    const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
+    return getProviderResult({ ...this.#calls, server }, checkProviderId(provider), exposedName, result, options);
   }
 
   getStatus(): ServerStatus[] {
@@ -393,6 +415,7 @@ export class Mcp {
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
     this.#providerTools.invalidate();
+    this.#search.invalidate();
     this.#events.emit();
   }
 

@@ -4,6 +4,7 @@
 // and tells the user each change. The new names come from the naming core run over the saved
 // mappings alone, so they are the names the tools keep once their servers connect.
 import type { AppConfig } from '../types/config.js';
+import { FIND_TOOLS_NAME } from './builtin-tools.js';
 import type { NameAssignment } from './naming.js';
 import { assignToolNames, isValidToolName } from './naming.js';
 import { rewriteSelections, selectionsOf } from './selections.js';
@@ -53,7 +54,8 @@ export function repairSavedNames(config: AppConfig, reserved: Iterable<string> =
       changed = true;
       renamed?.(server.uuid, original);
       changes.push(`Server "${server.label}", tool "${original}": "${before}" → "${exposed}" (${why(before)}).`);
-      if (!isValidToolName(before)) follow.set(before, follow.has(before) ? null : exposed);
+      // A selection holding `find_tools` meant this tool: the MCP layer's own is never selected.
+      if (!isValidToolName(before) || before === FIND_TOOLS_NAME) follow.set(before, follow.has(before) ? null : exposed);
     }
     if (changed) server.toolMappings = next;
   }

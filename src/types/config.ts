@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isRecord } from './json.js';
 import { MigrationReportSchema } from './migration.js';
 import { NewSecretSchema, SecretRefSchema } from './secrets.js';
+import { PinnedToolsSchema, TokenBudgetSchema, ToolLoadingModeSchema } from './tool-loading.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export const ServerStateSchema = z.enum(['enabled', 'disabled']);
@@ -46,6 +47,11 @@ export const ServerSettingsSchema = z.object({
   connectTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   /** How long a tool call may go without an answer or a progress report; 60 s when unset. */
   callTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
+  /**
+   * How many characters of one tool result's text a model gets (the rest is cut, with a note);
+   * 100,000 when unset (DEFAULT_MAX_RESULT_CHARS, about 25,000 tokens). The user sees it all.
+   */
+  maxResultChars: z.number().int().min(1_000).max(10_000_000).optional(),
 });
 
 export const McpServerSchema = ServerSettingsSchema.extend({
@@ -78,6 +84,12 @@ export const ModelToolsSchema = z.object({
   engine: z.string(),
   model: z.string(),
   tools: ToolSelectionSchema,
+  /** Load tools on demand: auto (unset: on when over the provider's limit or the token budget), on, off. */
+  toolLoading: ToolLoadingModeSchema.optional(),
+  /** Automatic loading goes on demand above this many tokens of tool definitions (unset: 20,000). */
+  tokenBudget: TokenBudgetSchema.optional(),
+  /** Exposed names loaded in every request even on demand (at most 5). */
+  pinnedTools: PinnedToolsSchema.optional(),
 });
 
 export const AppConfigSchema = z.object({

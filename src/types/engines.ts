@@ -11,6 +11,7 @@ import type { ProviderId } from './providers.js';
  */
 export const ENGINE_PROVIDERS: Readonly<Record<string, ProviderId>> = {
   openai: 'openai',
+  'openai-responses': 'openai-responses',
   azure: 'openai',
   'azure-openai': 'openai',
   anthropic: 'anthropic',

@@ -6,9 +6,10 @@ import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
-import type { ArgsCheck, CallProgress, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
-import type { ProviderTools } from './providers.js';
+import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
+import type { ProviderResult, ProviderTools } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
+import { PinnedToolsSchema } from './tool-loading.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -88,7 +89,33 @@ export const ipcContract = {
   setSelection: channel<void>()(z.object({ target: z.enum(['prompt', 'realtime']), tools: ToolSelectionSchema })),
   getLlmTools: channel<LlmTool[]>()(z.object({ tools: ToolSelectionSchema }).optional()),
   /** The enabled tools (or a selection of exposed names) as one provider's request takes them. */
-  getProviderTools: channel<ProviderTools>()(z.object({ provider: ProviderIdSchema, selection: ToolSelectionSchema.optional() })),
+  getProviderTools: channel<ProviderTools>()(z.object({
+    provider: ProviderIdSchema,
+    selection: ToolSelectionSchema.optional(),
+    /** 'on-demand': the provider's tool search (or find_tools) and only the loaded and pinned tools. */
+    loading: z.enum(['all', 'on-demand']).optional(),
+    loaded: z.array(ToolName).max(10_000).optional(),
+    pinned: PinnedToolsSchema.optional(),
+  })),
+  /** The offered tools (or a selection's) best matching a query, best first. */
+  findTools: channel<FoundTool[]>()(z.object({
+    query: z.string().min(1).max(500),
+    selection: ToolSelectionSchema.optional(),
+    limit: z.number().int().min(1).max(50).optional(),
+  })),
+  /**
+   * A tool result as one provider's next request takes it: the result of one of the page's
+   * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
+   * `result`. `callId` is the provider's id of the model's call, put in the items.
+   */
+  getProviderResult: channel<ProviderResult>()(z.object({
+    provider: ProviderIdSchema,
+    name: ToolName,
+    resultOf: CallId.optional(),
+    result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
+    callId: z.string().min(1).max(200),
+    textOnly: z.boolean().optional(),
+  }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
     args: z.record(z.string(), z.unknown()).default({}),
@@ -103,6 +130,8 @@ export const ipcContract = {
      * tool is refused whatever this says.
      */
     approved: z.boolean().optional(),
+    /** `find_tools` only: the model's selection, the tools it searches among. */
+    selection: ToolSelectionSchema.optional(),
   })),
   /** The user's answer to an `elicitation` event; accepted content that does not fit comes back as problems. */
   answerElicitation: channel<{ done: boolean; problems: ElicitationProblem[] }>()(z.object({

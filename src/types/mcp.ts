@@ -98,6 +98,18 @@ export interface LlmTool {
   parameters: Record<string, unknown>;
 }
 
+/** A tool `Mcp.findTools` found for a query, best first. */
+export interface FoundTool {
+  /** Exposed name. */
+  name: string;
+  /** The uuid of its server. */
+  server: string;
+  original: string;
+  description: string;
+  /** The search's relevance (BM25+, field-weighted); only its order means anything. */
+  score: number;
+}
+
 export interface ToolCallResult {
   content: unknown[];
   isError?: boolean;

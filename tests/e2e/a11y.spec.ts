@@ -2,7 +2,8 @@
 // and the dark theme (the OS preference, emulated), and no screen scrolls sideways from 800×600
 // up. The screens are shown in the states a user meets: expanded tools, a log, a form with
 // errors, an import result, each dialog (the approval before a call and a server's request for
-// input among them), a custom selection, the tester with a checked answer, and a notice.
+// input among them), a custom selection, the tester with a checked answer (and as a model gets
+// it), and a notice.
 import type { Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, writeConfig } from './host.js';
@@ -86,6 +87,10 @@ async function visitEveryScreen(page: Page, check: (what: string) => Promise<voi
   await page.getByTestId('approval-once').click();
   await expect(page.getByTestId('result-image')).toBeVisible();
   await check('the tester with an answer');
+  await page.getByTestId('tester-provider').selectOption('anthropic');
+  await expect(page.getByTestId('model-result').getByTestId('model-image')).toBeVisible();
+  await check('the tester with an answer as the model gets it');
+  await page.getByTestId('tester-provider').selectOption('');
 
   await page.getByTestId('tester-tool').selectOption('elicit');
   await page.getByTestId('tester-args').fill('{}');

@@ -3,7 +3,7 @@
 // select all / none, and unsaved changes that are never thrown away without asking.
 import path from 'node:path';
 import { fixtureServer, writeConfig } from './host.js';
-import { checkbox, expand, expect, expectReady, open, openModel, serverRow, test, toolRow, twoServers } from './fixtures.js';
+import { ALPHA_UUID, checkbox, expand, expect, expectAccessible, expectNoSidewaysScroll, expectReady, open, openModel, serverRow, test, toolRow, twoServers } from './fixtures.js';
 
 test('a selected search_1 is still selected, under the same name, after a restart', async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, twoServers());
@@ -243,4 +243,72 @@ test('long tool names are cut with an ellipsis, the full name on hover, the chec
   await expect(label).toHaveAttribute('title', long);
   expect((await box.boundingBox())?.width).toBe((await checkbox(page, 'short').boundingBox())?.width);
   expect(await label.locator('.name').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+});
+
+test('the model tools screen shows what a request costs, and which loading applies and why', async ({ page, launch, userDataDir }) => {
+  // 140 tools: over OpenAI's limit of 128 per request, so Automatic loads them on demand.
+  const tools = Array.from({ length: 140 }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}: does one thing with one argument.`, inputSchema: { type: 'object' as const, properties: { value: { type: 'string', description: 'What it works on.' } } } }));
+  writeConfig(userDataDir, {
+    servers: [fixtureServer({ uuid: ALPHA_UUID, label: 'Many', fixture: { id: 'many', tools } })],
+    models: [{ engine: 'openai', model: 'gpt-4o', tools: null }],
+  });
+  await page.setViewportSize({ width: 800, height: 600 });
+  const host = await launch(userDataDir);
+  await open(page, host);
+  await expectReady(page, 'Many');
+  const editor = await openModel(page, 'gpt-4o');
+
+  const cost = editor.getByTestId('tool-cost');
+  await expect(cost).toContainText(/≈ \d{1,3}(,\d{3})* tokens of tool definitions in every request/);
+  await expect(cost).toContainText('OpenAI (Chat Completions), counted');
+  const allTokens = Number(await cost.getAttribute('data-tokens'));
+  expect(allTokens).toBeGreaterThan(140 * 20);
+  const reason = editor.getByTestId('loading-reason');
+  await expect(editor.getByTestId('loading-auto')).toBeChecked();
+  await expect(reason).toHaveAttribute('data-loading', 'on-demand');
+  await expect(reason).toContainText('145 tools are over the limit of 128 per request of OpenAI (Chat Completions)');
+  await expect(editor.getByTestId('on-demand-cost')).toContainText('140 tools wait until the model finds them with the app’s find_tools');
+  // On demand the tool limit does not bind: no warning to pick fewer.
+  await expect(editor.getByTestId('selection-warning')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+
+  // Off: every tool is sent, and the limit warning is back.
+  await editor.getByTestId('loading-off').check();
+  await expect(reason).toHaveText('Off: every selected tool is sent in every request.');
+  await expect(editor.getByTestId('selection-warning')).toBeVisible();
+
+  // A smaller draft costs less, before it is saved; Automatic then sends all of them.
+  await editor.getByTestId('loading-auto').check();
+  await editor.getByTestId('mode-custom').check();
+  await editor.getByTestId('select-none').click();
+  await checkbox(page, 'tool_1').check();
+  await checkbox(page, 'tool_2').check();
+  await expect(reason).toHaveAttribute('data-loading', 'all');
+  await expect(reason).toContainText('within the budget of 20,000');
+  expect(Number(await cost.getAttribute('data-tokens'))).toBeLessThan(allTokens / 20);
+
+  // A budget below what the draft costs turns Automatic to on demand; a budget out of range is refused.
+  const budget = editor.getByTestId('token-budget');
+  await budget.fill('12');
+  await budget.press('Enter');
+  await expect(editor.getByTestId('budget-error')).toContainText('between 500 and 2,000,000');
+  await budget.fill('500');
+  await budget.press('Enter');
+  await expect(editor.getByTestId('budget-error')).toHaveCount(0);
+  await expect(reason).toHaveAttribute('data-loading', 'all');
+
+  // A pinned tool stays loaded on demand, and is saved with the model.
+  await editor.getByTestId('loading-on').check();
+  await expect(reason).toHaveText('On: the model gets a search tool and loads the tools it finds.');
+  await editor.getByTestId('pin-add').selectOption('tool_2');
+  await expect(editor.getByTestId('pin')).toHaveText(['tool_2 ×']);
+  await expect(editor.getByTestId('on-demand-cost')).toContainText('1 tools wait');
+  await editor.getByTestId('selection-save').click();
+  await expect(editor.getByTestId('selection-saved')).toBeVisible();
+  await page.reload();
+  const again = await openModel(page, 'gpt-4o');
+  await expect(again.getByTestId('loading-on')).toBeChecked();
+  await expect(again.getByTestId('pin')).toHaveText(['tool_2 ×']);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, 'the model tools screen with loading on demand');
 });

@@ -2,7 +2,8 @@
 // JSON on stdout, nothing else) and `call NAME 'JSON' --provider P` (arguments restored for the
 // server), against real fixture servers; unknown or missing providers exit 2 with the ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adaptTools, type SourceTool } from '../../src/main/providers/index.js';
+import { adaptTools, countTokens, type SourceTool } from '../../src/main/providers/index.js';
+import { onDemandTools } from '../../src/main/providers/on-demand.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
 import { inspect, inspectChild } from './helpers/inspect-child.js';
@@ -48,14 +49,21 @@ describe('inspect tools / call with --provider', () => {
   it.each(['gemini', 'openai-strict', 'bedrock'] as const)('tools --provider %s prints exactly that object as JSON, and nothing else', async (provider) => {
     const run = await inspectChild(['--user-data', dir, 'tools', '--provider', provider]);
     expect(run.code, run.stderr).toBe(0);
-    const { restorers: _restorers, ...expected } = adaptTools(provider, SOURCES);
-    expect(run.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    expect(run.stdout).toBe(`${JSON.stringify(countTokens(adaptTools(provider, SOURCES)), null, 2)}\n`);
     // The twins name their servers; what each provider refuses is gone.
     expect(run.stdout).toContain('(MCP server: Alpha)');
     expect(run.stdout).toContain('(MCP server: Beta)');
     const printed = JSON.parse(run.stdout) as { tools: unknown[]; report: Array<{ changes: string[] }> };
     expect(JSON.stringify(printed.tools)).not.toContain('$schema');
     expect(printed.report[0]!.changes).toContain('removed "$schema"');
+  });
+
+  it.each(['anthropic', 'openai-responses', 'mistral'] as const)('tools --provider %s --on-demand --loaded prints the on-demand list', async (provider) => {
+    const run = await inspectChild(['--user-data', dir, 'tools', '--provider', provider, '--on-demand', '--loaded', 'set_level, read_file_1']);
+    expect(run.code, run.stderr).toBe(0);
+    const expected = onDemandTools({ list: countTokens(adaptTools(provider, SOURCES)), loaded: ['set_level', 'read_file_1'], pinned: [], servers: new Map([['a', 'Alpha'], ['b', 'Beta']]) });
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+    expect(expected.deferred).toBe(1);
   });
 
   it('call --provider gemini turns the string enum back into the number the server wants', async () => {
@@ -74,6 +82,8 @@ describe('inspect tools / call with --provider', () => {
     ['tools without --provider', ['tools'], /"tools" needs --provider/],
     ['tools with an extra argument', ['tools', 'set_level', '--provider', 'openai'], /unexpected arguments/],
     ['--provider with the listing', ['--provider', 'openai'], /--provider goes with "tools" or "call"/],
+    ['--on-demand with call', ['call', 'set_level', '{}', '--on-demand'], /--on-demand and --loaded go with "tools"/],
+    ['--loaded without --on-demand', ['tools', '--provider', 'openai', '--loaded', 'a'], /--loaded goes with --on-demand/],
   ])('%s → exit 2, one line naming every provider id where it is about the provider', async (_, argv, reason) => {
     const run = await inspect('--user-data', dir, ...argv);
     expect(run.code).toBe(2);

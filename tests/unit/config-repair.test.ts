@@ -222,6 +222,30 @@ describe('repairConfig', () => {
     expect(warnings).toEqual([`The "${key}" settings were not an object and were reset; ${key} tools were reset to no tools.`]);
   });
 
+  it('loading tools on demand: valid settings kept; a word in other case fixed; anything else back to the default, with a warning', () => {
+    const raw = parse(`{ "llm": { "defaults": [
+      { "engine": "openai", "model": "a", "tools": null, "toolLoading": "on", "tokenBudget": 8000, "pinnedTools": ["read_file", "write_file"] },
+      { "engine": "openai", "model": "b", "tools": null, "toolLoading": " Off ", "tokenBudget": "12000", "pinnedTools": ["a", "a", "b", 3, "c", "d", "e", "f"] },
+      { "engine": "openai", "model": "c", "tools": [], "toolLoading": "sometimes", "tokenBudget": -5, "pinnedTools": "read_file" }
+    ] } }`);
+    const { config, warnings } = repairConfig(raw);
+    const [a, b, c] = config.llm.defaults;
+    expect(a).toEqual({ engine: 'openai', model: 'a', tools: null, toolLoading: 'on', tokenBudget: 8000, pinnedTools: ['read_file', 'write_file'] });
+    expect(b).toEqual({ engine: 'openai', model: 'b', tools: null, toolLoading: 'off', tokenBudget: 12000, pinnedTools: ['a', 'b', 'c', 'd', 'e'] });
+    // Unusable values are dropped: the defaults (automatic, 20,000, no pins) apply.
+    expect(c).toEqual({ engine: 'openai', model: 'c', tools: [] });
+    expect(warnings).toEqual([
+      'Model entry 2: loading tools on demand " Off " is not "auto", "on" or "off"; it was set to "off".',
+      'Model entry 2: the token budget "12000" was text and was read as a number.',
+      'Model entry 2 pinned tools: 1 non-text item(s) dropped.',
+      'Model entry 2: 6 pinned tools, at most 5 are kept (the first ones).',
+      'Model entry 3: loading tools on demand "sometimes" is not "auto", "on" or "off"; it was reset to "auto".',
+      'Model entry 3: the token budget -5 is not usable and was dropped (the default, 20,000, applies).',
+      'Model entry 3 pinned tools was not a list and was reset.',
+    ]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('a missing selection is the default (all tools), as in a new settings file', () => {
     const { config, warnings } = repairConfig(parse('{ "prompt": {}, "llm": { "defaults": [ { "engine": "e", "model": "m" } ] } }'));
     expect(warnings).toEqual([]);
@@ -253,6 +277,15 @@ describe('repairConfig', () => {
     const { config, warnings } = repairConfig(raw);
     expect(config.mcp.servers[0]).not.toHaveProperty(key);
     expect(warnings).toEqual([`Server 1: ${what} timeout ${JSON.stringify(timeout)} is not usable and was dropped.`]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it.each([500, 2.5e3 + 0.5, 20_000_000, '5000'])('maxResultChars %j is dropped with a warning; a usable one is kept', (value) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', maxResultChars: value }, { uuid: 't', label: 'T', type: 'stdio', command: 'x', maxResultChars: 5_000 }] } };
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]).not.toHaveProperty('maxResultChars');
+    expect(config.mcp.servers[1]!.maxResultChars).toBe(5_000);
+    expect(warnings).toEqual([`Server 1: result text limit ${JSON.stringify(value)} is not usable and was dropped (the default, 100,000 characters, applies).`]);
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 

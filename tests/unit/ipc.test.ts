@@ -13,8 +13,8 @@ import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
-import type { ProviderTools } from '../../src/types/providers.js';
-import type { LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
+import type { ProviderResult, ProviderTools } from '../../src/types/providers.js';
+import type { FoundTool, LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
 import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
@@ -74,6 +74,8 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       getProviderTools: { provider: 'cohere' },
+      getProviderResult: { provider: 'openai', name: 'search', callId: 'c1' },
+      findTools: { query: '' },
       callTool: { name: 'search', args: [1, 2] },
       cancelCall: { callId: '' },
       checkToolArgs: { name: 'search', args: 'all' },
@@ -105,6 +107,16 @@ describe('IPC handlers', () => {
     ]);
   });
 
+  it('getProviderResult: the result of a page call by its id (kept in main), or one given, as each provider takes it', async () => {
+    const raw = await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, approved: true, callId: 'page-call-1' });
+    const byId = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'search_1', resultOf: 'page-call-1', callId: 'toolu_7' });
+    expect(byId.items).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_7', content: [{ type: 'text', text: (raw.content[0] as { text: string }).text }] }]);
+    const given = await call<ProviderResult>('getProviderResult', { provider: 'gemini', name: 'search_1', result: { content: [{ type: 'text', text: 'hi' }], isError: true }, callId: 'g1' });
+    expect(given.items).toEqual([{ functionResponse: { name: 'search_1', id: 'g1', response: { error: 'hi' } } }]);
+    await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'never-ran', callId: 'c' })).rejects.toThrow('No result of a call "never-ran" is kept');
+    await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'page-call-1', result: { content: [] }, callId: 'c' })).rejects.toThrow(/Give either resultOf/);
+  });
+
   it('callTool routes to the owning server under the original name', async () => {
     expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, approved: true }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
     expect(answer(await call<ToolCallResult>('callTool', { name: 'unity_health', approved: true }))).toEqual({ server: 'alpha', tool: 'unity/health', args: {} });
@@ -130,6 +142,27 @@ describe('IPC handlers', () => {
     const tools = await call<LlmTool[]>('getLlmTools', { tools: ['search_1'] });
     expect(tools.map((t) => t.name)).toEqual(['search_1']);
     expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toEqual(['search', 'unity_health', 'search_1', 'fetch']);
+  });
+
+  it('getProviderTools on demand, findTools, and find_tools through callTool within a selection; bad options are refused', async () => {
+    const onDemand = await call<ProviderTools>('getProviderTools', { provider: 'openai', loading: 'on-demand', loaded: ['fetch'] });
+    expect(onDemand.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['find_tools', 'fetch']);
+    expect(onDemand.deferred).toBe(3);
+    expect(onDemand.tokens).toBeGreaterThan(0);
+    const found = await call<FoundTool[]>('findTools', { query: 'fetch', limit: 2 });
+    expect(found[0]).toMatchObject({ name: 'fetch', server: b.uuid, original: 'fetch' });
+    expect(await call<FoundTool[]>('findTools', { query: 'search', selection: ['search_1'] })).toEqual([expect.objectContaining({ name: 'search_1' })]);
+    const result = await call<ToolCallResult>('callTool', { name: 'find_tools', args: { query: 'search' }, selection: ['search'] });
+    expect(result.structuredContent).toEqual({ tools: [{ name: 'search', description: expect.any(String) as unknown }] });
+    await expect(ipc.invoke('getProviderTools', { provider: 'openai', loading: 'lazy' })).rejects.toThrow(/^Invalid input for "getProviderTools": loading/);
+    await expect(ipc.invoke('getProviderTools', { provider: 'openai', pinned: ['a', 'b', 'c', 'd', 'e', 'f'] })).rejects.toThrow(/^Invalid input for "getProviderTools": pinned/);
+    await expect(ipc.invoke('findTools', { query: 'x', limit: 0 })).rejects.toThrow(/^Invalid input for "findTools": limit/);
+    await expect(ipc.invoke('setModels', { models: [{ engine: 'openai', model: 'm', tools: null, toolLoading: 'sometimes' }] })).rejects.toThrow(/^Invalid input for "setModels": models.0.toolLoading/);
+    const models = structuredClone(config().llm.defaults);
+    const entry = { engine: 'openai', model: 'm', tools: null, toolLoading: 'on', tokenBudget: 5000, pinnedTools: ['fetch'] };
+    await call('setModels', { models: [...models, entry] });
+    expect(config().llm.defaults.at(-1)).toEqual(entry);
+    await call('setModels', { models });
   });
 
   it('getProviderTools gives one provider\'s request tools; a bad provider or selection is refused', async () => {
@@ -277,6 +310,29 @@ describe('notices', () => {
       expect((await notices()).map((n) => n.kind)).toEqual(['repaired']);
       await ipc.invoke('dismissNotice', { kind: 'repaired' });
       expect(await notices()).toEqual([]);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('checkToolArgs with Gemini\'s strings holding JSON', () => {
+  it('checks the parsed arguments, and names an argument that does not read back (nothing would be sent)', async () => {
+    const dir = tempDir('ipc-json-text-');
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
+    try {
+      const ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      const configure = { name: 'configure', inputSchema: { type: 'object' as const, properties: { options: { type: 'object' }, count: { type: 'integer' } }, required: ['options'] } };
+      const server = (await ipc.invoke('addServer', { label: 'Gamma', type: 'stdio', ...fixtureCommand({ id: 'gamma', transport: 'stdio', tools: [configure] }) })) as McpServer;
+      await waitForStatus(core.mcp, server.uuid, 'ready');
+      const check = (args: Record<string, unknown>): Promise<unknown> => ipc.invoke('checkToolArgs', { name: 'configure', args, provider: 'gemini' });
+      expect(await check({ options: '{"deep": true}', count: 2 })).toEqual({ problems: [], sent: { options: { deep: true }, count: 2 } });
+      expect(await check({ options: '{"deep": true}', count: 'two' })).toEqual({ problems: [{ field: 'count', message: 'must be integer' }], sent: { options: { deep: true }, count: 'two' } });
+      const refused = (await check({ options: 'deep' })) as { problems: Array<{ field: string; message: string }>; sent?: unknown };
+      expect(refused.sent).toBeUndefined();
+      expect(refused.problems).toHaveLength(1);
+      expect(refused.problems[0]!.field).toBe('options');
+      expect(refused.problems[0]!.message).toMatch(/^must be a string holding JSON \(an object\), and "deep" does not parse: /);
     } finally {
       await core.close();
     }

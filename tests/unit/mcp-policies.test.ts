@@ -116,6 +116,7 @@ describe('tool policies', () => {
       expect(report.find((entry) => entry.name === 'delete_notes')).toEqual({
         name: 'delete_notes', server: 'notes', original: 'delete_notes', status: 'denied', changes: [],
         reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
+        tokens: 0,
       });
     }
     const picked = mcp.getProviderTools('anthropic', ['delete_notes', 'plain']);

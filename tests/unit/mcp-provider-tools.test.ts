@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
+import { UnreadableArgument } from '../../src/main/providers/index.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, type ProviderTools } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
 import { answer, APPROVED, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
@@ -23,6 +24,16 @@ const ECHO_TOOLS: ToolSpec[] = [
     },
   },
   { name: 'ping', description: 'Answers.', inputSchema: { type: 'object', properties: {} } },
+  {
+    // Values Gemini's schema cannot type: a free-form object, items of any type, a value of any type.
+    name: 'configure',
+    description: 'Configures.',
+    inputSchema: {
+      type: 'object',
+      properties: { credentials: { type: 'object', description: 'A JSON object' }, rows: { type: 'array', items: {} }, value: {} },
+      required: ['credentials'],
+    },
+  },
 ];
 
 /** The description of a definition, whatever the provider's shape. */
@@ -44,11 +55,14 @@ function definitionOf(result: ProviderTools, name: string): unknown {
 describe('getProviderTools and callTool with a provider, on real servers', () => {
   let mcp: Mcp;
   let root: string;
+  /** Every call the echo server received, one JSON line each. */
+  let calls: string;
 
   beforeAll(async () => {
     root = fs.realpathSync(tempDir('provider-fs-a-'));
     fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
-    const echo = await serve({ id: 'E', transport: 'http', tools: ECHO_TOOLS, listChanged: true });
+    calls = path.join(tempDir('provider-calls-'), 'calls.jsonl');
+    const echo = await serve({ id: 'E', transport: 'http', tools: ECHO_TOOLS, listChanged: true, recordCalls: calls });
     ({ mcp } = await startMcp(tempDir(), [
       publishedEntry('fs-a', 'Folder A', 'server-filesystem', [root]),
       publishedEntry('fs-b', 'Folder B', 'server-filesystem', [fs.realpathSync(tempDir('provider-fs-b-'))]),
@@ -133,6 +147,35 @@ describe('getProviderTools and callTool with a provider, on real servers', () =>
     expect(answer(await mcp.callTool('set_level', { level: '2' }, { ...APPROVED, provider: 'gemini' })).args).toEqual({ level: 2 });
     // Without a provider, arguments pass as they are.
     expect(answer(await mcp.callTool('set_level', { level: '2' }, APPROVED)).args).toEqual({ level: '2' });
+  });
+
+  it('gemini: values of any shape go out as strings holding JSON and reach the server parsed', async () => {
+    const gemini = definitionOf(mcp.getProviderTools('gemini'), 'configure') as { parameters: { properties: Record<string, { type: string; description?: string }> } };
+    const { credentials, rows, value } = gemini.parameters.properties;
+    expect(credentials).toEqual({ type: 'string', description: 'A JSON object. A string holding JSON (an object).' });
+    expect(rows).toEqual({ type: 'array', items: { type: 'string', description: 'A string holding JSON (any value).' } });
+    expect(value).toEqual({ type: 'string', description: 'A string holding JSON (any value).' });
+    // What a Gemini model bound by that schema sends, and what the server gets.
+    const sent = { credentials: '{"token": "t-1", "scopes": ["read"]}', rows: ['1', '{"a": [2]}', 'plain text'], value: 'false' };
+    const parsed = { credentials: { token: 't-1', scopes: ['read'] }, rows: [1, { a: [2] }, 'plain text'], value: false };
+    expect(mcp.restoreArguments('configure', sent, 'gemini')).toEqual(parsed);
+    expect(answer(await mcp.callTool('configure', sent, { ...APPROVED, provider: 'gemini' })).args).toEqual(parsed);
+    // Other providers take the object as it is: it passes through untouched.
+    expect(answer(await mcp.callTool('configure', { credentials: { token: 't-1' } }, { ...APPROVED, provider: 'anthropic' })).args).toEqual({ credentials: { token: 't-1' } });
+  });
+
+  it('gemini: JSON text that does not parse is a tool error naming the argument, and nothing reaches the server', async () => {
+    const before = fs.readFileSync(calls, 'utf8');
+    const sent = { credentials: '{"token": "t-1"', rows: [] };
+    // No approval is asked for: nothing would be sent.
+    const refused = await mcp.callTool('configure', sent, { provider: 'gemini' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^The argument "credentials" must be a string holding JSON \(an object\), and .* does not parse: .*Nothing was sent to the server; call the tool again with the argument fixed\.$/);
+    expect(() => mcp.restoreArguments('configure', sent, 'gemini')).toThrow(UnreadableArgument);
+    expect(fs.readFileSync(calls, 'utf8')).toBe(before);
+    // The same text, fixed, goes through.
+    expect(answer(await mcp.callTool('configure', { credentials: '{"token": "t-1"}' }, { ...APPROVED, provider: 'gemini' })).args).toEqual({ credentials: { token: 't-1' } });
+    expect(fs.readFileSync(calls, 'utf8')).not.toBe(before);
   });
 
   it('openai-strict: the null of an optional property is removed before the call', async () => {

@@ -2,6 +2,7 @@
 // connects, one line per change; valid configs untouched; selections follow only names no tool
 // could hold.
 import { describe, expect, it } from 'vitest';
+import { RESERVED_TOOL_NAMES } from '../../src/main/builtin-tools.js';
 import { repairSavedNames } from '../../src/main/name-repair.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
@@ -54,5 +55,18 @@ describe('repairSavedNames', () => {
     const repaired = input.mcp.servers[0]!.toolMappings!;
     expect(Object.entries(repaired)).toEqual([['__proto__', '__proto__'], ['constructor', 'constructor']]);
     expect(Object.getPrototypeOf(repaired)).toBe(Object.prototype);
+  });
+
+  it('an MCP tool saved as find_tools (now the MCP layer\'s own tool) is renamed, and the selections holding it follow it', () => {
+    const input = config([server('a', 'Search', { find_tools: 'find_tools', other: 'other' })], ['find_tools', 'other']);
+    input.llm.defaults = [{ engine: 'openai', model: 'gpt-4o', tools: ['find_tools'] }];
+    expect(repairSavedNames(input, RESERVED_TOOL_NAMES)).toEqual([
+      'Server "Search", tool "find_tools": "find_tools" → "find_tools_1" (the name of a built-in tool).',
+      'Tool selection of gpt-4o (openai): "find_tools" → "find_tools_1", following its tool.',
+      'Tool selection of prompt: "find_tools" → "find_tools_1", following its tool.',
+    ]);
+    expect(input.mcp.servers[0]!.toolMappings).toEqual({ find_tools: 'find_tools_1', other: 'other' });
+    expect(input.prompt.tools).toEqual(['find_tools_1', 'other']);
+    expect(input.llm.defaults[0]!.tools).toEqual(['find_tools_1']);
   });
 });

@@ -131,6 +131,8 @@ describe('restored arguments', () => {
           const tool = sourceTool(schema);
           const adapted = adaptTool(provider, tool);
           expect(adapted.report.status).not.toBe('unsendable');
+          // Within the provider's rules (Gemini: every node typed; Ollama: every property typed).
+          expect(violations(provider, adapted.definition)).toEqual([]);
           if (!adapted.exact) return;
           exact++;
           const parameters = adaptedSchema(provider, adapted.definition);

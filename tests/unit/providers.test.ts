@@ -289,13 +289,23 @@ describe('adaptTools and selectProviderTools', () => {
     const selected = selectProviderTools(prepared, ['t3', 't2', 'nope']);
     expect(selected.report.map((entry) => entry.name)).toEqual(['t2', 't3']);
     expect(selected.tools).toEqual([prepared.tools[1]]);
-    expect(selectProviderTools(prepared, null)).toBe(prepared);
+    // Everything: the very same definitions and report, not a copy (only the list's tokens are added).
+    const all = selectProviderTools(prepared, null);
+    expect(all.tools).toBe(prepared.tools);
+    expect(all.report).toBe(prepared.report);
+    expect('tokens' in prepared).toBe(false);
   });
 
-  it('collects a restorer per tool that needs one', () => {
-    const strict = adaptTools('openai-strict', tools);
-    expect([...strict.restorers.keys()]).toEqual(['t1']);
-    expect(strict.restorers.get('t1')!({ a: null })).toEqual({});
+  it('gives a restorer to each tool that needs one', () => {
+    expect(adaptTool('openai-strict', tools[0]!).restore!({ a: null })).toEqual({});
+    expect(adaptTool('openai-strict', tools[2]!).restore).toBeNull();
+  });
+
+  it('takes the twins of a list found once for several providers', () => {
+    const list = [tool({ type: 'object', properties: {} }, { name: 'a', original: 'read' }), tool({ type: 'object', properties: {} }, { name: 'b', original: 'read', server: { uuid: 'srv-2', label: 'Folder B' } })];
+    const twins = findTwins(list);
+    expect(twins.size).toBe(2);
+    for (const provider of PROVIDER_IDS) expect(adaptTools(provider, list, twins)).toEqual(adaptTools(provider, list));
   });
 });
 

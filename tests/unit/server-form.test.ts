@@ -87,6 +87,15 @@ describe('checkDraft', () => {
     expect(errorsOf({ ...stdio, env: [pair('', 'no name')] })).toEqual({ env: 'Environment, row 1: a value needs a name.' });
   });
 
+  it('a result text limit in characters becomes maxResultChars; out of bounds is refused under its field', () => {
+    expect(settingsOf({ ...stdio, maxResultChars: ' 20,000 ' }, 'enabled')).toMatchObject({ maxResultChars: 20_000 });
+    expect(settingsOf({ ...stdio, maxResultChars: '' }, 'enabled')).not.toHaveProperty('maxResultChars');
+    for (const typed of ['12', '1e9', '2.5k', '5000.5']) {
+      expect(checkDraft({ ...stdio, maxResultChars: typed }, 'enabled')).toEqual({ errors: { maxResultChars: 'Give a whole number of characters between 1,000 and 10,000,000.' } });
+    }
+    expect(draftOf({ uuid: 'u', label: 'L', state: 'enabled', type: 'stdio', command: 'x', maxResultChars: 50_000 }).maxResultChars).toBe('50000');
+  });
+
   it('a call timeout in seconds becomes callTimeoutMs', () => {
     expect(settingsOf({ ...stdio, callTimeout: '120' }, 'enabled')).toMatchObject({ callTimeoutMs: 120_000 });
   });

@@ -1,7 +1,8 @@
 // `inspect call`: one tool call through the manager, as the user at the terminal allows it. The
 // tool's policy decides (allow runs, ask runs only with --yes, deny never runs; a refusal sends
 // nothing and exits 1), and a server's requests for input (elicitation) during the call get the
-// --answer values in order, then are declined. What happens goes to stderr; stdout is the result.
+// --answer values in order, then are declined. What happens goes to stderr; stdout is the result,
+// or with --for-model exactly `{ "provider", "items", "report" }`: what a model of --provider gets.
 import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
 import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
@@ -17,6 +18,8 @@ export interface CallVerb {
   approved: boolean;
   /** --answer values, for the server's requests for input, in order. */
   answers: ElicitationContent[];
+  /** --for-model: print the result as `provider`'s next request takes it (Mcp.getProviderResult). */
+  forModel?: { provider: ProviderId; callId: string; textOnly: boolean };
 }
 
 /**
@@ -51,7 +54,8 @@ export function answerFrom(answers: readonly ElicitationContent[]): Elicit {
 export async function runCall(core: Core, call: CallVerb): Promise<number> {
   try {
     const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers) });
-    console.log(JSON.stringify(result, null, 2));
+    const shown = call.forModel ? await core.mcp.getProviderResult(call.forModel.provider, call.name, result, { callId: call.forModel.callId, textOnly: call.forModel.textOnly }) : result;
+    console.log(JSON.stringify(shown, null, 2));
     return result.isError ? 1 : 0;
   } catch (error) {
     const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';

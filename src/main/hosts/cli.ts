@@ -2,8 +2,9 @@
 // of every server and tool, one provider's request tools, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]
-//   npm run inspect -- --user-data DIR tools --provider P
+//   npm run inspect -- --user-data DIR tools --provider P [--on-demand [--loaded a,b]]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //
@@ -25,13 +26,13 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P | call EXPOSED_NAME 'JSON_ARGS' [--provider P] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
+  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
 
 class UsageError extends Error {}
 
 type Verb =
   | { kind: 'list'; json: boolean }
-  | { kind: 'tools'; provider: ProviderId }
+  | { kind: 'tools'; provider: ProviderId; onDemand: boolean; loaded: string[] }
   | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand };
@@ -53,6 +54,11 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         yes: { type: 'boolean', default: false },
         answer: { type: 'string', multiple: true },
         timeout: { type: 'string' },
+        'for-model': { type: 'boolean', default: false },
+        'call-id': { type: 'string' },
+        'text-only': { type: 'boolean', default: false },
+        'on-demand': { type: 'boolean', default: false },
+        loaded: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -66,6 +72,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const approved = parsed.values.yes ?? false;
   const rawAnswers = parsed.values.answer ?? [];
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
+  const forModel = forModelOf(parsed.values, provider, verb);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
@@ -75,9 +82,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'logs', server: name, json: parsed.values.json ?? false } };
   }
+  const onDemand = parsed.values['on-demand'] ?? false;
+  const loaded = parsed.values.loaded;
+  if (verb !== 'tools' && (onDemand || loaded !== undefined)) throw new UsageError(`--on-demand and --loaded go with "tools"; ${USAGE}`);
+  if (loaded !== undefined && !onDemand) throw new UsageError(`--loaded goes with --on-demand; ${USAGE}`);
   if (verb === 'tools' && name === undefined) {
     if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
-    return { userDataDir, verb: { kind: 'tools', provider } };
+    const names = (loaded ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return { userDataDir, verb: { kind: 'tools', provider, onDemand, loaded: names } };
   }
   if (isSignInVerb(verb)) {
     if (!name || rawArgs !== undefined || provider !== undefined) throw new UsageError(`${verb} takes one server (its id or label); ${USAGE}`);
@@ -92,7 +104,22 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
   const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
-  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers } };
+  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel } };
+}
+
+/** `--for-model --call-id ID [--text-only]`: print what a model of `--provider` gets of the result. */
+function forModelOf(values: { 'for-model'?: boolean; 'call-id'?: string; 'text-only'?: boolean }, provider: ProviderId | undefined, verb: string | undefined): CallVerb['forModel'] {
+  const wanted = values['for-model'] ?? false;
+  const callId = values['call-id'];
+  const textOnly = values['text-only'] ?? false;
+  if (!wanted) {
+    if (callId !== undefined || textOnly) throw new UsageError(`--call-id and --text-only go with --for-model; ${USAGE}`);
+    return undefined;
+  }
+  if (verb !== 'call') throw new UsageError(`--for-model goes with call; ${USAGE}`);
+  if (provider === undefined) throw new UsageError(`--for-model needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
+  if (callId === undefined || callId === '') throw new UsageError(`--for-model needs --call-id ID (the provider's id of the model's call); ${USAGE}`);
+  return { provider, callId, textOnly };
 }
 
 /** `text` as a JSON object; `what` names it in errors, `is` says "is" or "are" after it. */
@@ -192,7 +219,8 @@ async function run(verb: Verb, core: Core): Promise<number> {
     return 0;
   }
   if (verb.kind === 'tools') {
-    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider), null, 2));
+    const options = verb.onDemand ? { loading: 'on-demand' as const, loaded: verb.loaded } : {};
+    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider, null, options), null, 2));
     return 0;
   }
   return runCall(core, verb);

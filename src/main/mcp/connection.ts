@@ -15,6 +15,7 @@ import type { SecretStore } from '../secrets/store.js';
 import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
+import { OutputChecks, type OutputCheck } from './output-check.js';
 import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
 import type { LaunchContext } from './stdio-launch.js';
 import { prepareStdioLaunch } from './stdio-launch.js';
@@ -29,7 +30,10 @@ export interface ListedTool {
   title?: string;
   /** Its hints (typed values only), which decide its policy when the user chose none. */
   annotations: ToolAnnotations;
+  /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
+  outputSchema?: Record<string, unknown>;
 }
+
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -75,6 +79,7 @@ export class ServerConnection {
   #auth: ServerAuth | undefined;
   /** The connected client's validator; set with each client. */
   #schemas: CompiledSchemas | null = null;
+  readonly #outputs = new OutputChecks();
   #stderr: StderrTail | undefined;
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -208,6 +213,11 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
   }
 
+  /** `result`'s structured content against `tool`'s output schema (output-check.ts); null when it declares none. */
+  checkOutput(tool: ListedTool, result: { structuredContent?: unknown; isError?: unknown }): OutputCheck | null {
+    return this.#outputs.check((this.#schemas ??= new CompiledSchemas()), tool.outputSchema, result);
+  }
+
   /** What a call gets while the server waits for a sign-in. */
   signInNeeded(): AuthError {
     return new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
@@ -229,7 +239,9 @@ export class ServerConnection {
       onprogress: options.onProgress ?? ignoreProgress,
     };
     try {
-      return (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
+      const result = (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
+      this.#outputs.checkedBySdk(result);
+      return result;
     } catch (error) {
       // The sign-in is gone for good: the server waits for a new one, its tools' names held.
       if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
@@ -292,7 +304,14 @@ export class ServerConnection {
         }
         const annotations = pickAnnotations(tool.annotations);
         const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
-        byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations, ...(title ? { title } : {}) });
+        byName.set(tool.name, {
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          annotations,
+          ...(title ? { title } : {}),
+          ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        });
         accepted.push(tool);
       }
       cursor = result.nextCursor;

@@ -2,13 +2,15 @@
 // back for a call's arguments (Mcp.callTool with a provider). The adapters (src/main/providers/)
 // are pure; this keeps their results per tool, so that a relist, a switch-off or a rename
 // re-adapts only the tools it changed, and each provider's list is assembled once per change,
-// on the first request after it, from what is kept. A tool whose policy is "deny" is not
-// adapted: every provider's report lists it as denied, and no list sends it.
+// on the first request after it, from what is kept (each tool's tokens are counted once, when read). A tool
+// whose policy is "deny" is not adapted: every provider's report lists it as denied, and no list
+// sends it. On demand, the selection's list is reshaped by providers/on-demand.ts.
 import type { McpServer, ToolSelection } from '../../types/config.js';
-import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
+import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
 import type { AdaptedTool, SourceTool } from '../providers/index.js';
-import { adaptTool, findTwins, selectProviderTools } from '../providers/index.js';
+import { adaptTool, definitionTokens, findTwins, selectProviderTools, withListTokens } from '../providers/index.js';
+import { onDemandTools } from '../providers/on-demand.js';
 import type { ListedTool } from './connection.js';
 import type { IndexEntry } from './tool-index.js';
 
@@ -20,6 +22,8 @@ interface Prepared {
   /** description + input schema as JSON, computed only when a relist brings a new object. */
   signature: string | null;
   adapted: Map<ProviderId, AdaptedTool>;
+  /** Each provider's report entry; its tokens are counted when first read. */
+  counted: Map<ProviderId, ProviderToolReport>;
 }
 
 /** Throws a message that lists the ids, for a provider that is not one. */
@@ -41,7 +45,7 @@ function signatureOf(tool: ListedTool): string {
 export type OfferedTools = () => { enabled: readonly IndexEntry[]; servers: readonly McpServer[] };
 
 function deniedReport(entry: IndexEntry): ProviderToolReport {
-  return {
+  const report: ProviderToolReport = {
     name: entry.exposed,
     server: entry.uuid,
     original: entry.original,
@@ -49,6 +53,7 @@ function deniedReport(entry: IndexEntry): ProviderToolReport {
     changes: [],
     reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
   };
+  return lazyEntry(report, null);
 }
 
 export class ProviderToolCache {
@@ -58,6 +63,7 @@ export class ProviderToolCache {
   #order: Array<Prepared | ProviderToolReport> = [];
   #byExposed = new Map<string, Prepared>();
   #lists = new Map<ProviderId, ProviderTools>();
+  #labels = new Map<string, string>();
   #stale = true;
 
   constructor(private readonly source: OfferedTools) {}
@@ -81,6 +87,7 @@ export class ProviderToolCache {
     this.#stale = false;
     const { enabled, servers } = this.source();
     const labels = new Map(servers.map((server) => [server.uuid, server.label]));
+    this.#labels = labels;
     // Found by the listed object first (a switch-off or rename keeps it); by server and original
     // name only for what a relist brought anew, and that map is built only then.
     const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
@@ -109,6 +116,7 @@ export class ProviderToolCache {
       if (twin !== tool.twin) {
         tool.twin = twin;
         tool.adapted.clear();
+        tool.counted.clear();
       }
     }
     this.#tools = tools;
@@ -116,8 +124,11 @@ export class ProviderToolCache {
     this.#byExposed = new Map(tools.map((tool) => [tool.source.name, tool]));
   }
 
-  /** `{ provider, maxTools, tools, report }` for the enabled tools, or those in `selection`. */
-  get(provider: ProviderId, selection: ToolSelection = null): ProviderTools {
+  /**
+   * `{ provider, maxTools, tools, report, tokens }` for the enabled tools, or those in `selection`;
+   * with `loading: 'on-demand'`, the provider's search and the `loaded` and `pinned` tools only.
+   */
+  get(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
     this.#refresh();
     let list = this.#lists.get(provider);
     if (!list) {
@@ -129,13 +140,15 @@ export class ProviderToolCache {
           continue;
         }
         const adapted = adaptedFor(tool, provider);
-        report.push(adapted.report);
+        report.push(countedFor(tool, provider, adapted));
         if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
       }
-      list = { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report };
+      list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
       this.#lists.set(provider, list);
     }
-    return selectProviderTools(list, selection);
+    const selected = selectProviderTools(list, selection);
+    if (options.loading !== 'on-demand') return selected;
+    return onDemandTools({ list: selected, loaded: options.loaded ?? [], pinned: options.pinned ?? [], servers: this.#labels });
   }
 
   /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
@@ -166,7 +179,7 @@ function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
     description: listed.description ?? '',
     inputSchema: listed.inputSchema,
   };
-  return { listed, source, twin: false, signature: null, adapted: new Map() };
+  return { listed, source, twin: false, signature: null, adapted: new Map(), counted: new Map() };
 }
 
 function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
@@ -176,4 +189,45 @@ function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
     tool.adapted.set(provider, adapted);
   }
   return adapted;
+}
+
+/** What a lazy entry needs to count its tokens. */
+interface Pending {
+  provider: ProviderId;
+  definition: unknown;
+  tokens?: number;
+}
+
+/** What each lazy entry needs to count its tokens: beside it, never serialized or compared. */
+const pendingOf = new WeakMap<object, Pending>();
+
+/** One descriptor for every lazy entry's `tokens`: an own, enumerable getter (so JSON and IPC carry it). */
+const TOKENS: PropertyDescriptor = {
+  enumerable: true,
+  get(this: object): number {
+    const pending = pendingOf.get(this);
+    if (pending === undefined) return 0;
+    return (pending.tokens ??= definitionTokens(pending.provider, pending.definition));
+  },
+};
+
+/**
+ * A report entry whose `tokens` are worked out when first read (a list assembled for its
+ * definitions alone, or a selection of a few tools, counts only what is read). Every entry is
+ * built the same way, fields in one order, so reading a list of them stays fast.
+ */
+function lazyEntry(report: ProviderToolReport, pending: Pending | null): ProviderToolReport {
+  const entry = { name: report.name, server: report.server, original: report.original, status: report.status, changes: report.changes, reason: report.reason };
+  if (pending !== null) pendingOf.set(entry, pending);
+  return Object.defineProperty(entry, 'tokens', TOKENS) as ProviderToolReport;
+}
+
+/** The tool's report entry for `provider`, with its tokens, kept with the tool. */
+function countedFor(tool: Prepared, provider: ProviderId, adapted: AdaptedTool): ProviderToolReport {
+  let counted = tool.counted.get(provider);
+  if (!counted) {
+    counted = lazyEntry(adapted.report, adapted.report.status === 'unsendable' ? null : { provider, definition: adapted.definition });
+    tool.counted.set(provider, counted);
+  }
+  return counted;
 }

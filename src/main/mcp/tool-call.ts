@@ -2,9 +2,11 @@
 // ask runs only with the caller's yes; a refused call sends nothing), then the call itself; for a
 // caller that can answer the server's requests for input, under a deadline that waits for the user.
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../types/config.js';
-import type { ToolPolicy } from '../../types/config.js';
+import type { ToolPolicy, ToolSelection } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
 import type { ProviderId } from '../../types/providers.js';
+import { FIND_TOOLS_NAME } from '../builtin-tools.js';
+import { UnreadableArgument } from '../providers/index.js';
 import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from './connection.js';
 import type { Elicit, ElicitationRouter } from './elicitation.js';
@@ -17,7 +19,9 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
   /**
    * The provider whose model sent `args` under its adapted definition (getProviderTools): they
    * are turned back into what the server's schema expects (nulls strict mode added removed,
-   * Gemini's string enums made numbers again, …). Unset: the arguments pass as they are.
+   * Gemini's string enums made numbers again, its strings holding JSON parsed, …); an argument
+   * that cannot be read back gives a tool error naming it, and nothing is sent. Unset: the
+   * arguments pass as they are.
    */
   provider?: ProviderId;
   /**
@@ -25,6 +29,8 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
    * call waits meanwhile, its timeout too. Without it every such request is declined.
    */
   elicit?: Elicit;
+  /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
+  selection?: ToolSelection;
 }
 
 /** What a call needs of the manager. */
@@ -36,6 +42,8 @@ export interface CallContext {
   restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
+  /** Answers the MCP layer's own `find_tools` (mcp/find-tools.ts). */
+  findTools: (args: Record<string, unknown>, selection: ToolSelection) => ToolCallResult;
 }
 
 /**
@@ -43,6 +51,8 @@ export interface CallContext {
  * tool and its server; a refusal by the policy is a ToolCallRefused, and nothing was sent.
  */
 export async function callTool(context: CallContext, exposedName: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolCallResult> {
+  // The manager's own tool: no server, no policy (it only reads the manager's index).
+  if (exposedName === FIND_TOOLS_NAME) return context.findTools(args, options.selection ?? null);
   const entry = context.index.get(exposedName);
   if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
   const connection = context.connections.get(entry.uuid);
@@ -55,7 +65,17 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
   if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
   // What the server will get is what the user approves.
-  const sent = options.provider === undefined ? args : context.restore(options.provider, exposedName, args);
+  let sent = args;
+  if (options.provider !== undefined) {
+    try {
+      sent = context.restore(options.provider, exposedName, args);
+    } catch (error) {
+      // An argument sent as JSON text that does not read back: the model gets a tool error it
+      // can act on (which argument, why), nothing is sent and nobody is asked to approve it.
+      if (error instanceof UnreadableArgument) return { content: [{ type: 'text', text: error.message }], isError: true };
+      throw error;
+    }
+  }
   // Read again after the user answered: a tool denied (or gone) meanwhile is refused.
   const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
   const asking = approveCall(where, () => approvalRequest(entry, connection, sent), policyNow, options);

@@ -13,15 +13,18 @@ import { openaiResponses } from './openai-responses.js';
 import { adaptSchema } from './schema/index.js';
 import { isRecord } from './schema/json.js';
 import { argumentRestorer } from './schema/restore.js';
+import { definitionTokens, listTokens } from './tokens.js';
 import { findTwins } from './twins.js';
-import type { AdaptedTool, ArgumentRestorer, ProviderAdapter, SourceTool } from './types.js';
+import type { AdaptedTool, ProviderAdapter, SourceTool } from './types.js';
 
 export { PROVIDER_LIMITS } from '../../types/providers.js';
 export type { ProviderLimits } from '../../types/providers.js';
 export { PROVIDER_RULES, type ProviderRule } from './rules.js';
 export { findTwins } from './twins.js';
-export { selectProviderTools } from './select.js';
+export { selectProviderTools, withListTokens } from './select.js';
+export { definitionTokens, listTokens } from './tokens.js';
 export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
+export { UnreadableArgument } from './schema/json-argument.js';
 
 const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
   openai,
@@ -45,13 +48,20 @@ export interface AdaptOptions {
  * (provider, tool, twin), so callers may memoize it per tool object.
  */
 export function adaptTool(provider: ProviderId, tool: SourceTool, options: AdaptOptions = {}): AdaptedTool {
+  return adaptOne(provider, tool, options.twin === true);
+}
+
+function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
   try {
-    return adapt(provider, tool, options.twin === true);
+    return adapt(provider, tool, twin);
   } catch (error) {
     // A defect in an adapter must cost this tool alone.
     return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${error instanceof Error ? error.message : String(error)})`, []);
   }
 }
+
+/** What a description adds to the changes (few tools': one scratch list, copied when not empty). */
+const added: string[] = [];
 
 function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
   const limits = PROVIDER_LIMITS[provider];
@@ -61,10 +71,10 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTo
   }
   const adaptation = adaptSchema(tool.inputSchema, adapter.target);
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
-  const extra: string[] = [];
-  const description = toolDescription(tool, twin, adaptation.rootNotes, limits, extra);
+  added.length = 0;
+  const description = toolDescription(tool, twin, adaptation.rootNotes, limits, added);
   // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
-  const changes = extra.length === 0 ? adaptation.changes : [...adaptation.changes, ...extra];
+  const changes = added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added];
   const report: ProviderToolReport = {
     name: tool.name,
     server: tool.server.uuid,
@@ -85,25 +95,41 @@ function unsendable(tool: SourceTool, reason: string, changes: readonly string[]
   };
 }
 
-/** All enabled tools for one provider: twins detected, order kept, unsendable ones only in the report. */
-export function adaptTools(provider: ProviderId, tools: readonly SourceTool[]): ProviderTools & { restorers: Map<string, ArgumentRestorer> } {
-  const twins = findTwins(tools);
+/** A provider's list before its tokens are counted (countTokens). */
+export type UncountedTools = Omit<ProviderTools, 'tokens' | 'deferred'>;
+
+/**
+ * All enabled tools for one provider: twins detected (or `twins` as findTwins gave them for this
+ * list, when one list goes to several providers), order kept, unsendable ones only in the report.
+ */
+export function adaptTools(provider: ProviderId, tools: readonly SourceTool[], twins: ReadonlySet<SourceTool> = findTwins(tools)): UncountedTools {
   const definitions: unknown[] = [];
   const report: ProviderToolReport[] = [];
-  const restorers = new Map<string, ArgumentRestorer>();
   for (const tool of tools) {
-    const adapted = adaptTool(provider, tool, { twin: twins.has(tool) });
+    const adapted = adaptOne(provider, tool, twins.has(tool));
     report.push(adapted.report);
-    if (adapted.report.status === 'unsendable') continue;
-    definitions.push(adapted.definition);
-    if (adapted.restore !== null) restorers.set(tool.name, adapted.restore);
+    if (adapted.report.status !== 'unsendable') definitions.push(adapted.definition);
   }
-  return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report, restorers };
+  return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report };
 }
 
-/** Arguments a model sent under the adapted schema → what the server's own schema expects. Never throws. */
+/**
+ * Arguments a model sent under the adapted schema → what the server's own schema expects. Throws
+ * UnreadableArgument for an argument sent as a string holding JSON that cannot be read back;
+ * nothing else.
+ */
 export function restoreArguments(provider: ProviderId, tool: SourceTool, args: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(args)) return args;
   const { restore } = adaptTool(provider, tool);
   return restore === null ? args : restore(args);
+}
+
+/** `list` with each report entry's tokens (0 for what is not sent), and the list's. */
+export function countTokens(list: UncountedTools): ProviderTools {
+  let index = 0;
+  const report = list.report.map((entry) => {
+    const sent = entry.status === 'ok' || entry.status === 'adapted';
+    return { ...entry, tokens: sent ? definitionTokens(list.provider, list.tools[index++]) : 0 };
+  });
+  return { provider: list.provider, maxTools: list.maxTools, tools: list.tools, report, tokens: listTokens(list.provider, report.map((entry) => entry.tokens)) };
 }

@@ -53,6 +53,8 @@ export const PROVIDER_RULES: Readonly<Record<ProviderId, readonly ProviderRule[]
     { rule: 'Enum values are strings ("Invalid value … (TYPE_STRING)")', source: 'https://github.com/microsoft/azure-devops-mcp/issues/139' },
     { rule: 'String formats: only "enum" and "date-time"', source: 'https://github.com/google-gemini/gemini-cli/issues/3178' },
     { rule: 'An OBJECT has non-empty `properties` ("should be non-empty for OBJECT type"); a tool without parameters leaves `parameters` out', source: 'https://github.com/agno-agi/agno/issues/2112' },
+    { rule: 'Every schema has a `type` (or is an `anyOf` of typed schemas): Gemini 3 refuses TYPE_UNSPECIFIED (MALFORMED_FUNCTION_CALL)', source: 'https://github.com/UKGovernmentBEIS/inspect_ai/pull/3097' },
+    { rule: 'A property without a type is refused ("schema didn\'t specify the schema type field"), an enum without a type too', source: 'https://github.com/QuantumNous/new-api/issues/3022' },
   ],
   bedrock: [
     { rule: 'toolSpec.name: 1–64 characters of [a-zA-Z0-9_-]', source: 'https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html' },
@@ -71,5 +73,6 @@ export const PROVIDER_RULES: Readonly<Record<ProviderId, readonly ProviderRule[]
   ollama: [
     { rule: 'Function tools in the OpenAI shape; no maximum documented', source: 'https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-tools' },
     { rule: '`parameters` keeps type, properties, required and, per property, type, description, enum and items; other fields are dropped', source: 'https://github.com/ollama/ollama/issues/11444' },
+    { rule: 'A property\'s `type` is one JSON type or a list of them (api.PropertyType); a property without one reaches the model untyped', source: 'https://github.com/ollama/ollama/blob/main/api/types.go' },
   ],
 };

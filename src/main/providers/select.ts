@@ -1,10 +1,21 @@
 // The part of a prepared provider tool list that a saved selection picks (a model's tool
-// selection), without adapting anything again: one pass over the report.
+// selection), without adapting anything again: one pass over the report. The list's `tokens` are
+// summed from its entries when first read, so a list nobody asks the cost of costs no counting.
 import type { ProviderTools } from '../../types/providers.js';
+import { listTokens } from './tokens.js';
 
-/** `prepared` narrowed to the exposed names in `selection` (null: everything), order kept. */
-export function selectProviderTools(prepared: ProviderTools, selection: readonly string[] | null): ProviderTools {
-  if (selection === null) return prepared;
+/** `list` with `tokens`: the sum of its sent entries' tokens (plus the provider's list overhead), worked out on first read. */
+export function withListTokens(list: Omit<ProviderTools, 'tokens'>): ProviderTools {
+  let tokens: number | undefined;
+  return Object.defineProperty(list, 'tokens', {
+    enumerable: true,
+    get: () => (tokens ??= listTokens(list.provider, list.report.filter((entry) => entry.status === 'ok' || entry.status === 'adapted').map((entry) => entry.tokens ?? 0))),
+  }) as ProviderTools;
+}
+
+/** `prepared` narrowed to the exposed names in `selection` (null: everything), order kept; its tokens summed again. */
+export function selectProviderTools(prepared: Omit<ProviderTools, 'tokens'>, selection: readonly string[] | null): ProviderTools {
+  if (selection === null) return 'tokens' in prepared ? (prepared as ProviderTools) : withListTokens({ ...prepared });
   const wanted = new Set(selection);
   const tools: unknown[] = [];
   const report: ProviderTools['report'] = [];
@@ -17,5 +28,5 @@ export function selectProviderTools(prepared: ProviderTools, selection: readonly
     }
     if (sent) index++;
   }
-  return { provider: prepared.provider, maxTools: prepared.maxTools, tools, report };
+  return withListTokens({ provider: prepared.provider, maxTools: prepared.maxTools, tools, report });
 }

@@ -16,7 +16,10 @@ export interface SourceTool {
   inputSchema: Record<string, unknown>;
 }
 
-/** Arguments a model sent under the adapted schema → what the server's schema expects. Never throws. */
+/**
+ * Arguments a model sent under the adapted schema → what the server's schema expects. Throws
+ * UnreadableArgument (an argument sent as a string holding JSON that cannot be read back), nothing else.
+ */
 export type ArgumentRestorer = (args: Record<string, unknown>) => Record<string, unknown>;
 
 export interface AdaptedTool {
@@ -26,8 +29,9 @@ export interface AdaptedTool {
   /** null: arguments pass to the server as the model sent them. */
   restore: ArgumentRestorer | null;
   /**
-   * Every argument value the definition accepts is valid for the server's schema once restored.
-   * False when a constraint could only be described in words (or the definition was not made).
+   * Every argument value the definition accepts is valid for the server's schema once restored
+   * (or refused by the restore, naming the argument). False when a constraint could only be
+   * described in words (or the definition was not made).
    */
   exact: boolean;
 }

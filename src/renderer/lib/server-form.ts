@@ -29,6 +29,8 @@ export interface ServerDraft {
   timeout: string;
   /** Seconds a tool call may go without an answer or progress, as typed; empty means the default. */
   callTimeout: string;
+  /** Characters of one tool result's text a model gets, as typed; empty means the default. */
+  maxResultChars: string;
   /** http, sse: a typed-in OAuth client ID (for servers without dynamic registration). */
   oauthClientId: string;
   /** A new client secret to save, as typed; empty keeps (or, with `removeClientSecret`, drops) the saved one. */
@@ -49,6 +51,7 @@ export const FIELD_NAMES: Record<DraftField, string> = {
   headers: 'Headers',
   timeout: 'Connect timeout',
   callTimeout: 'Call timeout',
+  maxResultChars: 'Result text limit',
   oauthClientId: 'OAuth client ID',
   oauthClientSecret: 'OAuth client secret',
   removeClientSecret: 'OAuth client secret',
@@ -56,7 +59,7 @@ export const FIELD_NAMES: Record<DraftField, string> = {
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', maxResultChars: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
 }
 
 export function emptyPair(): PairDraft {
@@ -166,6 +169,7 @@ export function draftOf(server: McpServer): ServerDraft {
     headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
     callTimeout: server.callTimeoutMs ? String(server.callTimeoutMs / 1000) : '',
+    maxResultChars: server.maxResultChars ? String(server.maxResultChars) : '',
     oauthClientId: server.oauthClientId ?? '',
     oauthClientSecret: '',
     removeClientSecret: false,
@@ -196,6 +200,15 @@ function seconds(text: string, min: number, max: number): number | undefined {
   return Math.round(value * 1000);
 }
 
+/** A number of characters as typed (spaces, commas and underscores between digits allowed), or a message. */
+function characters(text: string, min: number, max: number): number | undefined {
+  const trimmed = text.trim().replace(/[\s,_]/g, '');
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`Give a whole number of characters between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}.`);
+  return value;
+}
+
 /**
  * The settings to send, or every problem found, per field: the text parsing is the form's own;
  * what makes settings usable is checkServerSettings, the check the manager and the Claude
@@ -216,6 +229,8 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
   if (connect !== undefined) settings.connectTimeoutMs = connect;
   const call = read('callTimeout', () => seconds(draft.callTimeout, 1, 3600));
   if (call !== undefined) settings.callTimeoutMs = call;
+  const maxResultChars = read('maxResultChars', () => characters(draft.maxResultChars, 1_000, 10_000_000));
+  if (maxResultChars !== undefined) settings.maxResultChars = maxResultChars;
   if (draft.type === 'stdio') {
     settings.command = draft.command.trim();
     settings.args = read('args', () => parseArgs(draft.args)) ?? [];

@@ -50,7 +50,7 @@ export function violations(provider: ProviderId, definition: unknown): string[] 
   return out;
 }
 
-function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, out: string[]): value is Json {
+export function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, out: string[]): value is Json {
   if (!isRecord(value)) {
     out.push(`${where} is not an object`);
     return false;
@@ -170,6 +170,8 @@ function mistralSchema(schema: unknown, out: string[]): void {
   for (const [node, path] of subschemas(schema, 'parameters')) for (const key of ['$schema', '$id']) if (key in node) out.push(`${path}: "${key}"`);
 }
 
+const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
 // Ollama reads parameters into { type, $defs, items, required, properties: { [name]: { type
 // (string or list), items, description, enum } } } and drops every other field
 // https://github.com/ollama/ollama/issues/11444
@@ -182,7 +184,11 @@ function ollamaSchema(schema: unknown, out: string[]): void {
     const where = `property ${JSON.stringify(name)}`;
     if (!exactKeys(property, ['type', 'items', 'description', 'enum'], [], where, out)) continue;
     const type = property.type;
-    if (type !== undefined && typeof type !== 'string' && !(Array.isArray(type) && type.every((item) => typeof item === 'string'))) out.push(`${where}: type is neither a string nor a list of strings`);
+    // "type" is a string or a list of strings (api.PropertyType); a property without one reaches
+    // the model's template as an untyped value https://github.com/ollama/ollama/blob/main/api/types.go
+    if (type === undefined) out.push(`${where}: no type`);
+    else if (typeof type !== 'string' && !(Array.isArray(type) && type.length > 0 && type.every((item) => typeof item === 'string' && JSON_TYPES.has(item)))) out.push(`${where}: type is neither a JSON type nor a list of them`);
+    else if (typeof type === 'string' && !JSON_TYPES.has(type)) out.push(`${where}: type ${JSON.stringify(type)} is not a JSON type`);
     if (property.description !== undefined && typeof property.description !== 'string') out.push(`${where}: description is not a string`);
     if (property.enum !== undefined && !Array.isArray(property.enum)) out.push(`${where}: enum is not a list`);
   }
@@ -266,6 +272,11 @@ function gemini(definition: unknown, out: string[]): void {
     // One type, not a list: "Proto field is not repeating, cannot start list" https://github.com/n8n-io/n8n/issues/15553
     if (type !== undefined && (typeof type !== 'string' || !GEMINI_TYPES.has(type.toUpperCase()))) out.push(`${path}: type ${JSON.stringify(type)}`);
     const upper = typeof type === 'string' ? type.toUpperCase() : undefined;
+    // "type: Required. Data type." https://ai.google.dev/api/caching#Schema ; Gemini 3 refuses a
+    // schema whose type is TYPE_UNSPECIFIED https://github.com/UKGovernmentBEIS/inspect_ai/pull/3097
+    // ("schema didn't specify the schema type field" https://github.com/QuantumNous/new-api/issues/3022).
+    // A union is an anyOf of typed schemas (each branch is walked below).
+    if (type === undefined && !(Array.isArray(node.anyOf) && node.anyOf.length > 0)) out.push(`${path}: no type`);
     if (node.enum !== undefined) {
       // Enum values are strings (TYPE_STRING) https://github.com/microsoft/azure-devops-mcp/issues/139
       if (!Array.isArray(node.enum) || !node.enum.every((value) => typeof value === 'string')) out.push(`${path}: enum values are not all strings`);

@@ -46,7 +46,22 @@ export function sampleValue(schema: unknown, root: Json, rand: Random, depth = 0
     const count = depth > 5 ? 0 : Math.floor(rand() * 3);
     return Array.from({ length: count }, () => sampleValue(schema.items, root, rand, depth + 1));
   }
+  const held = type === 'string' && typeof schema.description === 'string' ? JSON_TEXT.exec(schema.description) : null;
+  if (held) return JSON.stringify(valueOfKind(pick(rand, held[1]!.split(/, | or /)), rand));
   return scalar(type, rand);
+}
+
+/** What the Gemini adapter says of a value sent as a string holding JSON: "(an object or a string)". */
+const JSON_TEXT = /A string holding JSON \(([^)]*)\)/;
+
+/** A value of one kind the description names ("an object", "any value", …). */
+function valueOfKind(kind: string, rand: Random): unknown {
+  switch (kind) {
+    case 'an object': return rand() < 0.5 ? {} : { key: scalar('string', rand), n: scalar('integer', rand) };
+    case 'an array': return [scalar('integer', rand), scalar('string', rand)];
+    case 'any value': return valueOfKind(pick(rand, ['an object', 'an array', 'a string', 'a number', 'a boolean', 'null']), rand);
+    default: return scalar(kind.replace(/^an? /, ''), rand);
+  }
 }
 
 /** Gemini's OpenAPI subset as JSON Schema (nullable → a null type), for ajv. */

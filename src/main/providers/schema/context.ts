@@ -1,13 +1,11 @@
 // The state one schema adaptation carries through its passes: what changed, whether every value
 // the adapted schema accepts is still valid for the server (after restoring), and the bounds that
 // keep a hostile schema (cycles, huge depth, exponential $ref fan-out) cheap.
-import type { RefTable } from './refs.js';
+import type { RefTable } from './ref-table.js';
 import type { Schema } from './json.js';
 
 /** Deeper nesting than this is cut to an unconstrained schema (with a note). */
 export const MAX_DEPTH = 48;
-/** A recursive $ref is inlined this many times along one path, then cut. */
-export const MAX_REF_DEPTH = 4;
 /** Schema nodes one adaptation may visit; the rest is cut. */
 export const MAX_NODES = 20_000;
 
@@ -19,12 +17,14 @@ export interface NormalizeOptions {
 }
 
 const NO_NOTES: string[] = [];
+/** No change yet: shared by every context until its first change (most dialect passes continue from a list). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
 
 export class AdaptContext {
   /** Readable change descriptions, each once, in the order they first happened (few: an array). */
-  #changes: string[] = [];
-  /** `#changes` is another adaptation's (frozen) list: copied before the first change. */
-  #shared = false;
+  #changes = NO_CHANGES as string[];
+  /** `#changes` is shared (frozen: another adaptation's, or none yet): copied before the first change. */
+  #shared = true;
   /** False once a change lets through values the server's schema refuses. */
   exact = true;
   /** Nodes left to visit. */
@@ -53,6 +53,11 @@ export class AdaptContext {
   unnote(change: string): void {
     const index = this.#changes.indexOf(change);
     if (index >= 0) this.#own().splice(index, 1);
+  }
+
+  /** How many changes are recorded (without sharing the list, as `changes` does). */
+  get changeCount(): number {
+    return this.#changes.length;
   }
 
   truncateChanges(length: number): void {

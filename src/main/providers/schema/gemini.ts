@@ -2,9 +2,13 @@
 // (https://ai.google.dev/api/caching#Schema): one type per schema plus `nullable`, enums of
 // strings only, a few string formats, no $ref, additionalProperties, const, exclusive bounds…
 // Enum values that are not strings are sent as strings and converted back before the call.
+// Every node has a `type` or an `anyOf` of typed nodes (Gemini 3 refuses TYPE_UNSPECIFIED): a
+// value of any shape (a free-form object, items of any type, a cut recursion, a union with such
+// a branch) is sent as a string holding JSON (json-text.ts), parsed back before the call.
 import type { AdaptContext } from './context.js';
-import { isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
-import { describe, moveToNotes } from './notes.js';
+import { copyPrefix, isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
+import { jsonTextNode } from './json-text.js';
+import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
 
 /** The keywords Gemini's Schema has (besides `type`, `enum`, `format`, handled apart). */
@@ -19,6 +23,9 @@ export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
   integer: new Set(['int32', 'int64']),
 };
 const PROVIDER = 'Gemini';
+const ANY_SHAPE = 'sent values of any type as strings holding JSON (Gemini needs a type on every schema); they are parsed back before the call';
+const FREE_OBJECT = 'sent objects without declared properties as strings holding JSON (Gemini refuses an OBJECT without properties); they are parsed back before the call';
+const UNION_ANY = 'sent alternatives that include a value of any shape as strings holding JSON; they are parsed back before the call';
 
 export interface GeminiResult {
   /** null: the tool takes no arguments, so `parameters` is left out. */
@@ -39,19 +46,23 @@ export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
 
 function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false): Schema {
   slot = null;
-  if (input === true) return {};
+  if (input === true) return asJsonText(input, ctx, ANY_SHAPE);
   if (input === false) {
     ctx.note('described a "false" schema (no value allowed) in words', true);
-    return { description: 'Must not be given.' };
+    return { type: 'string', description: 'Must not be given.' };
   }
   const node = input;
   if (isGeminiLeaf(node)) return node;
+  // Where the node turns out to be a value of any shape, what was noted for it is taken back.
+  const mark = ctx.changeCount;
+  const exact = ctx.exact;
   const out: Schema = {};
   let moved: string[] | null = null;
   let restore: RestoreNode | null = null;
   for (const key of Object.keys(node)) {
     if (KEPT.has(key) || key === 'type' || key === 'enum' || key === 'const' || key === 'format') continue;
-    if (key === 'oneOf') {
+    if (key === 'oneOf' && node.anyOf === undefined) {
+      out.anyOf = node.oneOf;
       ctx.note('sent "oneOf" as "anyOf" (Gemini has no oneOf)', true);
     } else if (key === 'additionalProperties' && (node[key] === false || node[key] === true || (isRecord(node[key]) && Object.keys(node[key]).length === 0))) {
       if (node[key] === false) ctx.note('removed "additionalProperties": false (Gemini refuses it); unknown arguments are removed before the call');
@@ -108,40 +119,76 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
     else notes.push(...moveToNotes(node, ['format'], ctx, PROVIDER));
   }
   if (Array.isArray(out.anyOf)) {
-    const branches: Array<RestoreNode | null> = [];
-    const kept: Schema[] = [];
-    for (const branch of out.anyOf as Array<Schema | boolean>) {
-      if (isRecord(branch) && branch.type === 'null' && Object.keys(branch).length === 1) {
-        nullable = true;
-        continue;
-      }
-      kept.push(geminiNode(branch, ctx));
-      branches.push(slot);
-    }
-    if (kept.length === 1 && out.type === undefined) {
+    const branches = out.anyOf as Array<Schema | boolean>;
+    if (out.type !== undefined && !branches.every(hasType)) {
+      // Beside a type of its own, a union of untyped branches constrains that type: in words.
       delete out.anyOf;
-      for (const key of Object.keys(kept[0]!)) if (key !== 'description' || out.description === undefined) setOwn(out, key, kept[0]![key]);
-      if (branches[0]) restore = { ...(restore ?? {}), ...branches[0] };
+      notes.push(noteText('anyOf', branches));
+      ctx.note('moved "anyOf" of untyped alternatives beside a type into the description (Gemini needs a type on each)', true);
     } else {
-      out.anyOf = kept;
-      if (branches.some((plan) => plan !== null)) (restore ??= {}).branches = branches;
+      const plans: Array<RestoreNode | null> = [];
+      const kept: Schema[] = [];
+      for (const branch of branches) {
+        if (isRecord(branch) && branch.type === 'null' && Object.keys(branch).length === 1) {
+          nullable = true;
+          continue;
+        }
+        kept.push(geminiNode(branch, ctx));
+        const plan = lastPlan();
+        if (plan?.json !== undefined) return anyShape(node, ctx, mark, exact, UNION_ANY);
+        plans.push(plan);
+      }
+      if (kept.length === 1 && out.type === undefined) {
+        delete out.anyOf;
+        for (const key of Object.keys(kept[0]!)) if (key !== 'description' || out.description === undefined) setOwn(out, key, kept[0]![key]);
+        if (plans[0]) restore = { ...(restore ?? {}), ...plans[0] };
+      } else {
+        out.anyOf = kept;
+        if (plans.some((plan) => plan !== null)) (restore ??= {}).branches = plans;
+      }
     }
   }
   if (nullable) out.nullable = true;
   // Properties or items without a type describe objects or arrays only (stricter, so exact).
   if (out.type === undefined && out.anyOf === undefined && isRecord(out.properties)) out.type = 'object';
   if (out.type === undefined && out.anyOf === undefined && out.items !== undefined) out.type = 'array';
-  if (out.type === 'object') restore = geminiObject(node, out, ctx, notes, restore, isRoot);
+  if (out.type === undefined && out.anyOf === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
+  if (out.type === 'object') {
+    // "properties: should be non-empty for OBJECT type": a free-form object is sent as JSON text.
+    if (!isRoot && (!isRecord(out.properties) || Object.keys(out.properties).length === 0)) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
+    restore = geminiObject(node, out, ctx, restore);
+  }
   if (out.type === 'array') {
-    if (out.items === undefined) out.items = {};
-    else {
-      out.items = geminiNode(out.items as Schema | boolean, ctx);
-      if (slot !== null) (restore ??= {}).items = slot;
-    }
+    out.items = geminiNode(out.items === undefined ? true : (out.items as Schema | boolean), ctx);
+    if (slot !== null) (restore ??= {}).items = slot;
   }
   if (notes.length > 0) out.description = describe(out.description, notes);
   slot = restore;
   return out;
+}
+
+/** The restore plan of the node last adapted (read through a call: the compiler narrows `slot`). */
+function lastPlan(): RestoreNode | null {
+  return slot;
+}
+
+/** `node` as a string holding JSON, what was noted for it so far (since `mark`) taken back. */
+function anyShape(node: Schema, ctx: AdaptContext, mark: number, exact: boolean, why: string): Schema {
+  ctx.truncateChanges(mark);
+  ctx.exact = exact;
+  return asJsonText(node, ctx, why);
+}
+
+function asJsonText(node: Schema | boolean, ctx: AdaptContext, why: string): Schema {
+  const { schema, restore } = jsonTextNode(node, ctx, why, PROVIDER);
+  slot = restore;
+  return schema;
+}
+
+/** The branch says what type its values have (Gemini would otherwise get a node without one). */
+function hasType(branch: Schema | boolean): boolean {
+  if (!isRecord(branch)) return branch === false;
+  return branch.type !== undefined || branch.enum !== undefined || branch.const !== undefined || branch.anyOf !== undefined || branch.oneOf !== undefined || isRecord(branch.properties) || branch.items !== undefined;
 }
 
 const LEAF_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean']);
@@ -160,28 +207,27 @@ function isGeminiLeaf(node: Schema): boolean {
   return true;
 }
 
-function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, notes: string[], restore: RestoreNode | null, isRoot: boolean): RestoreNode | null {
+function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: RestoreNode | null): RestoreNode | null {
   const properties = isRecord(out.properties) ? out.properties : {};
   const names = Object.keys(properties);
-  if (names.length === 0 && !isRoot) {
-    // "properties: should be non-empty for OBJECT type": a free-form object is sent untyped.
-    delete out.type;
-    delete out.properties;
-    delete out.required;
-    notes.push('A JSON object');
-    ctx.note('sent objects without declared properties untyped (Gemini refuses an OBJECT without properties)', true);
-    return restore;
-  }
-  const adapted: Schema = {};
+  // Most properties are scalars Gemini takes as they are: the map is copied from the first that changes.
+  let copy: Schema | null = null;
   let fields: RestoreFields | null = null;
-  for (const name of names) {
-    setOwn(adapted, name, geminiNode(properties[name] as Schema | boolean, ctx));
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = properties[name];
+    const next = geminiNode(value as Schema | boolean, ctx);
+    if (next !== value && copy === null) copy = copyPrefix(properties, names, i);
+    if (copy !== null) setOwn(copy, name, next);
     if (slot !== null) setOwn((fields ??= {}), name, { dropNull: false, node: slot });
   }
+  const adapted = copy ?? properties;
   out.properties = adapted;
   if (Array.isArray(out.required)) {
-    const required = (out.required as string[]).filter((name) => Object.hasOwn(adapted, name));
-    if (required.length < (out.required as string[]).length) ctx.note('removed required names that are not declared properties', true);
+    const declared = out.required as string[];
+    // Usually every required name is declared: the list is kept as it is.
+    const required = declared.every((name) => Object.hasOwn(adapted, name)) ? declared : declared.filter((name) => Object.hasOwn(adapted, name));
+    if (required.length < declared.length) ctx.note('removed required names that are not declared properties', true);
     if (required.length > 0) out.required = required;
     else delete out.required;
   }

@@ -1,6 +1,7 @@
 // One input schema adapted for one target dialect: normalize (pass 1), make the top level an
 // object, then the dialect's own pass. Reports what changed, whether the result is exact (every
 // value it accepts is valid for the server once restored) and how to restore arguments.
+import type { SchemaAdaptation, SchemaTarget } from './adaptation.js';
 import type { NormalizeOptions } from './context.js';
 import { geminiSchema } from './gemini.js';
 import type { Schema } from './json.js';
@@ -9,32 +10,7 @@ import type { RestorePlan } from './restore.js';
 import { continueFrom, prepare } from './prepared.js';
 import { strictSchema } from './strict.js';
 
-/**
- * - `json`: JSON Schema 2020-12, references kept (Anthropic)
- * - `json-inline`: the same with references inlined (Bedrock, Mistral)
- * - `openai`: 2020-12 with `items`/`properties` made explicit, references kept (OpenAI non-strict)
- * - `openai-inline`: the same, inlined (DeepSeek)
- * - `strict`: OpenAI strict mode, falling back to `openai` when the schema cannot be strict
- * - `gemini`: Gemini's OpenAPI subset
- * - `ollama`: what Ollama's request struct keeps
- */
-export type SchemaTarget = 'json' | 'json-inline' | 'openai' | 'openai-inline' | 'strict' | 'gemini' | 'ollama';
-
-export interface SchemaAdaptation {
-  /** The adapted schema; null when the provider takes no parameters for this tool (Gemini). */
-  schema: Schema | null;
-  /** Set when no acceptable schema exists: why, in words a user can act on. */
-  unsendable?: string;
-  /** Shared between adaptations of the same schema: read-only (frozen). */
-  changes: readonly string[];
-  /** Every value the adapted schema accepts is valid for the server's schema once restored. */
-  exact: boolean;
-  /** Sentences for the tool description: what the top level could not say. */
-  rootNotes: readonly string[];
-  restore: RestorePlan | null;
-  /** strict only: why the schema was sent non-strict. */
-  strictFailure?: string;
-}
+export type { SchemaAdaptation, SchemaTarget } from './adaptation.js';
 
 const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
   json: { keepRefs: true, explicitContainers: false },

@@ -7,7 +7,7 @@ import { MAX_DEPTH, type AdaptContext } from './context.js';
 import { allowsType, copyPrefix, isRecord, jsonText, setOwn, type Schema } from './json.js';
 import { cleanRequired, cleanType, isDependentRequired, isRegExp, keywordKind, simpleValueOk } from './keywords.js';
 import { legacyForms, needsLegacyRewrite } from './legacy.js';
-import { RefTable, resolveRef } from './refs.js';
+import { resolveRef } from './refs.js';
 
 /** The input's top level, normalized; with keepRefs its used definitions under `$defs`. */
 export function normalizeRoot(input: unknown, ctx: AdaptContext): Schema | boolean {
@@ -197,4 +197,3 @@ function badPattern(value: unknown, ctx: AdaptContext): undefined {
   return undefined;
 }
 
-export { RefTable };

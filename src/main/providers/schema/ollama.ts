@@ -1,28 +1,40 @@
 // Pass 2 for Ollama: its server reads `parameters` into a fixed Go struct (type, properties,
 // required; each property's type, description, enum, items) and silently drops every other
 // field (https://github.com/ollama/ollama/issues/11444). What it would drop goes into the
-// property's description instead, so the model still reads it.
+// property's description instead, so the model still reads it. Every property gets a type (a
+// string or a list of them, api.PropertyType): from its enum or const values, the types of its
+// alternatives, or every JSON type for a value of any type.
 import type { AdaptContext } from './context.js';
-import { isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { copyPrefix, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestorePlan } from './restore.js';
+import { ANY_TYPE, valueTypes } from './value-types.js';
 
 const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
 const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
 const PROVIDER = 'Ollama';
+const TYPED = 'gave every property a type (Ollama needs one): from its enum or const values, its alternatives\' types, or every JSON type for a value of any type';
 
 export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
   const properties = isRecord(root.properties) ? root.properties : {};
-  const adapted: Schema = {};
-  for (const name of Object.keys(properties)) setOwn(adapted, name, ollamaProperty(properties[name] as Schema | boolean, ctx));
-  const schema: Schema = { type: 'object', properties: adapted };
+  // Most properties are kept as they are: the map is copied only from the first one that changes.
+  const names = Object.keys(properties);
+  let adapted: Schema | null = null;
+  for (let i = 0; i < names.length; i++) {
+    const value = properties[names[i]!];
+    const next = ollamaProperty(value as Schema | boolean, ctx);
+    if (next !== value && adapted === null) adapted = copyPrefix(properties, names, i);
+    if (adapted !== null) setOwn(adapted, names[i]!, next);
+  }
+  const schema: Schema = { type: 'object', properties: adapted ?? properties };
   if (Array.isArray(root.required)) schema.required = root.required;
   if (typeof root.description === 'string' && root.description.trim() !== '') {
     ctx.addRootNote(root.description.trim());
     ctx.note('moved the input schema\'s description into the tool description (Ollama drops it)');
   }
-  const moved = Object.keys(root).filter((key) => !ROOT_KEPT.has(key));
-  for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
+  let moved: string[] | null = null;
+  for (const key in root) if (!ROOT_KEPT.has(key)) (moved ??= []).push(key);
+  if (moved !== null) for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
   if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && Object.keys(root.additionalProperties).length === 0)) {
     ctx.addRootNote(`${noteText('additionalProperties', root.additionalProperties)}.`);
     ctx.note('moved "additionalProperties" into the description (Ollama cannot express it)', true);
@@ -33,11 +45,15 @@ export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
 }
 
 function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
-  if (typeof input === 'boolean') {
-    if (!input) ctx.note('described a "false" schema (no value allowed) in words', true);
-    return input ? {} : { description: 'Must not be given.' };
+  if (input === false) {
+    ctx.note('described a "false" schema (no value allowed) in words', true);
+    return { type: 'string', description: 'Must not be given.' };
   }
-  let plain = true;
+  if (input === true) {
+    ctx.note(TYPED);
+    return { type: ANY_TYPE };
+  }
+  let plain = input.type !== undefined;
   for (const key in input) if (!PROPERTY_KEPT.has(key)) plain = false;
   if (plain) return input;
   const out: Schema = {};
@@ -52,6 +68,11 @@ function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
   if (out.type === undefined && Array.isArray(input.anyOf)) {
     const types = (input.anyOf as unknown[]).flatMap((branch) => (isRecord(branch) ? (typesOf(branch) ?? []) : []));
     if (types.length > 0) out.type = [...new Set(types)];
+  }
+  if (out.type === undefined) {
+    const types = valueTypes(input);
+    out.type = types === null || types.length === 0 ? ANY_TYPE : types.length === 1 ? types[0] : types;
+    ctx.note(TYPED);
   }
   const notes = moveToNotes(input, moved, ctx, PROVIDER);
   if (notes.length > 0) out.description = describe(out.description, notes);

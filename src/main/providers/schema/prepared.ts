@@ -2,7 +2,7 @@
 // that normalizes alike (nine providers need four variants at most, one when the schema has no
 // $ref and no bare array or object). Input schemas are treated as immutable, as everything the manager lists is.
 import { AdaptContext, type NormalizeOptions } from './context.js';
-import type { SchemaAdaptation } from './index.js';
+import type { SchemaAdaptation } from './adaptation.js';
 import { isRecord, type Schema } from './json.js';
 import { normalizeRoot } from './normalize.js';
 import { objectRoot, type RootResult } from './root.js';

@@ -1,88 +1,14 @@
 // $ref resolution. Local references only (`#`, `#/$defs/X`, `#/definitions/X`, any `#/…` JSON
 // pointer); anything else is dropped with a note. Where the provider resolves references itself
 // they are kept as `#/$defs/X` (definitions normalized once); elsewhere they are inlined, and a
-// recursive one is cut after MAX_REF_DEPTH expansions along a path.
+// recursive one is cut after MAX_REF_DEPTH expansions along a path (ref-table.ts).
 import { mergeTwo } from './all-of.js';
-import { MAX_REF_DEPTH, type AdaptContext } from './context.js';
-import { isRecord, jsonText, setOwn, type Schema } from './json.js';
-
-export type Normalize = (input: unknown, ctx: AdaptContext, depth: number) => Schema | boolean;
-
-const DEFINITION = /^#\/(\$defs|definitions)\/([^/]+)$/;
-
-export class RefTable {
-  /** Definitions as the provider gets them (keepRefs): output name → normalized schema. */
-  readonly defs = new Map<string, Schema | boolean>();
-  /** Source definition (`$defs/X`, `definitions/X`) → output name. */
-  readonly #names = new Map<string, string>();
-  /** Expansions of each reference on the current path (inlining). */
-  readonly #stack = new Map<string, number>();
-
-  constructor(readonly root: Schema) {}
-
-  /** The raw schema a local reference points to, or undefined. */
-  target(ref: string): unknown {
-    if (ref === '#') return this.root;
-    if (!ref.startsWith('#/')) return undefined;
-    let node: unknown = this.root;
-    for (const raw of ref.slice(2).split('/')) {
-      let segment: string;
-      try {
-        segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      } catch {
-        return undefined;
-      }
-      if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment)) node = node[Number(segment)];
-      else if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
-      else return undefined;
-    }
-    return node;
-  }
-
-  /** Defined names in the input's `$defs` and `definitions`, for the "unused" note. */
-  definedCount(): number {
-    const count = (value: unknown): number => (isRecord(value) ? Object.keys(value).length : 0);
-    return count(this.root.$defs) + count(this.root.definitions);
-  }
-
-  /** keepRefs: the output name for `#/$defs/X` or `#/definitions/X`, normalizing it on first use. */
-  keep(ref: string, ctx: AdaptContext, normalize: Normalize): string | undefined {
-    const match = DEFINITION.exec(ref);
-    if (!match) return undefined;
-    const existing = this.#names.get(ref);
-    if (existing !== undefined) return existing;
-    const target = this.target(ref);
-    if (target === undefined) return undefined;
-    let name = decodeSegment(match[2]!);
-    if ([...this.#names.values()].includes(name)) name = `${name}_${this.#names.size}`;
-    this.#names.set(ref, name);
-    this.defs.set(name, true); // placeholder while a recursive definition refers to itself
-    this.defs.set(name, normalize(target, ctx, 1));
-    return name;
-  }
-
-  /** Inlines `ref` (normalized), or returns a cut schema once it recurses too deep. */
-  inline(ref: string, ctx: AdaptContext, depth: number, normalize: Normalize): Schema | boolean | undefined {
-    const target = this.target(ref);
-    if (target === undefined) return undefined;
-    const seen = this.#stack.get(ref) ?? 0;
-    if (seen >= MAX_REF_DEPTH) {
-      ctx.unnote(`inlined $ref "${shortRef(ref)}"`);
-      ctx.note(`inlined $ref "${shortRef(ref)}" (recursion cut at depth ${MAX_REF_DEPTH})`, true);
-      return { description: `Nested "${shortRef(ref)}" deeper than ${MAX_REF_DEPTH} levels: any value.` };
-    }
-    if (!ctx.changes.includes(`inlined $ref "${shortRef(ref)}" (recursion cut at depth ${MAX_REF_DEPTH})`)) ctx.note(`inlined $ref "${shortRef(ref)}"`);
-    this.#stack.set(ref, seen + 1);
-    try {
-      return normalize(target, ctx, depth + 1);
-    } finally {
-      this.#stack.set(ref, seen);
-    }
-  }
-}
+import type { AdaptContext } from './context.js';
+import { isRecord, setOwn, type Schema } from './json.js';
+import { encodeSegment, RefTable, shortRef, type Normalize } from './ref-table.js';
 
 /** Resolves the `$ref` of `node` (its other keywords are `siblings`, already normalized). */
-export function resolveRef(node: Schema, siblings: Schema | boolean, ctx: AdaptContext, depth: number, normalize: Normalize): Schema | boolean {
+export function resolveRef(node: Schema, siblings: Schema | boolean, ctx: AdaptContext, depth: number, normalize: Normalize<AdaptContext>): Schema | boolean {
   const table = (ctx.refs ??= new RefTable(ctx.root));
   const ref = followAliases(node.$ref as string, table);
   if (ref === null) {
@@ -132,21 +58,4 @@ function combine(target: Schema | boolean, siblings: Schema | boolean, ctx: Adap
   const { description, ...rest } = siblings;
   const merged = mergeTwo(target, rest, ctx);
   return isRecord(merged) ? { ...merged, description } : merged;
-}
-
-function shortRef(ref: string): string {
-  return jsonText(ref, 80).replace(/^"|"$/g, '');
-}
-
-/** A JSON-pointer segment decoded (percent-encoding, then `~1` and `~0`). */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-  } catch {
-    return segment;
-  }
-}
-
-function encodeSegment(name: string): string {
-  return encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
 }

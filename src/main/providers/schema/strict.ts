@@ -6,7 +6,7 @@
 import type { AdaptContext } from './context.js';
 import { hasType, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
-import { decodeSegment } from './refs.js';
+import { decodeSegment } from './ref-table.js';
 import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
 
 export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000, stringLength: 120_000, largeEnum: 250, largeEnumLength: 15_000 } as const;
