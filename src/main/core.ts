@@ -6,6 +6,7 @@ import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
 import { RESERVED_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
+import { LoginShellReader } from './mcp/login-shell-path.js';
 import { upgradeAtStart } from './migrations/at-start.js';
 import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
 import type { SecretStoreInfo } from './secrets/store.js';
@@ -93,7 +94,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },
     log,
   });
-  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log });
+  // Once per launch, in the background: only servers whose command is not on the app's PATH wait
+  // for it (an app started from the dock has a bare PATH; the user's terminal has the login shell's).
+  const loginShell = LoginShellReader.forLaunch(process.env);
+  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log, loginShell });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
   const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${messageOf(error)}`));
@@ -126,6 +130,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${messageOf(error)}`));
       // Sign-ins still waiting for a browser end with the app (their listener closes).
       await auth.close();
+      loginShell?.dispose();
       await lock.release();
     },
   };

@@ -31,12 +31,12 @@ import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
 import { messageOf } from '../types/errors.js';
 
-export interface McpOptions {
+/** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
   clientInfo?: { name: string; version: string };
-  reconnect?: ConnectionOptions['reconnect'];
   log?: (message: string) => void;
   /** The profile's secret store; by default the one of the config's folder (SecretStore.forConfig). */
   secrets?: SecretStore;
@@ -87,6 +87,7 @@ export class Mcp {
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
+      loginShell: options.loginShell,
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
       secrets,
