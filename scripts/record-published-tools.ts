@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { messageOf } from '../src/types/errors.js';
 
 interface Recorded {
   /** The package and version the tools come from. */
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
       corpus[label] = { package: `${server.package}@${versionOf(folder, server.package)}`, tools };
       process.stderr.write(`${label}: ${tools.length} tools\n`);
     } catch (error) {
-      process.stderr.write(`${label}: left out (${error instanceof Error ? error.message : String(error)})\n`);
+      process.stderr.write(`${label}: left out (${messageOf(error)})\n`);
     }
   }
   const out = new URL('../tests/fixtures/published-corpus.json', import.meta.url);

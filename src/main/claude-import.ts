@@ -1,10 +1,11 @@
 // Reads a Claude Desktop style `{"mcpServers": {"name": {...}}}` JSON into server settings.
 // Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason, and
 // entries that are already configured (importing the same file twice) are recognised.
-import type { EnteredValue, ServerSettings } from '../types/config.js';
+import type { EnteredValue, McpServer, ServerSettings } from '../types/config.js';
 import { checkServerSettings } from '../types/config.js';
 import { isRecord } from '../types/json.js';
 import { sameList } from './mcp/saved-names.js';
+import { messageOf } from '../types/errors.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];
@@ -16,7 +17,7 @@ export function parseClaudeDesktopConfig(json: string): ParsedImport {
   try {
     root = JSON.parse(json);
   } catch (error) {
-    throw new Error(`The text is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new Error(`The text is not valid JSON: ${messageOf(error)}`, { cause: error });
   }
   const servers = isRecord(root) && isRecord(root.mcpServers) ? root.mcpServers : null;
   if (!servers) throw new Error('Expected a JSON object with an "mcpServers" object, as in claude_desktop_config.json.');
@@ -55,7 +56,30 @@ export function sameServer(a: ServerSettings, b: ServerSettings): boolean {
   const aUrl = a.type === 'stdio' ? undefined : normalUrl(a.url);
   const bUrl = b.type === 'stdio' ? undefined : normalUrl(b.url);
   if (aUrl !== undefined || bUrl !== undefined) return aUrl === bUrl;
-  return a.command?.trim() === b.command?.trim() && sameList(a.args ?? [], b.args ?? []) && sameMap(a.env ?? {}, b.env ?? {});
+  return sameLaunch(a, b) && sameMap(a.env ?? {}, b.env ?? {});
+}
+
+/** The same command, arguments and names in the environment: only then do the env values decide. */
+function sameLaunch(a: ServerSettings, b: ServerSettings): boolean {
+  return a.command?.trim() === b.command?.trim() && sameList(a.args ?? [], b.args ?? []) && sameKeys(a.env ?? {}, b.env ?? {});
+}
+
+/**
+ * The configured servers as an import compares them (`planImport`): a stdio server's env values
+ * that are references are read from the secret store (`resolveEnv`) only when an entry could be
+ * its twin, the same command, arguments and env names; every other server is decided by its
+ * settings alone (a URL, a command), so an import reads no secret it does not need.
+ */
+export async function comparableServers(
+  entries: readonly ServerSettings[],
+  servers: readonly McpServer[],
+  resolveEnv: (server: McpServer) => Promise<Record<string, string>>,
+): Promise<ServerSettings[]> {
+  return Promise.all(servers.map(async (server) => {
+    const holdsRefs = Object.values(server.env ?? {}).some((value) => typeof value !== 'string');
+    const twinPossible = server.type === 'stdio' && entries.some((entry) => entry.type === 'stdio' && sameLaunch(server, entry));
+    return holdsRefs && twinPossible ? { ...server, env: await resolveEnv(server) } : server;
+  }));
 }
 
 export interface ImportPlan {
@@ -85,14 +109,19 @@ function normalUrl(url: string | undefined): string | undefined {
   }
 }
 
-function sameMap(a: Readonly<Record<string, EnteredValue>>, b: Readonly<Record<string, EnteredValue>>): boolean {
+function sameKeys(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]));
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key));
+}
+
+function sameMap(a: Readonly<Record<string, EnteredValue>>, b: Readonly<Record<string, EnteredValue>>): boolean {
+  return sameKeys(a, b) && Object.keys(a).every((key) => sameValue(a[key], b[key]));
 }
 
 /**
  * The same text. A reference into the secret store is never the same as anything: the caller
- * resolves configured servers' references first (ipc.ts), so only what cannot be read differs.
+ * resolves configured servers' references first where they decide (`comparableServers`), so only
+ * what cannot be read differs.
  */
 function sameValue(a: EnteredValue | undefined, b: EnteredValue | undefined): boolean {
   const text = (value: EnteredValue | undefined): string | undefined =>

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, McpServer, ModelTools, StoredValue, ToolPolicy, ToolSelection } from '../types/config.js';
 import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema, ToolPolicySchema } from '../types/config.js';
-import { isRecord } from '../types/json.js';
+import { isRecord, setOwn } from '../types/json.js';
 import { MigrationReportSchema } from '../types/migration.js';
 import type { ToolLoadingMode } from '../types/tool-loading.js';
 import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../types/tool-loading.js';
@@ -43,7 +43,7 @@ function keptFields(raw: Json, known: readonly string[], where: string, warnings
       warnings.push(`${where} "${key}" nests deeper than ${MAX_UNKNOWN_FIELD_DEPTH} levels and was dropped.`);
       continue;
     }
-    Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(kept, key, value);
   }
   return kept;
 }

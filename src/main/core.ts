@@ -6,8 +6,9 @@ import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
 import { RESERVED_TOOL_NAMES } from './builtin-tools.js';
 import { Mcp } from './mcp.js';
-import { markMigrationReportShown, pendingMigrationReport, runMigrations } from './migrations/index.js';
-import { describeSecretsMigration, moveSecretsToStore } from './migrations/secrets.js';
+import { LoginShellReader } from './mcp/login-shell-path.js';
+import { upgradeAtStart } from './migrations/at-start.js';
+import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
 import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
 import type { SignIns } from './sign-ins.js';
@@ -17,6 +18,7 @@ import type { ProfileLock } from './profile/lock.js';
 import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './store.js';
 import { ConfigStore } from './store.js';
+import { messageOf } from '../types/errors.js';
 
 /**
  * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
@@ -73,7 +75,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let secrets: SecretStore;
   let secretStore: SecretStoreInfo;
   try {
-    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: RESERVED_TOOL_NAMES });
+    store = ConfigStore.open({ userDataDir: options.userDataDir, backend: options.backend, reserved: RESERVED_TOOL_NAMES, deferRepairs: true });
     secrets = SecretStore.forConfig(store);
     secretStore = await secrets.open();
   } catch (error) {
@@ -81,32 +83,24 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const log = (message: string): void => userLog(secrets.redact(message));
-  // Secrets first: every copy the migrations below take must hold references, not values.
-  const secretNotices: Notice[] = [];
-  try {
-    const moved = await moveSecretsToStore(store, secrets);
-    if (moved) secretNotices.push({ kind: 'secrets', message: describeSecretsMigration(moved, secretStore) });
-  } catch (error) {
-    const message = `Secrets in the settings could not be moved into ${secretStore.where} (nothing was lost; the next start tries again): ${(error as Error).message}`;
-    log(message);
-    secretNotices.push({ kind: 'secrets', message });
-  }
-  // Before any server connects, so that the names written by the migration are the ones held.
-  try {
-    runMigrations(store, { reserved: RESERVED_TOOL_NAMES });
-  } catch (error) {
-    // A copy that could not be made is told as settings that cannot be saved; anything else here.
-    if (!store.saveProblem) log(`Saved tool selections could not be upgraded (nothing was changed; the next start tries again): ${(error as Error).message}`);
-  }
+  // Repairs, secrets and tool-name upgrades in one write, before any server connects, so that the
+  // names written by the migration are the ones held.
+  const secretNotices = await upgradeAtStart(store, secrets, { reserved: RESERVED_TOOL_NAMES, secretStore, log }).catch((error: unknown) => {
+    log(`The settings could not be upgraded (nothing was changed; the next start tries again): ${messageOf(error)}`);
+    return [];
+  });
   const auth = new AuthManager({
     storage: new SecretAuthStorage(secrets),
     identity: { clientMetadataUrl: process.env[CLIENT_METADATA_URL_ENV] || undefined },
     log,
   });
-  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log });
+  // Once per launch, in the background: only servers whose command is not on the app's PATH wait
+  // for it (an app started from the dock has a bare PATH; the user's terminal has the login shell's).
+  const loginShell = LoginShellReader.forLaunch(process.env);
+  const mcp = new Mcp({ store, secrets, auth, reserved: RESERVED_TOOL_NAMES, log: options.log, loginShell });
   // Never rejects: a host that starts in the background does not wait on it, and a failure here
   // (none is expected: writes do not throw) must be a log line, not an unhandled rejection.
-  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${(error as Error).message}`));
+  const ready = mcp.start().catch((error: unknown) => log(`Starting the MCP servers failed: ${messageOf(error)}`));
   if (!options.background) await ready;
   const dismissed = new Set<NoticeKind>();
   return {
@@ -133,9 +127,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       if (kind === 'migration') markMigrationReportShown(store);
     },
     close: async () => {
-      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${(error as Error).message}`));
+      await mcp.stop().catch((error: unknown) => log(`Stopping the MCP servers failed: ${messageOf(error)}`));
       // Sign-ins still waiting for a browser end with the app (their listener closes).
       await auth.close();
+      loginShell?.dispose();
       await lock.release();
     },
   };

@@ -6,10 +6,11 @@ import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
-import { parseClaudeDesktopConfig, planImport } from './claude-import.js';
+import { comparableServers, parseClaudeDesktopConfig, planImport } from './claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
+import { TickEvents } from './mcp/status-events.js';
 import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './tool-args.js';
@@ -36,17 +37,22 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
   const calls = new ActiveCalls();
   const elicitations = new PendingElicitations();
+  const appState = (): AppState => ({
+    // Only ever references: a value still in plain text (its move into the store failed) is masked.
+    config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
+    notices: core.notices(),
+    builtInTools: BUILT_IN_TOOL_NAMES,
+    userDataDir: host.userDataDir,
+    host: host.kind,
+    secretStore: { kind: core.secretStore.kind, where: core.secretStore.where },
+  });
+  // Every write of the settings (the page's, or the manager's in the background) goes out as one
+  // state event per tick, so the page never has to ask again.
+  const stateEvents = new TickEvents(appState);
+  store.onWrite(() => stateEvents.emit());
 
   const handlers: Handlers = {
-    getState: () => ({
-      // Only ever references: a value still in plain text (its move into the store failed) is masked.
-      config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
-      notices: core.notices(),
-      builtInTools: BUILT_IN_TOOL_NAMES,
-      userDataDir: host.userDataDir,
-      host: host.kind,
-      secretStore: { kind: core.secretStore.kind, where: core.secretStore.where },
-    }),
+    getState: appState,
     getStatus: () => mcp.getStatus(),
     addServer: (settings) => mcp.addServer(settings),
     updateServer: ({ uuid, settings }) => mcp.updateServer(uuid, settings),
@@ -60,8 +66,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     setServerPolicy: ({ uuid, policy, scope }) => mcp.setServerPolicy(uuid, policy, scope),
     importClaudeDesktop: async ({ json }) => {
       const parsed = parseClaudeDesktopConfig(json);
-      // Compared by their values: a configured server's secret env values are references.
-      const existing = await Promise.all(store.config.mcp.servers.map(async (server) => ({ ...server, env: (await core.secrets.resolve(server)).env })));
+      // Compared by their values: a configured server's secret env values are read where they decide.
+      const existing = await comparableServers(parsed.servers, store.config.mcp.servers, async (server) => (await core.secrets.resolve(server)).env);
       const plan = planImport(parsed.servers, existing);
       const added = await mcp.addServers(plan.add);
       return { added, skipped: parsed.skipped, alreadyAdded: plan.alreadyAdded };
@@ -74,6 +80,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     getLlmTools: (input) => mcp.getLlmTools(input?.tools ?? null),
     getProviderTools: ({ provider, selection, loading, loaded, pinned }) => mcp.getProviderTools(provider, selection ?? null, { loading, loaded, pinned }),
+    getProviderReports: ({ selection }) => mcp.getProviderReports(selection ?? null),
     findTools: ({ query, selection, limit }) => mcp.findTools(query, { selection, limit }),
     // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
     // "deny", and asks for nothing more. The server's requests for input go to the page.
@@ -123,6 +130,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
 
   const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {
     status: (listener) => mcp.onStatus(listener),
+    state: (listener) => stateEvents.on(listener),
     callProgress: (listener) => calls.onProgress(listener),
     serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
     elicitation: (listener) => elicitations.onAsked(listener),

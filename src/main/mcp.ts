@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
-import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions } from '../types/providers.js';
+import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
 import type { ConnectionOptions } from './mcp/connection.js';
@@ -19,7 +19,7 @@ import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases }
 import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
-import { StatusEvents } from './mcp/status-events.js';
+import { TickEvents } from './mcp/status-events.js';
 import type { CallContext, CallOptions } from './mcp/tool-call.js';
 import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
@@ -32,13 +32,14 @@ import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './selections.js';
 import type { ConfigStore } from './store.js';
+import { messageOf } from '../types/errors.js';
 
-export interface McpOptions {
+/** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
   clientInfo?: { name: string; version: string };
-  reconnect?: ConnectionOptions['reconnect'];
   log?: (message: string) => void;
   /** The profile's secret store; by default the one of the config's folder (SecretStore.forConfig). */
   secrets?: SecretStore;
@@ -57,7 +58,7 @@ export class Mcp {
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
   #search = new ToolSearch(() => searchSources(this.#index.enabledTools(), this.#store.config.mcp.servers));
-  #events = new StatusEvents(() => this.getStatus());
+  #events = new TickEvents<ServerStatus[]>(() => this.getStatus());
   /** Naming waits for the first connect round, so answer order never decides names. */
   #naming = false;
   /** Per server, the tool names the current names were computed from. */
@@ -91,6 +92,7 @@ export class Mcp {
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
+      loginShell: options.loginShell,
       log: this.#log,
       onChange: (connection) => this.#changed(connection),
       secrets,
@@ -185,6 +187,11 @@ export class Mcp {
   async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
     const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
     return getProviderResult({ ...this.#calls, server }, checkProviderId(provider), exposedName, result, options);
+  }
+
+  /** Every provider's verdict (status, changes, reason) per enabled tool, or per tool of `selection`. */
+  getProviderReports(selection: ToolSelection = null): ToolProviderReports[] {
+    return this.#providerTools.reports(selection);
   }
 
   getStatus(): ServerStatus[] {
@@ -293,7 +300,7 @@ export class Mcp {
       removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
     });
     this.#rename();
-    await this.#auth?.forget(uuid);
+    this.#auth?.forget(uuid);
     return { removedFromSelections: removed };
   }
 
@@ -396,7 +403,7 @@ export class Mcp {
   #startInBackground(uuid: string): void {
     // A connect never rejects (its outcome is status), but what it triggers can: saving the
     // names it brought, say, on a disk that refuses writes.
-    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${error instanceof Error ? error.message : String(error)}`));
+    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${messageOf(error)}`));
   }
 
   /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
@@ -465,5 +472,4 @@ export class Mcp {
       this.#reindex();
     }
   }
-
 }

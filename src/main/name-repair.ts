@@ -8,6 +8,7 @@ import { FIND_TOOLS_NAME } from './builtin-tools.js';
 import type { NameAssignment } from './naming.js';
 import { assignToolNames, isValidToolName } from './naming.js';
 import { rewriteSelections, selectionsOf } from './selections.js';
+import { setOwn } from '../types/json.js';
 
 /**
  * Repairs `config` in place and returns one line per change, for the user: "Server "Files", tool
@@ -75,7 +76,7 @@ function repairKind(config: AppConfig, kind: NameKind, builtIn: ReadonlySet<stri
     let changed = false;
     for (const [original, before] of Object.entries(saved)) {
       const exposed = now.get(original)!;
-      Object.defineProperty(next, original, { value: exposed, enumerable: true, writable: true, configurable: true });
+      setOwn(next, original, exposed);
       if (exposed === before) continue;
       changed = true;
       renamed?.(server.uuid, original);

@@ -25,6 +25,7 @@ import {
   tightenFile,
   writePrivateFile,
 } from './profile/files.js';
+import { messageOf } from '../types/errors.js';
 
 export { CONFIG_FILE_NAME };
 
@@ -58,6 +59,11 @@ export interface ConfigStoreOptions {
   backend?: BackendFactory;
   /** Names of the app's built-in tools: a saved tool name equal to one is repaired on open. */
   reserved?: Iterable<string>;
+  /**
+   * Repairs are made in memory at open and written by the first write (after a copy of the file
+   * as it was), not at open: the start-up writes them with its own changes, once.
+   */
+  deferRepairs?: boolean;
 }
 
 const confBackend: BackendFactory = ({ cwd, configName, configFileMode }) =>
@@ -79,7 +85,7 @@ function readConfigFile(file: string): ConfigRead {
     const value: unknown = JSON.parse(text);
     return isRecord(value) ? { value } : { problem: 'it does not hold a settings object', folder: false };
   } catch (error) {
-    return { problem: `it is not valid JSON (${(error as Error).message})`, folder: false };
+    return { problem: `it is not valid JSON (${messageOf(error)})`, folder: false };
   }
 }
 
@@ -114,6 +120,9 @@ export class ConfigStore {
   #saveProblem: string | null = null;
   /** Set while an unreadable config.json could not be moved aside: nothing is written over it. */
   #unreadable: string | null = null;
+  #writeListeners = new Set<() => void>();
+  /** Repairs made at open and not written yet, and the copy taken before them once there is one. */
+  #repairs: { warnings: string[]; backupPath?: string } | null = null;
 
   private constructor(dir: string, factory: BackendFactory, config: AppConfig) {
     this.#dir = dir;
@@ -141,8 +150,23 @@ export class ConfigStore {
     store.repairedNames = repaired;
     store.#saveProblem = folderProblem;
     if ('problem' in read) store.#setAside(read.problem, read.folder);
-    if (warnings.length > 0) store.#saveRepairs(config, warnings);
+    if (warnings.length > 0) store.#repairs = { warnings };
+    if (warnings.length > 0 && !options.deferRepairs) store.#write(config);
     return store;
+  }
+
+  /**
+   * Called after every write, the one point where the settings change (whether the file took
+   * them or not: `saveProblem` says): the hosts tell the page.
+   */
+  onWrite(listener: () => void): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
+  }
+
+  /** Repairs made at open wait for the first write (`deferRepairs`). */
+  get repairsPending(): boolean {
+    return this.#repairs !== null;
   }
 
   /** The config in memory. Treat as read-only: change it through `update`. */
@@ -189,19 +213,25 @@ export class ConfigStore {
   /**
    * Copies config.json (or, when there is none, the config in memory) to
    * `config.<kind>-<timestamp>.json` beside it, 0600; older copies of the kind beyond the newest
-   * few are deleted. Returns the copy's path. Throws when the copy cannot be made; what it was
-   * for is then not written, and `saveProblem` says why.
+   * few are deleted. `rewrite` gives the copy's text from the file's (secret values replaced by
+   * their references). Returns the copy's path; repairs waiting to be written are told as kept
+   * there. Throws when the copy cannot be made; what it was for is then not written, `saveProblem`
+   * says why, and waiting repairs hold for this session only.
    */
-  backup(kind: CopyKind): string {
+  backup(kind: CopyKind, rewrite?: (text: string) => string): string {
     const create = fs.existsSync(this.path)
-      ? copyBytesOf(this.path)
-      : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`);
+      ? copyBytesOf(this.path, rewrite)
+      : (target: string) => writePrivateFile(target, `${JSON.stringify(this.#config, null, '\t')}\n`, { create: true });
+    let backupPath: string;
     try {
-      return keepCopy(this.#dir, kind, create);
+      backupPath = keepCopy(this.#dir, kind, create);
     } catch (error) {
       this.#saveProblem = `a copy of ${this.path} could not be made before changing it (${describeFsError(error)})`;
+      this.#repairsNotSaved();
       throw error;
     }
+    if (this.#repairs) this.#repairs.backupPath ??= backupPath;
+    return backupPath;
   }
 
   /** config.json cannot be read: moved aside (a folder is left alone), and the user is told. */
@@ -230,31 +260,45 @@ export class ConfigStore {
     }
   }
 
-  /** Repairs are written only after a copy of the file as it was is kept. */
-  #saveRepairs(config: AppConfig, warnings: string[]): void {
-    let backupPath: string;
+  /** The copy before the repairs could not be made: they hold in memory, config.json stays as it is. */
+  #repairsNotSaved(): void {
+    if (!this.#repairs) return;
+    const { warnings } = this.#repairs;
+    this.#repairs = null;
+    this.#saveProblem += ', so the repairs were not saved';
+    this.notices.push({
+      kind: 'repaired',
+      message: `Your settings file had ${warnings.length} problem(s), repaired for this session only: the file was left as it is.`,
+      details: warnings,
+    });
+  }
+
+  /** Repairs are written only after a copy of the file as it was is kept: by the first write. */
+  #writeRepairs(): boolean {
+    if (!this.#repairs) return true;
     try {
-      backupPath = this.backup('before-repair');
+      this.#repairs.backupPath ??= this.backup('before-repair');
     } catch {
-      this.#saveProblem += ', so the repairs were not saved';
-      this.notices.push({
-        kind: 'repaired',
-        message: `Your settings file had ${warnings.length} problem(s), repaired for this session only: the file was left as it is.`,
-        details: warnings,
-      });
-      return;
+      return false;
     }
-    this.#write(config);
+    const { warnings, backupPath } = this.#repairs;
+    this.#repairs = null;
     this.notices.push({
       kind: 'repaired',
       message: `Your settings file had ${warnings.length} problem(s) that were repaired. The file as it was is kept at ${backupPath}.`,
       backupPath,
       details: warnings,
     });
+    return true;
   }
 
   #write(next: AppConfig): void {
     this.#config = next;
+    if (this.#writeRepairs()) this.#save(next);
+    for (const listener of this.#writeListeners) listener();
+  }
+
+  #save(next: AppConfig): void {
     try {
       if (this.#unreadable) this.#retrySetAside();
       // The folder may have been removed meanwhile; then a refused write fails fast here, where

@@ -5,6 +5,14 @@ import { transliterate } from 'transliteration';
 const NON_ALNUM = /[^A-Za-z0-9]+/;
 const COMBINING_MARK = /^\p{M}$/u;
 const COMBINING_MARKS = /\p{M}/gu;
+
+/**
+ * Compatibility decomposition with the marks dropped (`café` → `cafe`, `ｆｏｏ` → `foo`): the
+ * first step of rule 2, and the whole of how earlier versions folded a name.
+ */
+export function foldMarks(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '');
+}
 /** Unknown characters come back empty (and then count as one replaced character). */
 const TRANSLITERATE_OPTIONS = { unknown: '', fixChineseSpacing: true } as const;
 
@@ -20,7 +28,7 @@ const TRANSLITERATE_OPTIONS = { unknown: '', fixChineseSpacing: true } as const;
  */
 export function transliterateName(text: string): string {
   // Most non-ASCII names are accented Latin, which folds whole: one normalization, no library.
-  const folded = text.normalize('NFKD').replace(COMBINING_MARKS, '');
+  const folded = foldMarks(text);
   if (isAscii(folded)) return folded;
   const chars = Array.from(text.normalize('NFC'));
   let out = '';
@@ -62,7 +70,7 @@ export function transliterateName(text: string): string {
 /** One character as ASCII by compatibility decomposition without marks, or null. */
 function foldToAscii(char: string): string | null {
   if (char.charCodeAt(0) < 128) return char;
-  const folded = char.normalize('NFKD').replace(COMBINING_MARKS, '');
+  const folded = foldMarks(char);
   return folded !== '' && isAscii(folded) ? folded : null;
 }
 

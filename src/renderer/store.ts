@@ -1,4 +1,5 @@
-// The renderer's state: the last AppState from main, and live server status from events.
+// The renderer's state: the last AppState and the live server status, both pushed by main as
+// events (`state` from the store's one write point, `status` from the manager).
 // shallowRef, not reactive(): status can hold thousands of tools, and deep proxies over them
 // would cost far more than replacing the whole value when main sends a new one.
 import { computed, shallowRef } from 'vue';
@@ -33,8 +34,9 @@ export async function refresh(): Promise<void> {
 }
 
 /**
- * Runs a mutation, then re-reads the settings: a change can ripple (deleting a server edits
- * saved selections, an alias renames a selected tool), and main is the one that knows how.
+ * Runs a mutation, then re-reads the settings, so that the caller's next step sees them: a
+ * change can ripple (deleting a server edits saved selections, an alias renames a selected
+ * tool), and main is the one that knows how; a `state` event brings the same, in its own time.
  * Status is not re-read: main pushes it as an event whenever it changes. The mutation's error
  * is rethrown so the caller can show it next to what the user did.
  */
@@ -46,32 +48,23 @@ export async function mutate<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Main pushes status, not settings: but what it does in the background when servers list their
- * tools (save their names, fail to save them) changes the settings and the notices. So a status
- * event is followed by a re-read of the settings, at most twice a second.
- */
-let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-function refreshSoon(): void {
-  if (refreshTimer) return;
-  refreshTimer = setTimeout(() => {
-    refreshTimer = null;
-    void refresh();
-  }, 500);
-}
-
 let started = false;
 
 export async function startStore(): Promise<void> {
   if (started) return;
   started = true;
-  // Status comes from events; the first value is asked for once. An event that arrives while
-  // that answer is on its way is newer than it, and wins.
+  // Status and settings come from events; the first values are asked for once. An event that
+  // arrives while that answer is on its way is newer than it, and wins. What main writes in the
+  // background (the names servers bring, a write that fails) arrives as a `state` event.
   let events = 0;
   api.onStatus((status) => {
     events++;
     serverStatus.value = status;
-    refreshSoon();
+  });
+  api.on('state', (state) => {
+    generation++;
+    appState.value = state;
+    loadError.value = '';
   });
   const loadStatus = api.getStatus(undefined).then((status) => {
     if (events === 0) serverStatus.value = status;

@@ -8,7 +8,7 @@ import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from './offerings.js';
-import type { ProviderResult, ProviderTools } from './providers.js';
+import type { ProviderResult, ProviderTools, ToolProviderReports } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
 import { PinnedToolsSchema } from './tool-loading.js';
 
@@ -104,6 +104,8 @@ export const ipcContract = {
     loaded: z.array(ToolName).max(10_000).optional(),
     pinned: PinnedToolsSchema.optional(),
   })),
+  /** Every provider's verdict per enabled tool (or per tool of a selection), in one request: the notes without the definitions. */
+  getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
     query: z.string().min(1).max(500),
@@ -202,6 +204,8 @@ export interface ServerLogUpdate {
 /** Every event main pushes: Electron sends each on its own channel, the browser host as SSE. */
 export const ipcEvents = {
   status: event<ServerStatus[]>(),
+  /** The settings changed (what `getState` returns): sent from the store's one write point. */
+  state: event<AppState>(),
   callProgress: event<CallProgress>(),
   serverLog: event<ServerLogUpdate>(),
   /** A server asks the user for input while one of the page's calls waits: show the form. */

@@ -60,6 +60,18 @@ export interface ProviderTools {
   deferred?: number;
 }
 
+/** One provider's verdict on one tool: its report without the tool's identity. */
+export type ProviderVerdict = Pick<ProviderToolReport, 'status' | 'changes' | 'reason'>;
+
+/** Every provider's verdict on one enabled tool (`Mcp.getProviderReports`): the notes, no definitions. */
+export interface ToolProviderReports {
+  /** The exposed name. */
+  name: string;
+  server: string;
+  original: string;
+  providers: Record<ProviderId, ProviderVerdict>;
+}
+
 /** How `getProviderTools` sends a selection: every tool, or tools loaded on demand. */
 export type ToolLoading = 'all' | 'on-demand';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
-import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
+import { asNobody, spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { entryArgs, REPO_ROOT } from '../fixtures/entry.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 
@@ -41,7 +41,7 @@ export interface HostOptions {
 /** `node src/main/hosts/web.ts …` (tsx, or its bundle: tests/fixtures/entry.ts) as `npm run web` runs it, possibly as nobody. */
 function hostCommand(userDataDir: string, options: HostOptions): [string, string[]] {
   const node = [process.execPath, ...entryArgs(WEB_HOST), '--user-data', userDataDir, '--port', String(options.port ?? 0)];
-  return options.asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...node]] : [node[0]!, node.slice(1)];
+  return options.asNobody ? asNobody(node) : [node[0]!, node.slice(1)];
 }
 
 /** Starts the browser host on `userDataDir` (on `options.port`, else a free one); resolves once it prints its URL. */

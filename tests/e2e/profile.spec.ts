@@ -52,3 +52,34 @@ test('a profile the host cannot write: the page loads, with a lasting "Settings 
   expect(fs.readFileSync(file, 'utf8')).toBe(before);
   expect(fs.readdirSync(userDataDir)).toEqual(['config.json']);
 });
+
+test('a write in the background reaches the page as a state event: the page does not ask for the settings again after status', async ({ page, userDataDir, launch }) => {
+  // Its names are saved, so the start writes nothing; add_tool brings a tool whose name must be
+  // saved, on a profile the host cannot write: the failed write's notice is the state that changes.
+  const lister = fixtureServer({ uuid: '00000000-0000-4000-8000-0000000000e3', label: 'Lister', fixture: { id: 'lister', tools: ['echo'], listChanged: true } });
+  const file = writeConfig(userDataDir, { servers: [{ ...lister, toolMappings: { echo: 'echo', add_tool: 'add_tool', remove_tool: 'remove_tool' } }] });
+  fs.chmodSync(userDataDir, 0o755);
+  fs.chmodSync(file, 0o644);
+  const host = await launch(userDataDir, { asNobody: true });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/getState') reads.push(request.url());
+  });
+
+  await page.goto(host.url);
+  const row = page.locator('[data-testid="server-row"][data-server-label="Lister"]');
+  await expect(row.getByTestId('server-status')).toHaveAttribute('data-status', 'ready');
+  const unsaved = page.locator('[data-testid="notice"][data-kind="unsaved"]');
+  await expect(unsaved).toHaveCount(0);
+  expect(reads).toHaveLength(1);
+
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('add_tool');
+  await page.getByTestId('tester-args').fill('{"name":"fresh"}');
+  await page.getByTestId('tester-call').click();
+  await page.getByTestId('approval-dialog').getByTestId('approval-once').click();
+  await expect(page.getByTestId('tester-tool').locator('option', { hasText: /^fresh — / })).toHaveCount(1);
+  // The manager named `fresh` and could not save it: the page hears it from main, unasked.
+  await expect(unsaved).toContainText(`Settings cannot be saved: ${file} could not be written (permission denied).`);
+  expect(reads).toHaveLength(1);
+});

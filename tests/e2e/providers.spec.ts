@@ -28,6 +28,11 @@ test.beforeEach(({ userDataDir }) => {
 });
 
 test('a tool adapted for some providers says which, and what changed; one taken as it is says nothing', async ({ page, launch, userDataDir }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/getProvider')) requests.push(pathname);
+  });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Shapes');
   const shapes = await expand(page, 'Shapes');
@@ -45,6 +50,9 @@ test('a tool adapted for some providers says which, and what changed; one taken 
 
   await expect(toolRow(shapes, 'pick').getByTestId('provider-adapted')).toHaveText('adapted for Google Gemini');
   await expect(toolRow(shapes, 'ping').getByTestId('provider-notes')).toHaveCount(0);
+  // The notes of all nine providers come in one request per change, not one per provider.
+  expect(requests.length).toBeGreaterThan(0);
+  expect(new Set(requests)).toEqual(new Set(['/api/getProviderReports']));
 
   // The malformed tool is shown on its server, the others work.
   const skipped = serverRow(page, 'Shapes').getByTestId('skipped-tool');

@@ -86,4 +86,15 @@ describe('failures', () => {
     expect(describeAuthError(new InvalidGrantError('gone'), 'refresh')).toBe('the saved sign-in was revoked or has expired');
     expect(describeAuthError(new ServerError('token sk-secret-value was refused'), 'refresh', ['sk-secret-value'])).not.toContain('sk-secret-value');
   });
+
+  it('takes a secret out of a message in every form a server may echo it: JSON-escaped, or the token after its scheme', () => {
+    const secret = 'pa"ss\\word-1234';
+    // A server that quotes the request body it was sent: the secret as it stands inside a JSON string.
+    const escaped = describeAuthError(new ServerError(`bad request {"client_secret":${JSON.stringify(secret)}}`), 'token', [secret]);
+    expect(escaped).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(escaped).toContain('[redacted]');
+    // A header value "Bearer <token>" of which the server repeats only the token.
+    const token = describeAuthError(new ServerError('token tok-0123456789abcdef is not valid'), 'refresh', ['Bearer tok-0123456789abcdef']);
+    expect(token).toBe('the authorization server refused to renew the sign-in (server_error: token [redacted] is not valid)');
+  });
 });

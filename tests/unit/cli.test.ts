@@ -67,7 +67,7 @@ describe('inspect', () => {
           uuid: 'm',
           label: 'Missing',
           status: 'failed',
-          error: 'command not found: /nonexistent/mcp-server',
+          error: "command not found: /nonexistent/mcp-server (no such file). Check the path in the server's settings.",
           tools: [{ original: 'old_tool', exposed: 'old_tool', reasons: [], policy: 'ask', annotations: {} }],
         },
       ],
@@ -84,7 +84,7 @@ describe('inspect', () => {
       '  fail  [ask]',
       'Charlie [ready] c',
       '  read_file_1 <- read_file  [ask]  (collision)',
-      'Missing [failed: command not found: /nonexistent/mcp-server] m',
+      "Missing [failed: command not found: /nonexistent/mcp-server (no such file). Check the path in the server's settings.] m",
       '  old_tool  [ask]',
     ]);
   });
@@ -94,7 +94,7 @@ describe('inspect', () => {
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n')).toEqual([
       expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z {2}connection info {4}Connecting: \/nonexistent\/mcp-server$/),
-      expect.stringMatching(/^\S+ {2}connection error {3}Failed: command not found: \/nonexistent\/mcp-server$/),
+      expect.stringMatching(/^\S+ {2}connection error {3}Failed: command not found: \/nonexistent\/mcp-server \(no such file\)\. Check the path in the server's settings\.$/),
     ]);
     const json = await inspect('--user-data', dir, '--json', 'logs', 'c');
     expect(json.code).toBe(0);

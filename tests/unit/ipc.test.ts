@@ -12,12 +12,14 @@ import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import type { AppState, ImportResult, IpcChannel } from '../../src/types/ipc.js';
 import { IPC_CHANNELS } from '../../src/types/ipc.js';
+import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
-import type { ProviderResult, ProviderTools } from '../../src/types/providers.js';
+import type { ProviderResult, ProviderTools, ToolProviderReports } from '../../src/types/providers.js';
+import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { FoundTool, LlmTool, ServerStatus, ToolCallResult } from '../../src/types/mcp.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
-import { answer, removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, tempDir, waitFor, waitForStatus } from './helpers/mcp-env.js';
 
 const alpha = fixtureCommand({ id: 'alpha', transport: 'stdio', tools: ['search', 'unity/health'] });
 // `fetch` has an optional argument, which OpenAI strict mode makes required and nullable.
@@ -50,6 +52,30 @@ describe('IPC handlers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('every write of the settings goes out as a state event holding what getState returns: the names a server lists, saved in the background, too', async () => {
+    const states: AppState[] = [];
+    const off = ipc.on('state', (state) => states.push(state));
+    try {
+      const gamma = await call<McpServer>('addServer', { label: 'Gamma', type: 'stdio', ...fixtureCommand({ id: 'gamma', transport: 'stdio', tools: ['ping'] }) });
+      const named = (state: AppState | undefined): boolean => state?.config.mcp.servers.find((s) => s.uuid === gamma.uuid)?.toolMappings?.ping === 'ping';
+      // The add is written before its connect; the names after it, by the manager.
+      expect(named(states.at(-1))).toBe(false);
+      await waitFor('the state event with the names Gamma listed', () => named(states.at(-1)));
+      expect(states.at(-1)).toEqual(await call<AppState>('getState'));
+
+      // Writes in one tick: one event.
+      const before = states.length;
+      core.store.update((draft) => { draft.prompt.tools = ['search']; });
+      core.store.update((draft) => { draft.prompt.tools = null; });
+      await Promise.resolve();
+      expect(states.length).toBe(before + 1);
+      expect(states.at(-1)!.config.prompt.tools).toBeNull();
+      await call('removeServer', { uuid: gamma.uuid });
+    } finally {
+      off();
+    }
+  });
+
   it('refuses unknown channels and non-string channel names', async () => {
     await expect(ipc.invoke('__proto__', {})).rejects.toThrow('Unknown request "__proto__".');
     await expect(ipc.invoke('constructor', {})).rejects.toThrow('Unknown request "constructor".');
@@ -74,6 +100,7 @@ describe('IPC handlers', () => {
       setSelection: { target: 'everything', tools: [] },
       getLlmTools: { tools: 'all' },
       getProviderTools: { provider: 'cohere' },
+      getProviderReports: { selection: 'all' },
       getProviderResult: { provider: 'openai', name: 'search', callId: 'c1' },
       findTools: { query: '' },
       callTool: { name: 'search', args: [1, 2] },
@@ -187,6 +214,25 @@ describe('IPC handlers', () => {
     expect(answer(await call<ToolCallResult>('callTool', { name: 'search_1', args: { q: 'x' }, provider: 'openai-strict', approved: true }))).toEqual({ server: 'beta', tool: 'search', args: { q: 'x' } });
   });
 
+  it('getProviderReports gives every provider\'s verdict per tool in one request, from the same kept adaptations as getProviderTools', async () => {
+    const reports = await call<ToolProviderReports[]>('getProviderReports', {});
+    expect(reports.map((r) => [r.name, r.original, r.server])).toEqual([['search', 'search', a.uuid], ['unity_health', 'unity/health', a.uuid], ['search_1', 'search', b.uuid], ['fetch', 'fetch', b.uuid]]);
+    for (const provider of PROVIDER_IDS) {
+      const { report } = await call<ProviderTools>('getProviderTools', { provider });
+      report.forEach((entry, i) => {
+        const { status, changes, reason } = entry;
+        expect(reports[i]!.providers[provider]).toEqual(reason === undefined ? { status, changes } : { status, changes, reason });
+        // The very list the provider's adaptation made: read from the cache, not adapted again.
+        expect(reports[i]!.providers[provider].changes).toBe(changes);
+      });
+    }
+    // Strict mode makes fetch's optional `depth` required and nullable.
+    expect(reports[3]!.providers['openai-strict'].status).toBe('adapted');
+    const picked = await call<ToolProviderReports[]>('getProviderReports', { selection: ['search_1'] });
+    expect(picked.map((r) => r.name)).toEqual(['search_1']);
+    await expect(ipc.invoke('getProviderReports', { selection: 'all' })).rejects.toThrow(/^Invalid input for "getProviderReports": selection/);
+  });
+
   it('setAlias pins a name, selections follow; a taken alias is refused', async () => {
     const { exposed } = await call<{ exposed: string }>('setAlias', { uuid: b.uuid, original: 'search', alias: 'beta_search' });
     expect(exposed).toBe('beta_search');
@@ -297,8 +343,8 @@ describe('notices', () => {
       expect(state.notices).toHaveLength(1);
       expect(state.notices[0]!.details).toEqual(['Settings field "junk" nests deeper than 64 levels and was dropped.']);
       await ipc.invoke('setSelection', { target: 'prompt', tools: ['b'] });
-      // The alias ledger, adopted at start, is saved with this first write.
-      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] }, migrations: [TOOL_ALIASES_MIGRATION_ID] });
+      // The ledger went with the repair, in the start's one write.
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...defaultConfig(), prompt: { tools: ['b'] }, migrations: [SECRETS_TO_STORE_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID] });
       const copy = fs.readdirSync(dir).find((name) => name.startsWith('config.before-repair-'));
       expect(fs.readFileSync(path.join(dir, copy!), 'utf8')).toBe(text);
     } finally {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../src/main/core.js';
 import { runMigrations } from '../../src/main/migrations/index.js';
+import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import { recordToolAliases, wasLegacyAlias } from '../../src/main/migrations/tool-aliases.js';
 import { ConfigStore } from '../../src/main/store.js';
 import { defaultConfig, type AppConfig } from '../../src/types/config.js';
@@ -98,7 +99,7 @@ describe('an old profile on its first start with transliteration', () => {
     expect(namesOf(mcp, 'old')).toEqual(OLD_MAPPINGS);
     expect(store.config.mcp.servers[0]!.toolMappings).toEqual(OLD_MAPPINGS);
     expect(store.config.mcp.servers[0]!.aliases).toEqual(['find', 'read file']);
-    expect(store.config.migrations).toEqual([LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID]);
+    expect(store.config.migrations).toEqual([LEGACY_TOOL_SUFFIX_MIGRATION_ID, SECRETS_TO_STORE_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID]);
     expect(store.config.llm.defaults[0]!.tools).toEqual(['tool_0b6efa3b', 'lookup', '___OCR_1']);
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('config.pre-migration-'))).toHaveLength(1);
 

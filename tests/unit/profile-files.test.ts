@@ -110,7 +110,14 @@ describe.each(BACKENDS)('the user-data folder with %s', (_, backend) => {
   it('removes temp files a crash left in the middle of a write, and nothing else', () => {
     const dir = tempDir('profile-');
     fs.writeFileSync(configIn(dir), JSON.stringify(defaultConfig()));
-    const leftovers = ['config.json.tmp-1732300000a1b2c3', 'config.json.tmp-1732300001ffffff', 'profile.lock.json.tmp-4242', 'secrets.json.tmp-0a1b2c3d4e5f'];
+    // A copy's too: every private file of the profile is written through a temp file beside it.
+    const leftovers = [
+      'config.json.tmp-1732300000a1b2c3',
+      'config.json.tmp-1732300001ffffff',
+      'profile.lock.json.tmp-4242',
+      'secrets.json.tmp-0a1b2c3d4e5f',
+      'config.pre-migration-2020-01-01T00-00-00-000Z.json.tmp-0a1b2c3d4e5f',
+    ];
     for (const name of leftovers) fs.writeFileSync(path.join(dir, name), '{"half":');
     fs.writeFileSync(path.join(dir, 'config.json.tmp.notes'), 'mine');
     const store = open(dir);

@@ -9,12 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addressWithoutKey, lockedMessage, parseHolder } from '../../src/main/profile/holder.js';
 import { HOLDER_FILE_NAME, LOCK_NAME, lockProfile, ProfileLockedError } from '../../src/main/profile/lock.js';
 import type { TrackedChild } from '../fixtures/child-process.js';
-import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
+import { asNobody, spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { entryArgs } from '../fixtures/entry.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 const HOLD_PROFILE = fileURLToPath(new URL('../fixtures/hold-profile.ts', import.meta.url));
-const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const TOKEN = 'f'.repeat(64);
 
 afterAll(() => removeTempDirs());
@@ -25,10 +24,10 @@ interface Holder {
 }
 
 /** Starts hold-profile.ts on `dir`; resolves with its one line (LOCKED, UNHELD or REFUSED …). */
-async function hold(dir: string, host: string, url?: string, asNobody = false): Promise<Holder> {
+async function hold(dir: string, host: string, url?: string, nobody = false): Promise<Holder> {
   const node = [process.execPath, ...entryArgs(HOLD_PROFILE), dir, host, ...(url ? [url] : [])];
-  const [command, ...args] = asNobody ? ['setpriv', ...AS_NOBODY, ...node] : node;
-  const tracked = spawnTracked(command!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const [command, args] = nobody ? asNobody(node) : [node[0]!, node.slice(1)];
+  const tracked = spawnTracked(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const line = await waitForLine(tracked, /^((?:LOCKED|UNHELD|REFUSED) .*)$/m, 'hold-profile', 20_000);
   return { tracked, line };
 }

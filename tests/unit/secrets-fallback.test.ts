@@ -5,14 +5,16 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRETS_FILE_NAME } from '../../src/main/secrets/file.js';
 import { SecretStore, UNENCRYPTED_WARNING } from '../../src/main/secrets/store.js';
 import { ConfigStore } from '../../src/main/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
+import { asNobody, NOBODY_ID } from '../fixtures/child-process.js';
 import { entryArgs } from '../fixtures/entry.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
@@ -64,6 +66,25 @@ describe('SecretStore without a keyring', () => {
     expect(await secrets.deleteServer('s1')).toBe(2);
     expect(await secrets.delete('s2', 'b')).toBe(true);
     expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('reads secrets.json once, then answers from memory, in step with its own writes', async () => {
+    const { dir, secrets } = profile();
+    const file = path.join(dir, SECRETS_FILE_NAME);
+    fs.writeFileSync(file, JSON.stringify({ servers: { s1: { a: 'value a' } } }), { mode: 0o600 });
+    const reads = vi.spyOn(fsp, 'readFile');
+    try {
+      for (let i = 0; i < 5; i++) expect(await secrets.get('s1', 'a')).toBe('value a');
+      await secrets.set('s1', 'b', 'value b');
+      expect(await secrets.get('s1', 'b')).toBe('value b');
+      expect(await secrets.delete('s1', 'a')).toBe(true);
+      expect(await secrets.get('s1', 'a')).toBeNull();
+      expect(await secrets.keys('s1')).toEqual(['b']);
+      expect(reads.mock.calls.filter(([read]) => String(read) === file)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { servers: unknown }).servers).toEqual({ s1: { b: 'value b' } });
   });
 
   it('a secrets.json that does not parse is never overwritten: every operation says what to do', async () => {
@@ -132,7 +153,7 @@ describe('the app without a keyring', () => {
 /** Runs one IPC call in a child as user nobody, with no keyring. */
 function callAsNobody(dir: string, channel: string, input: unknown): Promise<{ ok: boolean; error?: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...entryArgs(APP_CALL), dir, channel, JSON.stringify(input)], {
+    const child = spawn(...asNobody([process.execPath, ...entryArgs(APP_CALL), dir, channel, JSON.stringify(input)]), {
       env: { ...NO_KEYRING_ENV, HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -157,7 +178,7 @@ describe('a fallback file that cannot be used', () => {
     fs.writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify({ mcp: { servers: [] }, llm: { defaults: [] }, prompt: { tools: null }, realtime: { tools: null } }, null, '\t')}\n`);
     // The folder and config are the user's; secrets.json is not readable by them.
     fs.writeFileSync(path.join(dir, SECRETS_FILE_NAME), '{"servers": {}}', { mode: 0o600 });
-    execFileSync('chown', ['65534:65534', dir, path.join(dir, 'config.json')]);
+    execFileSync('chown', [`${NOBODY_ID}:${NOBODY_ID}`, dir, path.join(dir, 'config.json')]);
     const before = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
     const answer = await callAsNobody(dir, 'addServer', { label: 'Remote', type: 'http', url, headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(answer.ok).toBe(false);

@@ -4,7 +4,8 @@
 // (add, edit, import, delete) every file of the user-data folder is checked byte by byte, and so
 // are the renderer's state and inspect's output (text and --json).
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KeyringBackend } from '../../src/main/secrets/keyring.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { AppState, ImportResult } from '../../src/types/ipc.js';
 import type { ServerStatus } from '../../src/types/mcp.js';
@@ -154,12 +155,25 @@ describe('secrets through the app', () => {
         'Imported local': { ...stdioNeedingKey, env: { OPENAI_API_KEY: API_KEY } },
       },
     });
+    const configured = new Set(savedConfig(dir).mcp.servers.map((server) => server.uuid));
+    const resolves = vi.spyOn(app.core.secrets, 'resolve');
+    // The configured servers' secrets read (the added servers read theirs to connect).
+    const readForComparing = (): string[] => resolves.mock.calls.map(([server]) => server.uuid).filter((uuid) => configured.has(uuid));
     const result = await app.call<ImportResult>('importClaudeDesktop', { json });
+    // No configured server could be one of these by its values (other URLs; Local has other env
+    // names): none of their secrets was read to compare.
+    expect(readForComparing()).toEqual([]);
     expect(result.added.map((s) => s.label)).toEqual(['Imported HTTP', 'Imported local']);
     expect(secretsIn(JSON.stringify(result), SECRETS)).toEqual([]);
     for (const server of result.added) expect((await status(server.uuid)).status).toBe('ready');
     expect(await keyringEntry(profileId(), result.added[0]!.uuid, refOf(result.added[0]!.uuid, 'headers', 'Authorization')).getPassword()).toBe(`Bearer ${TOKEN}`);
     await expectNoSecretAnywhere();
+
+    // The same command, arguments and env names as Local: its values decide, read once.
+    const again = await app.call<ImportResult>('importClaudeDesktop', { json: JSON.stringify({ mcpServers: { 'Local again': { ...stdioNeedingKey, env: { OPENAI_API_KEY: API_KEY, REGION } } } }) });
+    expect(again).toMatchObject({ added: [], alreadyAdded: [{ name: 'Local again', label: 'Local' }] });
+    expect(readForComparing()).toEqual([local.uuid]);
+    resolves.mockRestore();
   });
 
   it('a secret gone from the keyring (a reset) shows "needs its secret again" naming the field; entering it again fixes it', async () => {
@@ -192,7 +206,11 @@ describe('secrets through the app', () => {
   it('delete: the server’s secrets leave the store', async () => {
     const refs = [refOf(local.uuid, 'env', 'OPENAI_API_KEY'), refOf(local.uuid, 'env', 'REGION')];
     expect(await app.core.secrets.keys(local.uuid)).toHaveLength(2);
+    const listings = vi.spyOn(KeyringBackend.prototype, 'keys');
     await app.call('removeServer', { uuid: local.uuid });
+    // Listed once: every entry filed under the server, its sign-in's too, goes in that one pass.
+    expect(listings.mock.calls).toEqual([[local.uuid]]);
+    listings.mockRestore();
     expect(await app.core.secrets.keys(local.uuid)).toEqual([]);
     for (const ref of refs) expect(await keyringEntry(profileId(), local.uuid, ref).getPassword()).toBeNull();
     await expectNoSecretAnywhere();

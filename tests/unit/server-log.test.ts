@@ -109,7 +109,7 @@ describe('a server log, from real servers', () => {
     const missing = await read('missing');
     expect(missing.map((e) => [e.level, e.text])).toEqual([
       ['info', 'Connecting: /nonexistent/mcp-server (2 arguments)'],
-      ['error', 'Failed: command not found: /nonexistent/mcp-server'],
+      ['error', "Failed: command not found: /nonexistent/mcp-server (no such file). Check the path in the server's settings."],
     ]);
 
     // 600 stderr lines and two connection lines: the ring keeps the newest 500 (stderr and the

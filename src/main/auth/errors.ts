@@ -10,6 +10,8 @@ import {
   TooManyRequestsError,
   UnauthorizedClientError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { messageOf } from '../../types/errors.js';
+import { redactValues } from '../secrets/redact.js';
 
 /**
  * What fixes an AuthError: signing in (no usable sign-in), signing in again for more
@@ -70,13 +72,12 @@ function isTimeout(error: unknown): boolean {
  * it (a server may echo what it was sent).
  */
 export function describeAuthError(error: unknown, step: AuthStep, secrets: readonly string[] = []): string {
-  const text = explain(error, step);
-  return secrets.reduce((message, secret) => (secret.length >= 4 ? message.split(secret).join('[redacted]') : message), text);
+  return redactValues(explain(error, step), secrets);
 }
 
 function explain(error: unknown, step: AuthStep): string {
   if (error instanceof AuthError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (isTimeout(error)) {
     return step === 'refresh' || step === 'token'
       ? 'the token endpoint did not answer in time'

@@ -14,6 +14,7 @@ import { FlowProvider } from './provider.js';
 import type { ServerAuth } from './session.js';
 import { fetchWithTimeout } from './session.js';
 import type { AuthStorage, StoredTokens } from './storage.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface FlowDeps {
   storage: AuthStorage;
@@ -148,7 +149,7 @@ async function finish(session: ServerAuth, deps: FlowDeps, pending: PendingRedir
   try {
     callback = await pending.result;
   } catch (error) {
-    throw new AuthError(`Sign-in failed: ${(error as Error).message}`, 'sign-in');
+    throw new AuthError(`Sign-in failed: ${messageOf(error)}`, 'sign-in');
   }
   const { label, url } = session.target;
   try {
@@ -184,7 +185,7 @@ async function commit(storage: AuthStorage, uuid: string, provider: FlowProvider
     if (provider.discovery) await storage.set(uuid, 'discovery', provider.discovery);
     await storage.set(uuid, 'tokens', tokens);
   } catch (error) {
-    throw new AuthError(`the sign-in could not be saved in the secret store (${(error as Error).message})`);
+    throw new AuthError(`the sign-in could not be saved in the secret store (${messageOf(error)})`);
   }
   await storage.delete(uuid, 'stepUp').catch(() => undefined);
 }

@@ -5,6 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { messageOf } from '../../types/errors.js';
 
 /**
  * The port asked for first. Fixed, so the redirect URI a provider has on file stays the same
@@ -117,7 +118,7 @@ export class LoopbackRedirects {
     };
     result.then(settle, (error: unknown) => {
       settle();
-      waiting.respond?.({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      waiting.respond?.({ ok: false, message: messageOf(error) });
     });
     return {
       redirectUri: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
@@ -181,7 +182,7 @@ export class LoopbackRedirects {
       return this.#port;
     }
     this.#starting = null;
-    throw new Error(`cannot open the sign-in listener on 127.0.0.1: ${(lastError as Error).message}`);
+    throw new Error(`cannot open the sign-in listener on 127.0.0.1: ${messageOf(lastError)}`);
   }
 
   #handle(req: http.IncomingMessage, res: http.ServerResponse): void {

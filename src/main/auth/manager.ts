@@ -14,6 +14,7 @@ import { revokeTokens } from './revoke.js';
 import type { AuthTarget } from './session.js';
 import { fetchWithTimeout, ServerAuth } from './session.js';
 import type { AuthStorage } from './storage.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface AuthManagerOptions {
   storage: AuthStorage;
@@ -146,7 +147,7 @@ export class AuthManager {
       (): SignInOutcome => ({ ok: true }),
       (error: unknown): SignInOutcome => {
         this.#fail(server.uuid, error);
-        return { ok: false, error: (error as Error).message };
+        return { ok: false, error: messageOf(error) };
       },
     ).finally(() => {
       if (this.#flows.get(server.uuid) === start) {
@@ -184,7 +185,7 @@ export class AuthManager {
       await this.#storage.delete(uuid, 'tokens');
       await this.#storage.delete(uuid, 'stepUp');
     } catch (error) {
-      throw new AuthError(`Signing out of "${server.label}" failed: the secret store did not remove the sign-in (${(error as Error).message}).`);
+      throw new AuthError(`Signing out of "${server.label}" failed: the secret store did not remove the sign-in (${messageOf(error)}).`);
     }
     this.#failures.delete(uuid);
     session.signedOutByUser();
@@ -200,16 +201,14 @@ export class AuthManager {
     this.#changed();
   }
 
-  /** The server was deleted: its sign-in goes with it. */
-  async forget(uuid: string): Promise<void> {
+  /**
+   * The server was deleted: its sign-in goes with it. Its stored entries went with the server's
+   * other secrets (everything filed under its uuid), so the store is not listed a second time.
+   */
+  forget(uuid: string): void {
     this.#flows.get(uuid)?.cancel('the server was deleted');
     this.#sessions.delete(uuid);
     this.#failures.delete(uuid);
-    try {
-      await this.#storage.deleteServer(uuid);
-    } catch (error) {
-      this.#log(`the sign-in of a deleted server could not be removed from the secret store (${(error as Error).message}).`);
-    }
   }
 
   async close(): Promise<void> {
@@ -230,7 +229,7 @@ export class AuthManager {
   }
 
   #fail(uuid: string, error: unknown): void {
-    this.#failures.set(uuid, error instanceof Error ? error.message : String(error));
+    this.#failures.set(uuid, messageOf(error));
     this.#changed();
   }
 

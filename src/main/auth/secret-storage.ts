@@ -4,9 +4,9 @@
 // is handed to the store's redactor, so no log, status or inspect line can print it.
 import type { SecretStore } from '../secrets/store.js';
 import type { AuthKey, AuthStorage, AuthValue } from './storage.js';
-import { authEntryKey, AUTH_KEYS, parseAuthValue, serializeAuthValue } from './storage.js';
+import { authEntryKey, parseAuthValue, serializeAuthValue } from './storage.js';
 
-type Secrets = Pick<SecretStore, 'get' | 'set' | 'delete' | 'keys' | 'redactAlso'>;
+type Secrets = Pick<SecretStore, 'get' | 'set' | 'delete' | 'redactAlso'>;
 
 /** The secret values inside an entry, for redaction. */
 function secretsIn<K extends AuthKey>(key: K, value: AuthValue<K>): string[] {
@@ -41,11 +41,6 @@ export class SecretAuthStorage implements AuthStorage {
 
   async delete(uuid: string, key: AuthKey): Promise<void> {
     await this.secrets.delete(uuid, authEntryKey(key));
-  }
-
-  async deleteServer(uuid: string): Promise<void> {
-    const ours = new Set((Object.keys(AUTH_KEYS) as AuthKey[]).map(authEntryKey));
-    for (const key of await this.secrets.keys(uuid)) if (ours.has(key)) await this.secrets.delete(uuid, key);
   }
 
   #remember<K extends AuthKey>(key: K, value: AuthValue<K>): void {

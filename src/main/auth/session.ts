@@ -10,6 +10,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { AuthError, describeAuthError, refreshFailedForGood } from './errors.js';
 import { expired, refreshDue, stepUpFor, storedTokens } from './policy.js';
 import type { AuthStorage, StoredTokens } from './storage.js';
+import { messageOf } from '../../types/errors.js';
 
 /** What a session needs to know of its server's settings. */
 export interface AuthTarget {
@@ -132,7 +133,7 @@ export class ServerAuth {
       this.clientSecretSaved = secret !== undefined;
     } catch (error) {
       this.#tokens = null;
-      this.deps.log(`${this.#target.label}: the saved sign-in cannot be read (${(error as Error).message}).`);
+      this.deps.log(`${this.#target.label}: the saved sign-in cannot be read (${messageOf(error)}).`);
     }
     this.deps.changed();
   }
@@ -218,7 +219,7 @@ export class ServerAuth {
       try {
         await this.deps.storage.set(this.#target.uuid, 'stepUp', { scope: step.scope });
       } catch (e) {
-        this.deps.log(`${this.#target.label}: the permissions to ask for could not be saved (${(e as Error).message}).`);
+        this.deps.log(`${this.#target.label}: the permissions to ask for could not be saved (${messageOf(e)}).`);
       }
       this.deps.changed();
     }
@@ -294,7 +295,7 @@ export class ServerAuth {
       await this.deps.storage.set(uuid, 'tokens', next);
     } catch (error) {
       // The old refresh token may be spent already (rotation): use the new tokens for this run.
-      this.deps.log(`${this.#target.label}: the renewed sign-in could not be saved (${(error as Error).message}); it holds until the app stops.`);
+      this.deps.log(`${this.#target.label}: the renewed sign-in could not be saved (${messageOf(error)}); it holds until the app stops.`);
     }
     this.#tokens = next;
     return next;
@@ -327,7 +328,7 @@ export class ServerAuth {
     try {
       await this.deps.storage.delete(this.#target.uuid, 'tokens');
     } catch (error) {
-      this.deps.log(`${this.#target.label}: the expired sign-in could not be removed (${(error as Error).message}).`);
+      this.deps.log(`${this.#target.label}: the expired sign-in could not be removed (${messageOf(error)}).`);
     }
     this.#needSignIn(reason);
   }

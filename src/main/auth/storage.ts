@@ -62,8 +62,6 @@ export interface AuthStorage {
   get<K extends AuthKey>(uuid: string, key: K): Promise<AuthValue<K> | undefined>;
   set<K extends AuthKey>(uuid: string, key: K, value: AuthValue<K>): Promise<void>;
   delete(uuid: string, key: AuthKey): Promise<void>;
-  /** Every OAuth entry of the server (it was deleted). */
-  deleteServer(uuid: string): Promise<void>;
 }
 
 /** The store key of one entry, within its server's part of the secret store. */

@@ -9,6 +9,7 @@ import type { Core } from '../core.js';
 import type { Elicit } from '../mcp/elicitation.js';
 import { ToolCallRefused } from '../mcp/policies.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface CallVerb {
   name: string;
@@ -59,7 +60,7 @@ export async function runCall(core: Core, call: CallVerb): Promise<number> {
     return result.isError ? 1 : 0;
   } catch (error) {
     const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
-    console.error(`${(error as Error).message}${needsYes ? ' Give --yes to approve this call.' : ''}`);
+    console.error(`${messageOf(error)}${needsYes ? ' Give --yes to approve this call.' : ''}`);
     return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   }
 }

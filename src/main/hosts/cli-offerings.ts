@@ -15,6 +15,7 @@ import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import { MissingValueError } from '../mcp/missing-value.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
+import { messageOf } from '../../types/errors.js';
 
 export const OFFERING_VERBS = ['prompts', 'prompt', 'complete', 'resources', 'read'] as const;
 export type OfferingVerb = (typeof OFFERING_VERBS)[number];
@@ -109,7 +110,7 @@ export async function runOfferingCommand(core: Core, command: OfferingCommand, s
     console.log(JSON.stringify({ provider, items }, null, 2));
     return 0;
   } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
+    console.error(`inspect: ${messageOf(error)}`);
     if (error instanceof MissingValueError) return 2;
     return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   }

@@ -8,6 +8,7 @@
 // goes to stderr. No token is ever printed.
 import { AuthError } from '../auth/errors.js';
 import type { Core } from '../core.js';
+import { messageOf } from '../../types/errors.js';
 
 export const SIGN_IN_VERBS = ['signin', 'signout'] as const;
 export type SignInVerb = (typeof SIGN_IN_VERBS)[number];
@@ -66,7 +67,7 @@ export async function runSignInCommand(command: SignInCommand, server: { uuid: s
     console.error(`Signed in to "${server.label}": ${status?.status ?? 'unknown'}${status?.error ? ` (${status.error})` : ''}, ${tools} ${tools === 1 ? 'tool' : 'tools'}.`);
     return 0;
   } catch (error) {
-    console.error(core.secrets.redact((error as Error).message));
+    console.error(core.secrets.redact(messageOf(error)));
     return 1;
   }
 }

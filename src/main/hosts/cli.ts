@@ -27,6 +27,7 @@ import type { OfferingCommand } from './cli-offerings.js';
 import { isOfferingVerb, parseOfferingCommand, runOfferingCommand } from './cli-offerings.js';
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
+import { messageOf } from '../../types/errors.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
@@ -69,7 +70,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       allowPositionals: true,
     });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}; ${USAGE}`);
+    throw new UsageError(`${messageOf(error)}; ${USAGE}`);
   }
   const userDataDir = parsed.values['user-data'];
   if (!userDataDir) throw new UsageError(`--user-data DIR is required; ${USAGE}`);
@@ -91,7 +92,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues });
       return { userDataDir, verb: { kind: 'offering', command } };
     } catch (error) {
-      throw new UsageError(`${(error as Error).message}; ${USAGE}`);
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
   }
   if (verb === undefined) {
@@ -113,7 +114,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     try {
       timeoutMs = parseTimeout(parsed.values.timeout);
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      throw new UsageError(messageOf(error));
     }
     return { userDataDir, verb: { kind: 'signin', command: { verb, server: name, timeoutMs } } };
   }
@@ -144,7 +145,7 @@ function jsonObject(text: string, what: string, is: 'is' | 'are'): Record<string
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} ${is} not valid JSON (${(error as Error).message})`);
+    throw new UsageError(`${what} ${is} not valid JSON (${messageOf(error)})`);
   }
   if (!isRecord(value)) throw new UsageError(`${what} must be a JSON object`);
   return value;
@@ -249,7 +250,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     args = parseInspectArgs(argv);
     checkUserData(args.userDataDir);
   } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   }
   let core: Core;
@@ -257,7 +258,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // A profile another copy of the app holds is refused (ProfileLockedError names it).
     core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: (message) => console.error(message) });
   } catch (error) {
-    console.error(`inspect: ${(error as Error).message}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   }
   try {
@@ -280,7 +281,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 if (isEntryModule(import.meta.url)) {
   // main answers every expected failure itself; anything else is still one line, not a stack trace.
   process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`inspect: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`inspect: ${messageOf(error)}`);
     return 2;
   });
 }

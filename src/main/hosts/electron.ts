@@ -11,6 +11,7 @@ import { startCore } from '../core.js';
 import { guardedInvoke, isPage } from './electron-guard.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
+import { messageOf } from '../../types/errors.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererIndex = path.resolve(here, '../../renderer/index.html');
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
       backend: ({ cwd, configName, configFileMode }) => new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode }),
     });
   } catch (error) {
-    dialog.showErrorBox('MCP Tool Names cannot start', (error as Error).message);
+    dialog.showErrorBox('MCP Tool Names cannot start', messageOf(error));
     app.exit(1);
     return;
   }

@@ -2,10 +2,11 @@
 // channel list (never a hand-kept copy). Bundled to CommonJS, as sandboxed preloads require.
 import { contextBridge, ipcRenderer } from 'electron';
 import { buildApi, ELECTRON_INVOKE_CHANNEL, electronEventChannel } from '../../types/ipc.js';
+import { messageOf } from '../../types/errors.js';
 
 /** Electron prefixes a handler's error with "Error invoking remote method '…': Error: "; users see only the message. */
 function plainError(error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return new Error(message.replace(/^Error invoking remote method '[^']*': (?:[A-Za-z]*Error: )?/, ''));
 }
 

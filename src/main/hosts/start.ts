@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWebHost } from './web.js';
+import { messageOf } from '../../types/errors.js';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -48,6 +49,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`start: ${(error as Error).message}`);
+  console.error(`start: ${messageOf(error)}`);
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { IpcServer } from '../ipc.js';
 import { IpcInputError } from '../ipc.js';
 import { IPC_EVENTS } from '../../types/ipc.js';
+import { messageOf } from '../../types/errors.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -173,13 +174,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
       const status = error instanceof HttpError ? error.status : error instanceof IpcInputError ? 400 : 200;
-      sendJson(res, status, { ok: false, error: error instanceof Error ? error.message : String(error) });
+      sendJson(res, status, { ok: false, error: messageOf(error) });
     }
   }
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: (error as Error).message });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: messageOf(error) });
       else res.end();
     });
   });

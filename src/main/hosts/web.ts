@@ -9,6 +9,7 @@ import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
 import { startWebServer } from './web-server.js';
 import type { WebServer } from './web-server.js';
+import { messageOf } from '../../types/errors.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
@@ -49,7 +50,7 @@ export async function runWebHost(argv: readonly string[]): Promise<void> {
   const stop = (): void => {
     host
       .stop()
-      .catch((error: unknown) => console.error(`web: stopping failed: ${(error as Error).message}`))
+      .catch((error: unknown) => console.error(`web: stopping failed: ${messageOf(error)}`))
       .finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
@@ -58,7 +59,7 @@ export async function runWebHost(argv: readonly string[]): Promise<void> {
 
 if (isEntryModule(import.meta.url)) {
   runWebHost(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`web: ${(error as Error).message}`);
+    console.error(`web: ${messageOf(error)}`);
     process.exit(1);
   });
 }

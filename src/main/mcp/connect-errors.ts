@@ -5,13 +5,15 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { McpServer } from '../../types/config.js';
 import { AuthError } from '../auth/errors.js';
+import { LaunchError } from './missing-command.js';
 import { describeIssues } from './tool-listing.js';
+import { messageOf } from '../../types/errors.js';
 
 /** `error` explained; `stderrHint` is " (it said: …)" with the server's last stderr line, or ''. */
 export function explainConnectError(error: unknown, server: Pick<McpServer, 'url' | 'command'>, stderrHint: string): string {
-  if (error instanceof AuthError) return error.message;
+  if (error instanceof AuthError || error instanceof LaunchError) return error.message;
   const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (status === 401 || status === 403 || /\b40[13]\b/.test(message)) {
     return `the server refused the connection (HTTP ${status ?? (/\b403\b/.test(message) ? 403 : 401)}): check its URL and headers (API key)`;
   }

@@ -6,7 +6,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import { signInReason, type ServerAuth } from '../auth/session.js';
@@ -20,8 +20,11 @@ import { ServerOfferings } from './offerings.js';
 import { OutputChecks, type OutputCheck } from './output-check.js';
 import { walkPages } from './paged-listing.js';
 import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata, type LenientListToolsResult } from './tool-listing.js';
+import type { LaunchContext } from './stdio-launch.js';
+import { prepareStdioLaunch } from './stdio-launch.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface ListedTool {
   name: string;
@@ -51,6 +54,8 @@ export interface ConnectionOptions {
   auth?: (server: McpServer) => ServerAuth | undefined;
   /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
   onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
+  loginShell?: LaunchContext['loginShell'];
 }
 
 export interface CallOptions {
@@ -140,7 +145,13 @@ export class ServerConnection {
       }
       this.#auth = this.options.auth?.(this.server);
       const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text });
-      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch });
+      // Settings that cannot start are told as such before any command is looked for.
+      const problem = transportProblem(this.server);
+      if (problem) throw new Error(problem);
+      const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
+      if (generation !== this.#generation) return;
+      if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
+      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env });
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
@@ -367,7 +378,7 @@ export class ServerConnection {
     try {
       await client.setLoggingLevel('info', { timeout: this.timeoutMs });
     } catch (error) {
-      this.#note('warning', `The server refused logging/setLevel: ${error instanceof Error ? error.message : String(error)}`);
+      this.#note('warning', `The server refused logging/setLevel: ${messageOf(error)}`);
     }
   }
 

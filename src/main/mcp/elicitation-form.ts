@@ -4,7 +4,7 @@
 // own primitive definitions, so nothing else reaches the validator or the renderer.
 import { ElicitRequestFormParamsSchema, PrimitiveSchemaDefinitionSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationContent, ElicitationField, ElicitationProblem, ElicitationSchema } from '../../types/elicitation.js';
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
 import { checkToolArgs } from '../tool-args.js';
 
 /** More fields than a person fills in: a request with more is declined. */
@@ -28,8 +28,7 @@ export function readElicitationForm(params: unknown): ElicitationForm | { proble
   for (const [name, raw] of entries) {
     const field = PrimitiveSchemaDefinitionSchema.safeParse(raw);
     if (!field.success) return { problem: `its field "${name}" is not a field type of the MCP spec` };
-    // defineProperty: a field named `__proto__` stays a field.
-    Object.defineProperty(properties, name, { value: field.data as ElicitationField, enumerable: true, writable: true, configurable: true });
+    setOwn(properties, name, field.data as ElicitationField);
   }
   const required = (parsed.data.requestedSchema.required ?? []).filter((name) => Object.hasOwn(properties, name));
   return {
@@ -43,7 +42,7 @@ export function withDefaults(schema: ElicitationSchema, content: ElicitationCont
   const filled: ElicitationContent = Object.fromEntries(Object.entries(content));
   for (const [name, field] of Object.entries(schema.properties)) {
     if (Object.hasOwn(filled, name) || field.default === undefined) continue;
-    Object.defineProperty(filled, name, { value: field.default, enumerable: true, writable: true, configurable: true });
+    setOwn(filled, name, field.default);
   }
   return filled;
 }

@@ -8,6 +8,7 @@ import type { ElicitationAnswer, ElicitationContent, ElicitationProblem, Elicita
 import { isRecord } from '../../types/json.js';
 import type { CallDeadline } from './call-deadline.js';
 import { checkElicitationAnswer, readElicitationForm, withDefaults } from './elicitation-form.js';
+import { messageOf } from '../../types/errors.js';
 
 /** How long a request waits for the user's answer before it is cancelled. */
 const ELICITATION_WAIT_MS = 10 * 60_000;
@@ -91,7 +92,7 @@ export class ElicitationRouter {
       }
       return { action: 'accept', content };
     } catch (error) {
-      this.log(`${server.label}: asking for input failed (${error instanceof Error ? error.message : String(error)}); cancelled.`);
+      this.log(`${server.label}: asking for input failed (${messageOf(error)}); cancelled.`);
       return CANCEL;
     } finally {
       release();

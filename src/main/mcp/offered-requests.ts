@@ -5,6 +5,7 @@ import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/
 import type { CompleteRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Completion } from '../../types/offerings.js';
 import type { ServerConnection } from './connection.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -42,6 +43,6 @@ export async function completeWith(
       ...(typeof completion.hasMore === 'boolean' ? { hasMore: completion.hasMore } : {}),
     };
   } catch (error) {
-    throw new Error(describe(error instanceof Error ? error.message : String(error)), { cause: error });
+    throw new Error(describe(messageOf(error)), { cause: error });
   }
 }

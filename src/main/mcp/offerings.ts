@@ -10,6 +10,7 @@ import { coalesced } from './coalesce.js';
 import { listEntries, type Listed } from './paged-listing.js';
 import { PROMPT_LIST, toListedPrompt, type ListedPrompt } from './prompt-listing.js';
 import { RESOURCE_LIST, TEMPLATE_LIST, toResourceInfo, toTemplateInfo } from './resource-listing.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface OfferingsOptions {
   /** The server's label, for messages. */
@@ -127,7 +128,7 @@ export class ServerOfferings {
       return { listed: await list() };
     } catch (error) {
       const notOffered = error instanceof McpError && error.code === ErrorCode.MethodNotFound;
-      return { failed: `${method} failed: ${error instanceof Error ? error.message : String(error)}`, notOffered };
+      return { failed: `${method} failed: ${messageOf(error)}`, notOffered };
     }
   }
 }

@@ -6,6 +6,7 @@
 // earlier) is checked here with that same compiled validator, and a mismatch is reported.
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { CompiledSchemas } from './tool-listing.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface OutputCheck {
   valid: boolean;
@@ -31,7 +32,7 @@ export class OutputChecks {
       const outcome = schemas.getValidator(schema as JsonSchemaType)(result.structuredContent);
       return outcome.valid ? { valid: true } : { valid: false, problem: outcome.errorMessage ?? 'it does not match' };
     } catch (error) {
-      return { valid: false, problem: `the output schema cannot be used (${error instanceof Error ? error.message : String(error)})` };
+      return { valid: false, problem: `the output schema cannot be used (${messageOf(error)})` };
     }
   }
 }

@@ -8,6 +8,7 @@ import { MissingValueError } from './missing-value.js';
 import type { PromptEntry, PromptIndex } from './prompt-index.js';
 import type { ListedPrompt } from './prompt-listing.js';
 import { completeWith, requestOptions, type RequestOptions } from './offered-requests.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface PromptContext {
   prompts: PromptIndex;
@@ -63,7 +64,7 @@ export async function fetchPrompt(context: PromptContext, name: string, args: Re
     const client = connection.readyClient();
     return await client.getPrompt({ name: entry.original, arguments: sent }, requestOptions(connection, options));
   } catch (error) {
-    throw new Error(context.redact(`Getting ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
+    throw new Error(context.redact(`Getting ${where} failed: ${messageOf(error)}`), { cause: error });
   }
 }
 

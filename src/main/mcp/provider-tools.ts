@@ -6,7 +6,7 @@
 // whose policy is "deny" is not adapted: every provider's report lists it as denied, and no list
 // sends it. On demand, the selection's list is reshaped by providers/on-demand.ts.
 import type { McpServer, ToolSelection } from '../../types/config.js';
-import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions } from '../../types/providers.js';
+import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions, ProviderVerdict, ToolProviderReports } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
 import type { AdaptedTool, SourceTool } from '../providers/index.js';
 import { adaptTool, definitionTokens, findTwins, selectProviderTools, withListTokens } from '../providers/index.js';
@@ -151,6 +151,24 @@ export class ProviderToolCache {
     return onDemandTools({ list: selected, loaded: options.loaded ?? [], pinned: options.pinned ?? [], servers: this.#labels });
   }
 
+  /**
+   * Every provider's verdict on each offered tool (or those in `selection`), in index order: what
+   * `get` reports, from the same kept adaptations, without the definitions.
+   */
+  reports(selection: ToolSelection = null): ToolProviderReports[] {
+    this.#refresh();
+    const wanted = selection === null ? null : new Set(selection);
+    const out: ToolProviderReports[] = [];
+    for (const tool of this.#order) {
+      const { name, server, original } = 'listed' in tool ? { name: tool.source.name, server: tool.source.server.uuid, original: tool.source.original } : tool;
+      if (wanted && !wanted.has(name)) continue;
+      const providers = {} as Record<ProviderId, ProviderVerdict>;
+      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? adaptedFor(tool, provider).report : tool);
+      out.push({ name, server, original, providers });
+    }
+    return out;
+  }
+
   /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
   restore(provider: ProviderId, exposed: string, args: Record<string, unknown>): Record<string, unknown> {
     this.#refresh();
@@ -180,6 +198,10 @@ function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
     inputSchema: listed.inputSchema,
   };
   return { listed, source, twin: false, signature: null, adapted: new Map(), counted: new Map() };
+}
+
+function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVerdict {
+  return reason === undefined ? { status, changes } : { status, changes, reason };
 }
 
 function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {

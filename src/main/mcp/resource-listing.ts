@@ -6,6 +6,7 @@ import { ResourceSchema, ResourceTemplateSchema, type Resource, type ResourceTem
 import type { ResourceInfo, ResourceTemplateInfo, TemplateVariable } from '../../types/offerings.js';
 import { MissingValueError } from './missing-value.js';
 import type { ListKind } from './paged-listing.js';
+import { messageOf } from '../../types/errors.js';
 
 export const RESOURCE_LIST: ListKind<Resource> = { method: 'resources/list', key: 'resources', what: 'resource', entry: ResourceSchema, id: (resource) => resource.uri };
 
@@ -39,7 +40,7 @@ export function toTemplateInfo(template: ResourceTemplate): ResourceTemplateInfo
     const optional = queryVariables(template.uriTemplate);
     variables = [...new Set(new UriTemplate(template.uriTemplate).variableNames)].map((name) => ({ name, required: !optional.has(name) }));
   } catch (error) {
-    return { problem: `resource template "${template.name}" left out: its URI template ${JSON.stringify(template.uriTemplate.slice(0, 200))} cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return { problem: `resource template "${template.name}" left out: its URI template ${JSON.stringify(template.uriTemplate.slice(0, 200))} cannot be read (${messageOf(error)})` };
   }
   return { uriTemplate: template.uriTemplate, ...described(template), variables };
 }

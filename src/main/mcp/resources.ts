@@ -7,6 +7,7 @@ import type { Completion, ResourceListing, ResourceTemplateInfo } from '../../ty
 import type { ServerConnection } from './connection.js';
 import { completeWith, requestOptions, type RequestOptions } from './offered-requests.js';
 import { fillTemplate } from './resource-listing.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface ResourceContext {
   servers: () => readonly McpServer[];
@@ -55,7 +56,7 @@ export async function fetchResource(context: ResourceContext, uuid: string, uri:
   try {
     return await connection.readyClient().readResource({ uri }, requestOptions(connection, options));
   } catch (error) {
-    throw new Error(context.redact(`Reading ${JSON.stringify(uri)} on server "${connection.server.label}" failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
+    throw new Error(context.redact(`Reading ${JSON.stringify(uri)} on server "${connection.server.label}" failed: ${messageOf(error)}`), { cause: error });
   }
 }
 

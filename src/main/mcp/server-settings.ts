@@ -6,6 +6,7 @@ import { checkServerSettings, ServerSettingsSchema } from '../../types/config.js
 import { saveWithSecrets } from '../secrets/save.js';
 import type { SecretStore } from '../secrets/store.js';
 import type { ConfigStore } from '../store.js';
+import { messageOf } from '../../types/errors.js';
 
 /** The settings as checked for use; throws a message for the user when they cannot be used. */
 function usableSettings(input: ServerSettingsInput): ServerSettings {
@@ -60,6 +61,6 @@ export async function deleteServerSecrets(secrets: SecretStore, uuid: string): P
   try {
     await secrets.deleteServer(uuid);
   } catch (error) {
-    throw new Error(`The server was not deleted, because its secrets could not be: ${(error as Error).message}`, { cause: error });
+    throw new Error(`The server was not deleted, because its secrets could not be: ${messageOf(error)}`, { cause: error });
   }
 }

@@ -1,17 +1,17 @@
-// The manager's status events: at most one per tick, however many servers changed in it, and
-// none built while nobody listens.
+// Events at most one per tick, however many changes the tick made, and none built while nobody
+// listens: the manager's status events, and the settings' state events (ipc.ts).
 import type { ServerStatus } from '../../types/mcp.js';
 
 export type StatusListener = (status: ServerStatus[]) => void;
 
-export class StatusEvents {
-  #listeners = new Set<StatusListener>();
+export class TickEvents<T> {
+  #listeners = new Set<(value: T) => void>();
   #queued = false;
 
-  /** `read` builds the status the listeners get, once per event. */
-  constructor(private readonly read: () => ServerStatus[]) {}
+  /** `read` builds what the listeners get, once per event. */
+  constructor(private readonly read: () => T) {}
 
-  on(listener: StatusListener): () => void {
+  on(listener: (value: T) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -22,8 +22,8 @@ export class StatusEvents {
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
-      const status = this.read();
-      for (const listener of this.#listeners) listener(status);
+      const value = this.read();
+      for (const listener of this.#listeners) listener(value);
     });
   }
 }

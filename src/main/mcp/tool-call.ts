@@ -13,6 +13,7 @@ import type { Elicit, ElicitationRouter } from './elicitation.js';
 import type { ApprovalOptions, ApprovalRequest } from './policies.js';
 import { approveCall } from './policies.js';
 import type { IndexEntry, ToolIndex } from './tool-index.js';
+import { messageOf } from '../../types/errors.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
@@ -85,7 +86,7 @@ export async function callTool(context: CallContext, exposedName: string, args: 
     // the others keep the SDK's (an abort listener per call costs a few percent of a local call).
     return await (options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations) : connection.callTool(entry.original, sent, options));
   } catch (error) {
-    throw new Error(context.redact(`Calling ${where} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error });
+    throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
   }
 }
 

@@ -18,6 +18,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
 import type { SkippedTool } from '../../types/mcp.js';
+import { messageOf } from '../../types/errors.js';
 
 /** `tools/list` with its frame checked and each tool left for `checkTool`. */
 export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
@@ -61,7 +62,7 @@ export function checkTool(raw: unknown, position: number, schemas: CompiledSchem
     try {
       schemas.getValidator(tool.outputSchema as JsonSchemaType);
     } catch (error) {
-      return { skipped: { name, reason: `its output schema cannot be compiled (${error instanceof Error ? error.message : String(error)})` } };
+      return { skipped: { name, reason: `its output schema cannot be compiled (${messageOf(error)})` } };
     }
   }
   return { tool };

@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import { transportProblem } from '../../types/config.js';
+import { overlayEnv } from './command-search.js';
 import { LineSplitter } from './server-log.js';
 
 /** A stdio server's stderr: each line goes to `onLine` (its log), the last one explains a failure. */
@@ -44,6 +45,8 @@ export interface TransportIo {
   onStderrLine?: (line: string) => void;
   /** What HTTP and SSE requests go through (the server's OAuth session adds its token). */
   fetch?: FetchLike;
+  /** A stdio server's whole environment, as prepareStdioLaunch chose it (its PATH included). */
+  env?: Record<string, string>;
 }
 
 export function createTransport(server: McpServer, values: TransportValues, io: TransportIo = {}): CreatedTransport {
@@ -54,7 +57,7 @@ export function createTransport(server: McpServer, values: TransportValues, io: 
     const transport = new StdioClientTransport({
       command: server.command!,
       args: server.args ?? [],
-      env: { ...getDefaultEnvironment(), ...values.env },
+      env: io.env ?? overlayEnv(getDefaultEnvironment(), values.env, process.platform),
       cwd: server.cwd || undefined,
       stderr: 'pipe',
     });

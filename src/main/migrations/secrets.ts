@@ -1,79 +1,62 @@
-// Secret values out of config.json and its copies (DESIGN.md section 8). Runs at every start,
-// before anything connects, and writes only when config.json holds a secret value in plain text
-// or a copy beside it does: at the first start of this version (configs of earlier versions held
-// them all), and after a hand edit put one back. Recorded in the ledger the first time.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// Secret values out of config.json and its copies (DESIGN.md section 8): what the start-up
+// (at-start.ts) does about them, computed without I/O. config.json holds a secret value in plain
+// text at the first start of this version (configs of earlier versions held them all) and after
+// a hand edit put one back; the copies beside it are looked at only then, and at the first start.
 import type { AppConfig } from '../../types/config.js';
 import type { SecretRef } from '../../types/secrets.js';
+import type { SecretPlan } from '../secrets/refs.js';
 import { holdsPlainSecrets, planSecrets, withPlannedSecrets } from '../secrets/refs.js';
-import type { SecretWrite } from '../secrets/refs.js';
-import { configCopies, scrubConfigCopies, scrubbedCopy } from '../secrets/scrub.js';
-import type { SecretStore, SecretStoreInfo } from '../secrets/store.js';
-import type { ConfigStore } from '../store.js';
+import type { SecretStoreInfo } from '../secrets/store.js';
 
 export const SECRETS_TO_STORE_MIGRATION_ID = '2026-11-secrets-to-store';
+
+export interface SecretsMove {
+  /** Per server uuid, the new store entries for the values it holds in plain text. */
+  plans: Map<string, SecretPlan>;
+  /**
+   * Whether the copies of config.json beside it are read for secret values: at the first start
+   * of this version (its ledger entry is missing), or when config.json itself held values.
+   * Otherwise a copy holds none (every value that ever reached config.json was moved, and its
+   * copies scrubbed, at a start that recorded the ledger), and a start reads no copy.
+   */
+  scanCopies: boolean;
+}
+
+export function planSecretsMove(config: AppConfig): SecretsMove {
+  const plans = new Map(config.mcp.servers.filter(holdsPlainSecrets).map((server) => [server.uuid, planSecrets(server, server)]));
+  return { plans, scanCopies: plans.size > 0 || !(config.migrations ?? []).includes(SECRETS_TO_STORE_MIGRATION_ID) };
+}
+
+/** Each moved value and its reference: what the copies get instead of the value. */
+export function knownRefs(plans: ReadonlyMap<string, SecretPlan>): Map<string, SecretRef> {
+  const known = new Map<string, SecretRef>();
+  for (const plan of plans.values()) for (const { id, value } of plan.writes) known.set(value, { secret: id });
+  return known;
+}
+
+/** `config` with the planned references in place of the values, and the move in the ledger. */
+export function withSecretsMoved(config: AppConfig, plans: ReadonlyMap<string, SecretPlan>): AppConfig {
+  const ledger = config.migrations ?? [];
+  return {
+    ...config,
+    mcp: {
+      ...config.mcp,
+      servers: config.mcp.servers.map((server) => {
+        const plan = plans.get(server.uuid);
+        return plan ? withPlannedSecrets(server, plan) : server;
+      }),
+    },
+    migrations: ledger.includes(SECRETS_TO_STORE_MIGRATION_ID) ? ledger : [...ledger, SECRETS_TO_STORE_MIGRATION_ID],
+  };
+}
 
 export interface SecretsMigrationResult {
   /** Values moved from config.json into the store. */
   moved: number;
   /** Copies of the config (backups, moved-aside files) rewritten with references. */
   rewrittenCopies: string[];
-  /** The copy of config.json taken first, when config.json changed (rewritten with references too). */
+  /** The copy of config.json taken first, when config.json changed (holding references too). */
   backupPath?: string;
-}
-
-async function copiesHoldSecrets(userDataDir: string): Promise<boolean> {
-  for (const file of await configCopies(userDataDir)) {
-    if (scrubbedCopy(await fs.readFile(file, 'utf8'), new Map()) !== null) return true;
-  }
-  return false;
-}
-
-/**
- * Order, so that a failing store loses nothing: (1) the values go into the store (undone if one
- * fails; config.json is untouched and the next start tries again); (2) the copy of config.json;
- * (3) every copy is rewritten with references, this one included; (4) config.json is written
- * once. A failure after (1) leaves config.json with its values, and copies that point at entries
- * that exist; the next start moves the values again.
- */
-export async function moveSecretsToStore(store: ConfigStore, secrets: SecretStore): Promise<SecretsMigrationResult | null> {
-  const userDataDir = path.dirname(store.path);
-  const servers = store.config.mcp.servers;
-  const plans = new Map(servers.filter(holdsPlainSecrets).map((server) => [server.uuid, planSecrets(server, server)]));
-  if (plans.size === 0 && !(await copiesHoldSecrets(userDataDir))) return null;
-
-  const written: Array<[string, SecretWrite[]]> = [];
-  try {
-    for (const [uuid, plan] of plans) {
-      await secrets.setAll(uuid, plan.writes.map(({ id, value }) => ({ id, value })));
-      written.push([uuid, plan.writes]);
-    }
-  } catch (error) {
-    for (const [uuid, writes] of written) await secrets.deleteKeys(uuid, writes.map((w) => w.id)).catch(() => undefined);
-    throw error;
-  }
-  const known = new Map<string, SecretRef>();
-  for (const plan of plans.values()) for (const { id, value } of plan.writes) known.set(value, { secret: id });
-
-  const backupPath = plans.size > 0 ? store.backup('pre-migration') : undefined;
-  const rewrittenCopies = await scrubConfigCopies(userDataDir, known);
-  const ledger = store.config.migrations ?? [];
-  if (plans.size > 0 || !ledger.includes(SECRETS_TO_STORE_MIGRATION_ID)) {
-    const next: AppConfig = {
-      ...store.config,
-      mcp: {
-        ...store.config.mcp,
-        servers: servers.map((server) => {
-          const plan = plans.get(server.uuid);
-          return plan ? withPlannedSecrets(server, plan) : server;
-        }),
-      },
-      migrations: ledger.includes(SECRETS_TO_STORE_MIGRATION_ID) ? ledger : [...ledger, SECRETS_TO_STORE_MIGRATION_ID],
-    };
-    store.replace(next);
-  }
-  return { moved: written.reduce((sum, [, writes]) => sum + writes.length, 0), rewrittenCopies, ...(backupPath ? { backupPath } : {}) };
 }
 
 /** One sentence for the notice and inspect's stderr. */

@@ -7,11 +7,10 @@ import type { AppConfig } from '../../types/config.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../types/migration.js';
 import type { AsciiFold } from '../naming.js';
 import { ruleReasons } from '../naming.js';
-
-const COMBINING_MARKS = /\p{M}/gu;
+import { foldMarks } from '../transliterate.js';
 
 /** How earlier versions folded non-ASCII names: compatibility decomposition, marks dropped. */
-const legacyFold: AsciiFold = (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '');
+const legacyFold: AsciiFold = foldMarks;
 
 /** Whether earlier versions showed `exposed` as the user's alias of `original`. */
 export function wasLegacyAlias(original: string, exposed: string): boolean {

@@ -64,9 +64,12 @@ export function keepCopy(dir: string, kind: CopyKind, create: (target: string) =
   }
 }
 
-/** A copy of `source`'s bytes (config.json as it is now). */
-export function copyBytesOf(source: string): (target: string) => void {
-  return (target) => writePrivateFile(target, fs.readFileSync(source));
+/** A copy of `source` (config.json as it is now): its bytes, or the text `rewrite` gives from its text. */
+export function copyBytesOf(source: string, rewrite?: (text: string) => string): (target: string) => void {
+  return (target) => {
+    const bytes = fs.readFileSync(source);
+    writePrivateFile(target, rewrite ? rewrite(bytes.toString('utf8')) : bytes, { create: true });
+  };
 }
 
 /** Deletes copies beyond the newest few of each kind; a copy that cannot be deleted stays. */

@@ -1,7 +1,9 @@
 // The user-data folder's files on disk: private modes on POSIX (files 0600, the folder 0700),
 // temp files a crash left behind, and file-system errors described in words a user can act on.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { messageOf } from '../../types/errors.js';
 
 export const CONFIG_FILE_NAME = 'config.json';
 export const PRIVATE_FILE_MODE = 0o600;
@@ -12,10 +14,11 @@ const GROUP_OR_OTHER = 0o077;
 
 /**
  * Temp files of an interrupted atomic write: conf/atomically write `config.json.tmp-<id>` and
- * rename it over config.json; the lock's holder file is written the same way.
+ * rename it over config.json; `writePrivateFile` writes every other file of the profile the same
+ * way (the lock's holder, secrets.json, the copies of config.json). secrets.json's and a copy's
+ * matter most: a crash mid-write must not leave a second plain copy of a secret.
  */
-// secrets.json's: a crash mid-write must not leave a second plain copy of the fallback store.
-const LEFTOVER_TEMP_FILE = /^(?:config\.json|profile\.lock\.json|secrets\.json)\.tmp-/;
+const LEFTOVER_TEMP_FILE = /^(?:config(?:\.[^/]+)?\.json|profile\.lock\.json|secrets\.json)\.tmp-/;
 
 /** Files whose presence says a folder is an app profile. */
 const PROFILE_MARKERS = [CONFIG_FILE_NAME, 'profile.lock', 'profile.lock.json'];
@@ -52,9 +55,28 @@ export function tightenFile(file: string): void {
   }
 }
 
-/** Creates `file` (never overwriting one) with `data`, readable by its owner only. */
-export function writePrivateFile(file: string, data: string | Buffer): void {
-  fs.writeFileSync(file, data, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+export interface PrivateWrite {
+  /** `file` must not exist yet: the write fails with EEXIST instead of replacing it. */
+  create?: boolean;
+}
+
+/**
+ * Writes `data` to `file` atomically, readable by its owner only: a temp file beside it is created
+ * 0600 before any byte is written (so no one else ever reads it), then renamed to `file`, so a
+ * crash leaves the old file or the new one, never half of one. With `create`, an existing `file`
+ * fails the write (EEXIST): the caller holds the folder's lock, so no one creates it in between.
+ */
+export function writePrivateFile(file: string, data: string | Buffer, options: PrivateWrite = {}): void {
+  // Named like every temp file of the profile, so that one a crash leaves is removed at the next start.
+  const temp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    fs.writeFileSync(temp, data, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+    if (options.create && fs.existsSync(file)) throw Object.assign(new Error(`${file} exists`), { code: 'EEXIST' });
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** Removes the temp files of writes a crash interrupted. Only the holder of the folder's lock may. */
@@ -92,5 +114,5 @@ const FS_ERROR_REASONS: Record<string, string> = {
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code && Object.hasOwn(FS_ERROR_REASONS, code)) return FS_ERROR_REASONS[code]!;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

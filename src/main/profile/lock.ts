@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { describeFsError, preparePrivateFolder, PRIVATE_FILE_MODE } from './files.js';
+import { describeFsError, preparePrivateFolder, writePrivateFile } from './files.js';
 import type { HostKind, LockHolder } from './holder.js';
 import { addressWithoutKey, lockedMessage, parseHolder } from './holder.js';
 
@@ -70,12 +70,6 @@ function readText(file: string): string | null {
   }
 }
 
-function writeHolder(file: string, holder: LockHolder): void {
-  const temp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(temp, `${JSON.stringify(holder)}\n`, { mode: PRIVATE_FILE_MODE });
-  fs.renameSync(temp, file);
-}
-
 /**
  * The gate: held for milliseconds, so a busy gate is waited for (up to a few seconds); one left by
  * a kill goes stale after proper-lockfile's minimum of 2 s. Only "busy" is retried: any other
@@ -133,7 +127,7 @@ export async function lockProfile(userDataDir: string, options: LockOptions): Pr
     const holder: LockHolder = { pid: process.pid, host: options.host, since: new Date().toISOString() };
     const describe = (): void => {
       try {
-        writeHolder(holderPath, holder);
+        writePrivateFile(holderPath, `${JSON.stringify(holder)}\n`);
       } catch {
         // Still held (a full disk, say): a second start is told only that the profile is in use,
         // and the settings' own writes report the problem.

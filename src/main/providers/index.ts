@@ -16,6 +16,7 @@ import { argumentRestorer } from './schema/restore.js';
 import { definitionTokens, listTokens } from './tokens.js';
 import { findTwins } from './twins.js';
 import type { AdaptedTool, ProviderAdapter, SourceTool } from './types.js';
+import { messageOf } from '../../types/errors.js';
 
 export { PROVIDER_LIMITS } from '../../types/providers.js';
 export type { ProviderLimits } from '../../types/providers.js';
@@ -56,7 +57,7 @@ function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): Adapte
     return adapt(provider, tool, twin);
   } catch (error) {
     // A defect in an adapter must cost this tool alone.
-    return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${error instanceof Error ? error.message : String(error)})`, []);
+    return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${messageOf(error)})`, []);
   }
 }
 

@@ -1,11 +1,12 @@
 // The fallback where no keyring can be reached: `secrets.json` in the user-data folder, readable
 // by its owner only (0600), written atomically (a temp file, then a rename), removed when empty.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
+import { writePrivateFile } from '../profile/files.js';
 import type { SecretBackend } from './backend.js';
 import { SecretStoreError } from './backend.js';
+import { messageOf } from '../../types/errors.js';
 
 export const SECRETS_FILE_NAME = 'secrets.json';
 
@@ -13,27 +14,16 @@ const NOTE = 'Secrets of MCP Tool Names, unencrypted: no keyring was available. 
 
 type Entries = Map<string, Map<string, string>>;
 
-/**
- * Writes `text` to `file` atomically (a temp file beside it, then a rename), readable by its owner
- * only: the temp file is created 0600 before any byte is written, so no one else ever reads it.
- */
-export async function writePrivateFile(file: string, text: string): Promise<void> {
-  // Named like every temp file of the profile, so that one a crash leaves is removed at the next start.
-  const temp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
-  try {
-    await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-}
-
 export class FileBackend implements SecretBackend {
   readonly kind = 'file';
   readonly path: string;
   /** One read-change-write at a time, so concurrent saves never drop each other's entries. */
   #queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The file's entries, read once and then kept in step with this backend's own writes (one
+   * process writes a profile). A read that failed is not kept: the next lookup tries again.
+   */
+  #entries: Promise<Entries> | null = null;
 
   constructor(userDataDir: string) {
     this.path = path.join(userDataDir, SECRETS_FILE_NAME);
@@ -72,21 +62,30 @@ export class FileBackend implements SecretBackend {
 
   async remove(): Promise<void> {
     await fs.rm(this.path, { force: true });
+    this.#entries = Promise.resolve(new Map());
   }
 
-  async #read(): Promise<Entries> {
+  #read(): Promise<Entries> {
+    const entries = (this.#entries ??= this.#load());
+    entries.catch(() => {
+      if (this.#entries === entries) this.#entries = null;
+    });
+    return entries;
+  }
+
+  async #load(): Promise<Entries> {
     let text: string;
     try {
       text = await fs.readFile(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
-      throw new SecretStoreError(`${this.path} could not be read: ${(error as Error).message}`);
+      throw new SecretStoreError(`${this.path} could not be read: ${messageOf(error)}`);
     }
     let root: unknown;
     try {
       root = JSON.parse(text);
     } catch (error) {
-      throw new SecretStoreError(`${this.path} is not valid JSON (${(error as Error).message}); fix it, or delete it and enter the secrets again.`);
+      throw new SecretStoreError(`${this.path} is not valid JSON (${messageOf(error)}); fix it, or delete it and enter the secrets again.`);
     }
     const servers = isRecord(root) && isRecord(root.servers) ? root.servers : null;
     if (!servers) throw new SecretStoreError(`${this.path} does not hold saved secrets; fix it, or delete it and enter the secrets again.`);
@@ -100,9 +99,11 @@ export class FileBackend implements SecretBackend {
 
   #change(change: (entries: Entries) => void): Promise<void> {
     const next = this.#queue.then(async () => {
-      const entries = await this.#read();
+      // A copy: what is kept changes only once the file has.
+      const entries: Entries = new Map([...(await this.#read())].map(([server, perServer]) => [server, new Map(perServer)]));
       change(entries);
       await this.#write(entries);
+      this.#entries = Promise.resolve(entries);
     });
     this.#queue = next.catch(() => undefined);
     return next;
@@ -115,13 +116,12 @@ export class FileBackend implements SecretBackend {
     }
     const servers: Record<string, Record<string, string>> = {};
     for (const [server, perServer] of entries) {
-      // defineProperty: ids and keys such as __proto__ stay ordinary entries.
-      Object.defineProperty(servers, server, { value: Object.fromEntries(perServer), enumerable: true, writable: true, configurable: true });
+      setOwn(servers, server, Object.fromEntries(perServer));
     }
     try {
-      await writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
+      writePrivateFile(this.path, `${JSON.stringify({ note: NOTE, servers }, null, 2)}\n`);
     } catch (error) {
-      throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${(error as Error).message}`);
+      throw new SecretStoreError(`The secret could not be saved to ${this.path}: ${messageOf(error)}`);
     }
   }
 }

@@ -5,6 +5,7 @@ import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring';
 import type { EntryOptions } from '@napi-rs/keyring';
 import type { SecretBackend } from './backend.js';
 import { SecretStoreError } from './backend.js';
+import { messageOf } from '../../types/errors.js';
 
 /**
  * On Linux the library falls back to the kernel keyring when the Secret Service is missing; that
@@ -25,7 +26,7 @@ export interface ProfileIds {
 
 /** The error of the keyring library in words a user can act on. */
 export function explainKeyringError(error: unknown, action: string): SecretStoreError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (/locked|unlock prompt/i.test(message)) {
     return new SecretStoreError(`The system keyring is locked, so it could not ${action}. Unlock it (log in again, or open your keyring app) and retry. (${message})`);
   }
@@ -45,7 +46,7 @@ export async function keyringProblem(): Promise<string | null> {
     await new AsyncEntry(`${SERVICE_PREFIX}/probe`, 'probe', ENTRY_OPTIONS).getPassword(AbortSignal.timeout(10_000));
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
 }
 

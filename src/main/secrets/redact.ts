@@ -16,20 +16,36 @@ export function textForms(value: string): string[] {
   return [...forms].filter((form) => form.length >= MIN_REDACTED_LENGTH);
 }
 
+/** Every form of `values` (see textForms), longest first, so a value that contains another is replaced whole. */
+function formsOf(values: Iterable<string>): string[] {
+  return [...new Set([...values].flatMap(textForms))].sort((a, b) => b.length - a.length);
+}
+
+function replaceForms(text: string, forms: readonly string[]): string {
+  let result = text;
+  for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
+  return result;
+}
+
+/** `text` with every form of each of `values` replaced by `[redacted]`. */
+export function redactValues(text: string, values: Iterable<string>): string {
+  return replaceForms(text, formsOf(values));
+}
+
+/** Redaction of the values it has been given so far, for everything the app prints or shows. */
 export class Redactor {
-  /** Longest first, so a value that contains another is replaced whole. */
+  #values = new Set<string>();
+  /** Longest first; recomputed only when a new value arrives. */
   #forms: string[] = [];
 
   /** Remembers a value so that `redact` takes it out of text from now on. */
   add(value: string): void {
-    const before = this.#forms.length;
-    for (const form of textForms(value)) if (!this.#forms.includes(form)) this.#forms.push(form);
-    if (this.#forms.length !== before) this.#forms.sort((a, b) => b.length - a.length);
+    if (this.#values.has(value)) return;
+    this.#values.add(value);
+    this.#forms = formsOf(this.#values);
   }
 
   redact(text: string): string {
-    let result = text;
-    for (const form of this.#forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-    return result;
+    return replaceForms(text, this.#forms);
   }
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { EnteredValue, McpServer, ServerSettings, StoredValue } from '../../types/config.js';
 import type { SecretField, SecretFieldKind, SecretRef } from '../../types/secrets.js';
 import { describeSecretField, isSecretByRule } from '../../types/secrets.js';
+import { isRecord, setOwn } from '../../types/json.js';
 
 export const SECRET_FIELDS: readonly SecretFieldKind[] = ['env', 'headers'];
 
@@ -81,8 +82,7 @@ export function planSecrets(entered: ValueMaps, previous?: Pick<McpServer, 'env'
       } else {
         next = value;
       }
-      // defineProperty: a key such as __proto__ must stay an ordinary entry.
-      Object.defineProperty(stored, key, { value: next, enumerable: true, writable: true, configurable: true });
+      setOwn(stored, key, next);
     }
     plan[field] = stored;
   }
@@ -96,22 +96,39 @@ export function withPlannedSecrets<T extends ServerSettings | McpServer>(setting
   return { ...rest, ...(plan.env ? { env: plan.env } : {}), ...(plan.headers ? { headers: plan.headers } : {}) };
 }
 
+/** A secret value a config entry holds in plain text, and the map it stands in. */
+export interface PlainSecret extends SecretField {
+  value: string;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The secret values a config entry (ours, or one parsed from an untrusted copy) holds in plain
+ * text: text the rule calls secret, and with `known` any text that is a known secret's value.
+ */
+export function plainSecretsOf(server: Partial<Record<SecretFieldKind, unknown>>, known?: ReadonlyMap<string, unknown>): PlainSecret[] {
+  const found: PlainSecret[] = [];
+  for (const field of SECRET_FIELDS) {
+    const values = server[field];
+    if (!isRecord(values)) continue;
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value === 'string' && (isSecretByRule(field, key) || known?.has(value) === true)) found.push({ field, key, value, values });
+    }
+  }
+  return found;
+}
+
 /** Whether a config entry still holds a secret value in plain text. */
 export function holdsPlainSecrets(server: Pick<McpServer, 'env' | 'headers'>): boolean {
-  return SECRET_FIELDS.some((field) =>
-    Object.entries(server[field] ?? {}).some(([key, value]) => typeof value === 'string' && isSecretByRule(field, key)),
-  );
+  return plainSecretsOf(server).length > 0;
 }
 
 /** A config entry as the renderer may see it: secret values still in plain text masked. */
 export function withoutPlainSecrets(server: McpServer): McpServer {
-  if (!holdsPlainSecrets(server)) return server;
+  const plain = plainSecretsOf(server);
+  if (plain.length === 0) return server;
   const masked: McpServer = { ...server };
-  for (const field of SECRET_FIELDS) {
-    const values = server[field];
-    if (!values) continue;
-    const entries = Object.entries(values).map(([key, value]): [string, StoredValue] => [key, typeof value === 'string' && isSecretByRule(field, key) ? UNMOVED_SECRET : value]);
-    masked[field] = Object.fromEntries(entries);
-  }
+  for (const field of SECRET_FIELDS) if (server[field]) masked[field] = { ...server[field] };
+  for (const { field, key } of plain) setOwn(masked[field]!, key, UNMOVED_SECRET);
   return masked;
 }

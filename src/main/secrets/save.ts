@@ -5,6 +5,7 @@ import type { SecretRef } from '../../types/secrets.js';
 import { planSecrets, withPlannedSecrets } from './refs.js';
 import { scrubConfigCopies } from './scrub.js';
 import type { SecretStore } from './store.js';
+import { messageOf } from '../../types/errors.js';
 
 export type StoredSettings<T extends ServerSettings | McpServer> = ReturnType<typeof withPlannedSecrets<T>>;
 
@@ -27,7 +28,7 @@ export async function saveWithSecrets<T extends ServerSettings | McpServer>(
   try {
     await secrets.setAll(uuid, plan.writes);
   } catch (error) {
-    throw new Error(`Nothing was saved: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Nothing was saved: ${messageOf(error)}`, { cause: error });
   }
   try {
     write(withPlannedSecrets(entered, plan));
@@ -36,11 +37,11 @@ export async function saveWithSecrets<T extends ServerSettings | McpServer>(
     throw error;
   }
   await secrets.deleteKeys(uuid, plan.deletes).catch((error: unknown) => {
-    log(`A replaced secret could not be deleted from the store and stays there: ${(error as Error).message}`);
+    log(`A replaced secret could not be deleted from the store and stays there: ${messageOf(error)}`);
   });
   if (plan.writes.length === 0) return;
   const known = new Map<string, SecretRef>(plan.writes.map(({ id, value }) => [value, { secret: id }]));
   await scrubConfigCopies(secrets.userDataDir, known).catch((error: unknown) => {
-    log(`A copy of the settings holding a secret could not be rewritten: ${(error as Error).message}`);
+    log(`A copy of the settings holding a secret could not be rewritten: ${messageOf(error)}`);
   });
 }

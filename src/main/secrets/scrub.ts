@@ -6,17 +6,16 @@
 // not parse.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
 import type { SecretRef } from '../../types/secrets.js';
-import { isSecretByRule } from '../../types/secrets.js';
-import { writePrivateFile } from './file.js';
-import { REDACTED, textForms } from './redact.js';
-import { newSecretId, SECRET_FIELDS } from './refs.js';
+import { writePrivateFile } from '../profile/files.js';
+import { redactValues } from './redact.js';
+import { newSecretId, plainSecretsOf } from './refs.js';
 
 /** The config file itself; every other `config.*.json` in the folder is a copy of it. */
 const COPY_NAME = /^config\..+\.json$/;
 
-export async function configCopies(userDataDir: string): Promise<string[]> {
+async function configCopies(userDataDir: string): Promise<string[]> {
   const names = await fs.readdir(userDataDir).catch(() => []);
   return names.filter((name) => COPY_NAME.test(name)).sort().map((name) => path.join(userDataDir, name));
 }
@@ -31,26 +30,12 @@ function scrubParsed(root: unknown, known: ReadonlyMap<string, SecretRef>): bool
   let changed = false;
   for (const server of servers) {
     if (!isRecord(server)) continue;
-    for (const field of SECRET_FIELDS) {
-      const values = server[field];
-      if (!isRecord(values)) continue;
-      for (const [key, value] of Object.entries(values)) {
-        if (typeof value !== 'string' || !(isSecretByRule(field, key) || known.has(value))) continue;
-        const ref = known.get(value) ?? { secret: newSecretId() };
-        Object.defineProperty(values, key, { value: ref, enumerable: true, writable: true, configurable: true });
-        changed = true;
-      }
+    for (const { key, value, values } of plainSecretsOf(server, known)) {
+      setOwn(values, key, known.get(value) ?? { secret: newSecretId() });
+      changed = true;
     }
   }
   return changed;
-}
-
-/** Every known value's text out of `text`, as `[redacted]`. */
-function redactText(text: string, known: ReadonlyMap<string, SecretRef>): string {
-  let result = text;
-  const forms = [...known.keys()].flatMap(textForms).sort((a, b) => b.length - a.length);
-  for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-  return result;
 }
 
 /**
@@ -66,17 +51,21 @@ export function scrubbedCopy(text: string, known: ReadonlyMap<string, SecretRef>
   } catch {
     for (const [value, ref] of known) next = next.split(JSON.stringify(value)).join(JSON.stringify(ref));
   }
-  next = redactText(next, known);
+  next = redactValues(next, known.keys());
   return next === text ? null : next;
 }
 
-/** Rewrites, atomically and 0600, every copy that holds a secret value; returns their paths. */
-export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<string, SecretRef>): Promise<string[]> {
+/**
+ * Rewrites, atomically and 0600, every copy that holds a secret value (each read once); returns
+ * their paths. `except`: a copy just written with references, which needs no second look.
+ */
+export async function scrubConfigCopies(userDataDir: string, known: ReadonlyMap<string, SecretRef>, except?: string): Promise<string[]> {
   const rewritten: string[] = [];
   for (const file of await configCopies(userDataDir)) {
+    if (file === except) continue;
     const next = scrubbedCopy(await fs.readFile(file, 'utf8'), known);
     if (next === null) continue;
-    await writePrivateFile(file, next);
+    writePrivateFile(file, next);
     rewritten.push(file);
   }
   return rewritten;

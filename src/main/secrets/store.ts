@@ -13,6 +13,8 @@ import type { ProfileIds } from './keyring.js';
 import { KeyringBackend, keyringProblem } from './keyring.js';
 import { Redactor } from './redact.js';
 import type { ConfigStore } from '../store.js';
+import { messageOf } from '../../types/errors.js';
+import { setOwn } from '../../types/json.js';
 
 export const UNENCRYPTED_WARNING = 'Secrets are stored unencrypted on this machine: no keyring available';
 
@@ -135,7 +137,7 @@ export class SecretStore {
         if (typeof value === 'string' && isSecretByRule(field, key)) this.#redactor.add(value);
         const text = typeof value === 'string' ? value : await this.get(server.uuid, value.secret);
         if (text === null) resolved.missing.push({ field, key });
-        else Object.defineProperty(resolved[field], key, { value: text, enumerable: true, writable: true, configurable: true });
+        else setOwn(resolved[field], key, text);
       }
     }
     return resolved;
@@ -195,7 +197,7 @@ export class SecretStore {
     try {
       entries = await file.all();
     } catch (error) {
-      this.notices.push({ kind: 'secrets', message: `Saved secrets could not be read from ${SECRETS_FILE_NAME}: ${(error as Error).message}` });
+      this.notices.push({ kind: 'secrets', message: `Saved secrets could not be read from ${SECRETS_FILE_NAME}: ${messageOf(error)}` });
       return true;
     }
     if (entries.length === 0) return true;
@@ -213,7 +215,7 @@ export class SecretStore {
       this.notices.push({ kind: 'unencrypted-secrets', message: UNENCRYPTED_WARNING, lasting: true });
       this.notices.push({
         kind: 'secrets',
-        message: `A keyring is available, but the secrets in ${file.path} could not be moved into it (${(error as Error).message}); they stay in the file, and the next start tries again.`,
+        message: `A keyring is available, but the secrets in ${file.path} could not be moved into it (${messageOf(error)}); they stay in the file, and the next start tries again.`,
       });
       return false;
     }

@@ -1,7 +1,7 @@
 // A starting point for a tool's arguments in the tester: every required field of its input
 // schema with a value of the right type (its default, its first allowed value, or an empty one).
 // Optional fields are left out; the schema beside the editor lists them.
-import { isRecord } from '../../types/json.js';
+import { isRecord, setOwn } from '../../types/json.js';
 
 const MAX_DEPTH = 6;
 
@@ -51,8 +51,7 @@ function requiredOf(schema: Record<string, unknown>, root: Record<string, unknow
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
   for (const name of required) {
-    // defineProperty: a field named __proto__ must become a plain key of the template.
-    Object.defineProperty(out, name, { value: sample(properties[name], root, depth), enumerable: true, writable: true, configurable: true });
+    setOwn(out, name, sample(properties[name], root, depth));
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // prefilled with the field's default, and the values typed back into the answer's content.
 // Pure; main checks the answer against the schema before anything is sent.
 import type { ElicitationContent, ElicitationField, ElicitationSchema } from '../../types/elicitation.js';
+import { setOwn } from '../../types/json.js';
 
 export type FieldKind = 'text' | 'email' | 'url' | 'date' | 'datetime' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
 
@@ -92,9 +93,7 @@ export function initialValues(schema: ElicitationSchema, fields: readonly FormFi
  */
 export function contentOf(fields: readonly FormField[], values: ReadonlyMap<string, FieldValue>): ElicitationContent {
   const content: ElicitationContent = {};
-  const put = (name: string, value: ElicitationContent[string]): void => {
-    Object.defineProperty(content, name, { value, enumerable: true, writable: true, configurable: true });
-  };
+  const put = (name: string, value: ElicitationContent[string]): void => setOwn(content, name, value);
   for (const field of fields) {
     const value = values.get(field.name);
     if (value === undefined) continue;

@@ -1,9 +1,9 @@
 // What each provider makes of a set of tools, for the rows that show them: fetched through the
-// getProviderTools channel (one request per provider, narrowed to the tools on screen), again
-// whenever server status changes, and shared with the rows through provide/inject.
+// getProviderReports channel (one request for all providers, narrowed to the tools on screen),
+// again whenever server status changes, and shared with the rows through provide/inject.
 import type { InjectionKey, Ref } from 'vue';
 import { shallowRef, watch } from 'vue';
-import type { ProviderId, ProviderToolStatus } from '../../types/providers.js';
+import type { ProviderId, ProviderToolStatus, ToolProviderReports } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS } from '../../types/providers.js';
 import { api } from '../api.js';
 import { serverStatus } from '../store.js';
@@ -33,27 +33,33 @@ export function useProviderNotes(names: () => readonly string[]): Ref<ProviderNo
       return;
     }
     try {
-      const lists = await Promise.all(PROVIDER_IDS.map((provider) => api.getProviderTools({ provider, selection: [...selection] })));
+      const reports = await api.getProviderReports({ selection: [...selection] });
       if (mine !== generation) return;
-      const next = new Map<string, ProviderNote[]>();
-      for (const list of lists) {
-        for (const entry of list.report) {
-          // A denied tool says so on its own (its policy); it is not a provider's verdict.
-          if (entry.status === 'ok' || entry.status === 'denied') continue;
-          const note: ProviderNote = { provider: list.provider, label: PROVIDER_LIMITS[list.provider].label, status: entry.status, changes: entry.changes };
-          if (entry.reason !== undefined) note.reason = entry.reason;
-          const forTool = next.get(entry.name);
-          if (forTool) forTool.push(note);
-          else next.set(entry.name, [note]);
-        }
-      }
-      notes.value = next;
+      notes.value = notesOf(reports);
     } catch {
       // The rows still work without notes; the next status change tries again.
     }
   };
   // Keyed by the names themselves: `names` gives a new array at every recompute (a keystroke in
-  // a filter, a status event), and the same tools need no new round of nine requests.
+  // a filter, a status event), and the same tools need no new request.
   watch([() => names().join('\n'), serverStatus], () => void load(names()), { immediate: true });
+  return notes;
+}
+
+/** The notes per exposed name: each provider that adapted the tool or cannot take it, in PROVIDER_IDS order. */
+export function notesOf(reports: readonly ToolProviderReports[]): Map<string, ProviderNote[]> {
+  const notes = new Map<string, ProviderNote[]>();
+  for (const tool of reports) {
+    const forTool: ProviderNote[] = [];
+    for (const provider of PROVIDER_IDS) {
+      const verdict = tool.providers[provider];
+      // A denied tool says so on its own (its policy); it is not a provider's verdict.
+      if (verdict.status === 'ok' || verdict.status === 'denied') continue;
+      const note: ProviderNote = { provider, label: PROVIDER_LIMITS[provider].label, status: verdict.status, changes: verdict.changes };
+      if (verdict.reason !== undefined) note.reason = verdict.reason;
+      forTool.push(note);
+    }
+    if (forTool.length > 0) notes.set(tool.name, forTool);
+  }
   return notes;
 }

@@ -4,6 +4,8 @@ import type { EnteredValue, McpServer, ServerSettingsInput, ServerType, StoredVa
 import { checkServerSettings } from '../../types/config.js';
 import type { SecretFieldKind, SecretRef } from '../../types/secrets.js';
 import { isSecretByRule } from '../../types/secrets.js';
+import { messageOf } from '../../types/errors.js';
+import { setOwn } from '../../types/json.js';
 
 /** One env variable or header of the form. */
 export interface PairDraft {
@@ -151,8 +153,7 @@ export function valuesOf(field: SecretFieldKind, pairs: readonly PairDraft[]): R
     if (key === '') throw new Error(`${what}, row ${index + 1}: a value needs a name.`);
     if (Object.hasOwn(values, key)) throw new Error(`${what}: "${key}" is given twice.`);
     const entered: EnteredValue = pair.saved ? { secret: pair.saved.secret } : isSecretPair(field, pair) ? { secretValue: value } : value;
-    // defineProperty, not assignment: a key such as __proto__ must become an ordinary entry.
-    Object.defineProperty(values, key, { value: entered, enumerable: true, writable: true, configurable: true });
+    setOwn(values, key, entered);
   });
   return values;
 }
@@ -220,7 +221,7 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
     try {
       return parse();
     } catch (error) {
-      errors[field] = error instanceof Error ? error.message : String(error);
+      errors[field] = messageOf(error);
       return undefined;
     }
   };

@@ -5,12 +5,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { main } from '../../../src/main/hosts/cli.js';
+import { asNobody } from '../../fixtures/child-process.js';
 import { entryArgs } from '../../fixtures/entry.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-/** setpriv's arguments for the unprivileged user `nobody`: the tests run as root, which file modes do not stop. */
-export const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 /** What comes after `node` to run the CLI. */
 export const CLI_ARGS = entryArgs(CLI_PATH);
 
@@ -41,7 +40,7 @@ export function inspectChild(argv: readonly string[], env: NodeJS.ProcessEnv = p
 
 /** The same as the user `nobody`: a profile this user cannot write is then really read-only. */
 export function inspectChildAsNobody(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<InspectRun> {
-  return runChild('setpriv', [...AS_NOBODY, process.execPath, ...CLI_ARGS, ...argv], env);
+  return runChild(...asNobody([process.execPath, ...CLI_ARGS, ...argv]), env);
 }
 
 /** Runs a command from the repository's root and collects its output. */

@@ -25,11 +25,6 @@ export class MemoryAuthStorage implements AuthStorage {
     this.entries.delete(`${uuid}/${key}`);
   }
 
-  async deleteServer(uuid: string): Promise<void> {
-    this.#check();
-    for (const key of [...this.entries.keys()]) if (key.startsWith(`${uuid}/`)) this.entries.delete(key);
-  }
-
   #check(): void {
     if (this.failing) throw this.failing;
   }

@@ -3,6 +3,7 @@
 // `violations` returns what a provider would refuse; an empty list means the definition passes.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ProviderId } from '../../../src/types/providers.js';
+import { messageOf } from '../../../src/types/errors.js';
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -135,7 +136,7 @@ function jsonSchema2020(schema: unknown, where: string, out: string[]): void {
   try {
     ajv.compile(schema);
   } catch (error) {
-    out.push(`${where} does not compile: ${error instanceof Error ? error.message : String(error)}`);
+    out.push(`${where} does not compile: ${messageOf(error)}`);
   }
 }
 

@@ -10,6 +10,7 @@ import type { default as SharpModule, Sharp } from 'sharp';
 import type { ImageFormat, ImageRules } from './media-rules.js';
 import { imageInfo, type ImageInfo, type SniffedFormat } from './image-info.js';
 import { describeBytes } from './text.js';
+import { messageOf } from '../../../types/errors.js';
 
 /** Larger inputs are refused before decoding (about 100 megapixels; sharp's own default is 268). */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -74,7 +75,7 @@ export async function fitImage(data: string, rules: ImageRules, provider: string
   try {
     return await convert(data, info, rules, provider);
   } catch (error) {
-    return { ok: false, info, reason: `it could not be converted (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
+    return { ok: false, info, reason: `it could not be converted (${messageOf(error).split('\n')[0]})` };
   }
 }
 

@@ -4,6 +4,7 @@
 // otherwise: the call is not sent, and the model is told which argument to fix and why.
 import { jsonText } from './json.js';
 import { typeOfValue } from './value-types.js';
+import { messageOf } from '../../../types/errors.js';
 
 /** A field of the arguments: property names and item indexes from the top. */
 export interface ArgumentPath {
@@ -32,7 +33,7 @@ export function parseJsonArgument(text: string, types: readonly string[] | null,
     value = JSON.parse(text);
   } catch (error) {
     if (takesString) return text;
-    throw new UnreadableArgument(fieldOf(path), `must be a string holding JSON (${describeTypes(types)}), and ${jsonText(text, 80)} does not parse: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UnreadableArgument(fieldOf(path), `must be a string holding JSON (${describeTypes(types)}), and ${jsonText(text, 80)} does not parse: ${messageOf(error)}`);
   }
   if (allows(types, value)) return value;
   if (takesString) return text;

@@ -1,21 +1,12 @@
 // JSON-value helpers for the schema passes: every input is untrusted, so nothing here throws.
-import { isRecord } from '../../../types/json.js';
+import { isRecord, setOwn } from '../../../types/json.js';
 
-export { isRecord };
+export { isRecord, setOwn };
 
 /** A JSON Schema object (the boolean forms are turned into objects by the normalizing pass). */
 export type Schema = Record<string, unknown>;
 
 export const SIMPLE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
-
-/**
- * Defines `key` on `target` as an own, enumerable property. Plain assignment of `__proto__` would
- * replace the prototype instead, so a property or definition named `__proto__` is defined.
- */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 /** A new object with the first `count` entries of `source` (in `keys` order), for copy-on-write. */
 export function copyPrefix(source: Record<string, unknown>, keys: readonly string[], count: number): Schema {
