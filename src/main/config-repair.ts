@@ -195,6 +195,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
     maxResultChars: maxResultChars.success ? maxResultChars.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
+    promptMappings: stringMap(raw.promptMappings, `${where} prompt names`, warnings),
     disabledTools: stringList(raw.disabledTools, `${where} switched-off tools`, warnings),
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
     defaultPolicy: defaultPolicy(raw.defaultPolicy, where, warnings),

@@ -93,6 +93,12 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    listPrompts: () => mcp.listPrompts(),
+    getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider }),
+    completePromptArgument: ({ name, argument, value, others }) => mcp.completePromptArgument(name, argument, value, others),
+    listResources: () => mcp.listResources(),
+    readResource: (input) => mcp.readResource(input.uuid, 'uri' in input ? input.uri : { template: input.template, values: input.values }, { provider: input.provider }),
+    completeResourceVariable: ({ uuid, template, variable, value, others }) => mcp.completeResourceVariable(uuid, template, variable, value, others),
     checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];
       if (!tool) throw new Error(`Unknown tool "${name}": no connected MCP server offers a tool by that name.`);

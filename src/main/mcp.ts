@@ -3,6 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
+import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
 import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
 import { ServerConnection } from './mcp/connection.js';
@@ -22,6 +23,8 @@ import { TickEvents } from './mcp/status-events.js';
 import type { CallContext, CallOptions } from './mcp/tool-call.js';
 import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
+import type { OfferedOptions, ResourceTarget } from './mcp/offered.js';
+import { Offered } from './mcp/offered.js';
 import type { NameAssignment, ServerTools } from './naming.js';
 import { assignToolNames, checkAlias, toMappings } from './naming.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
@@ -67,6 +70,7 @@ export class Mcp {
   #auth: AuthManager | undefined;
   #elicitations: ElicitationRouter;
   #calls: CallContext;
+  #offered: Offered;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
@@ -84,6 +88,7 @@ export class Mcp {
       redact: (text) => secrets.redact(text),
       findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
+    this.#offered = new Offered({ store: this.#store, connections: this.#connections, named: (uuid) => this.#listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
     this.#connectionOptions = {
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
@@ -192,11 +197,37 @@ export class Mcp {
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
       const connection = this.#connections.get(server.uuid);
-      const status = this.#index.serverStatus(server, connection);
+      const status = this.#index.serverStatus(server, connection, this.#offered.statusOf(server.uuid, connection));
       // Listed but not named yet (a server added before it is still connecting): not usable yet.
       if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
       return this.#auth ? this.#auth.decorate(status) : status;
     });
+  }
+
+  // --- Prompts and resources, and their content as a provider takes it: mcp/offered.ts. ---
+
+  listPrompts(): PromptInfo[] {
+    return this.#offered.listPrompts();
+  }
+
+  getPrompt(name: string, args: Readonly<Record<string, string>>, options: OfferedOptions): Promise<ProviderPrompt> {
+    return this.#offered.getPrompt(name, args, options);
+  }
+
+  completePromptArgument(name: string, argument: string, value: string, others?: Readonly<Record<string, string>>): Promise<Completion> {
+    return this.#offered.completePromptArgument(name, argument, value, others);
+  }
+
+  listResources(): ResourceListing {
+    return this.#offered.listResources();
+  }
+
+  readResource(uuid: string, target: string | ResourceTarget, options: OfferedOptions): Promise<ReadResource> {
+    return this.#offered.readResource(uuid, target, options);
+  }
+
+  completeResourceVariable(uuid: string, template: string, variable: string, value: string, others?: Readonly<Record<string, string>>): Promise<Completion> {
+    return this.#offered.completeResourceVariable(uuid, template, variable, value, others);
   }
 
   /**
@@ -420,6 +451,7 @@ export class Mcp {
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
+    this.#offered.rename();
     this.#providerTools.invalidate();
     this.#search.invalidate();
     this.#events.emit();

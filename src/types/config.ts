@@ -61,6 +61,11 @@ export const McpServerSchema = ServerSettingsSchema.extend({
   headers: z.record(z.string(), StoredValueSchema).optional(),
   /** original → exposed, one entry per tool the server has listed (identity entries included). */
   toolMappings: StringMapSchema.optional(),
+  /**
+   * The same for the server's prompts (named by the same core, in a namespace of their own):
+   * original → exposed, one entry per prompt the server has listed.
+   */
+  promptMappings: StringMapSchema.optional(),
   /** Original names the user switched off for this server. */
   disabledTools: z.array(z.string()).optional(),
   /**

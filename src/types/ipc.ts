@@ -7,6 +7,7 @@ import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelection
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
+import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from './offerings.js';
 import type { ProviderResult, ProviderTools, ToolProviderReports } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
 import { PinnedToolsSchema } from './tool-loading.js';
@@ -23,6 +24,12 @@ const Uuid = z.string().min(1).max(200);
 /** Chosen by the renderer for a call it may cancel, and named in that call's progress events. */
 const CallId = z.string().min(1).max(100);
 const ToolName = z.string().min(1).max(10_000);
+/** A prompt's name as the app gives it (valid names are at most 64 characters). */
+const PromptName = z.string().min(1).max(200);
+/** Prompt arguments and template values: text, as MCP takes them. */
+const TextValues = z.record(z.string().max(1_000), z.string().max(1_000_000));
+const ArgumentName = z.string().min(1).max(1_000);
+const ResourceUri = z.string().min(1).max(100_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
 
 /** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
@@ -148,6 +155,21 @@ export const ipcContract = {
     /** Arguments as a model of this provider sends them: checked as the server will get them. */
     provider: ProviderIdSchema.optional(),
   })),
+  /** Every prompt of the connected servers, under the name the app gives it. */
+  listPrompts: channel<PromptInfo[]>()(NoInput),
+  /** A prompt's messages for these arguments as one provider's request takes them; a missing required argument is an error naming it. */
+  getPrompt: channel<ProviderPrompt>()(z.object({ name: PromptName, args: TextValues.default({}), provider: ProviderIdSchema })),
+  /** The server's suggestions for one argument of a prompt, from what is typed and the other arguments' values. */
+  completePromptArgument: channel<Completion>()(z.object({ name: PromptName, argument: ArgumentName, value: z.string().max(10_000), others: TextValues.optional() })),
+  /** Every resource and resource template of the connected servers. */
+  listResources: channel<ResourceListing>()(NoInput),
+  /** One resource (by URI, or a server's template filled from values) as one provider's user-message content. */
+  readResource: channel<ReadResource>()(z.union([
+    z.object({ uuid: Uuid, uri: ResourceUri, provider: ProviderIdSchema }).strict(),
+    z.object({ uuid: Uuid, template: ResourceUri, values: TextValues, provider: ProviderIdSchema }).strict(),
+  ])),
+  /** The server's suggestions for a variable of one of its resource templates. */
+  completeResourceVariable: channel<Completion>()(z.object({ uuid: Uuid, template: ResourceUri, variable: ArgumentName, value: z.string().max(10_000), others: TextValues.optional() })),
   /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
   cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
   /** A server's log, oldest first; with `after`, only entries numbered above it. */

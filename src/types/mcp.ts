@@ -1,8 +1,10 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
 import type { ServerType, ToolPolicy } from './config.js';
+import type { RenameReason } from './names.js';
+import type { OfferingsStatus } from './offerings.js';
 import type { SecretField } from './secrets.js';
 
-export type RenameReason = 'sanitized' | 'truncated' | 'collision' | 'alias';
+export type { RenameReason } from './names.js';
 
 /**
  * `needs-secret`: a saved secret of the server is gone from the store (a keyring reset).
@@ -71,7 +73,8 @@ export interface SkippedTool {
   reason: string;
 }
 
-export interface ServerStatus {
+/** A server's state, its tools, and (OfferingsStatus) its prompts and resources. */
+export interface ServerStatus extends OfferingsStatus {
   uuid: string;
   label: string;
   type: ServerType;

@@ -3,7 +3,7 @@
 // up. The screens are shown in the states a user meets: expanded tools, a log, a form with
 // errors, an import result, each dialog (the approval before a call and a server's request for
 // input among them), a custom selection, the tester with a checked answer (and as a model gets
-// it), and a notice.
+// it), a notice, the prompt picker and the resource browser.
 import type { Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, writeConfig } from './host.js';
@@ -15,19 +15,22 @@ import {
   expectNoSidewaysScroll,
   expectReady,
   filesServer,
+  offeringServers,
   open,
   openModel,
   serverRow,
   test,
 } from './fixtures.js';
 
-function seed(userDataDir: string): void {
+/** The servers the screens are shown with; `offerings`: also the Writer server (visitOfferingScreens). */
+function seed(userDataDir: string, offerings = false): void {
   writeConfig(userDataDir, {
     servers: [
       filesServer(['media', 'elicit'], ['files server starting']),
       fixtureServer({ uuid: BETA_UUID, label: 'Unity', fixture: { id: 'unity', tools: [{ name: 'unity/health', description: 'Is the editor up?' }, 'search'] } }),
       { uuid: 'broken', label: 'Broken', state: 'enabled', type: 'stdio', command: '/nonexistent/mcp-server', args: ['--root', '/home/me/projects/a/very/long/path/that/goes/on/alpha'] },
       { uuid: 'off', label: 'Switched off', state: 'disabled', type: 'stdio', command: '/nonexistent/other' },
+      ...(offerings ? offeringServers().servers.slice(0, 1) : []),
     ],
     // A legacy name: the migration notice shows.
     models: [{ engine: 'openai', model: 'gpt-4o', tools: ['read_file', 'gone_tool', 'search___bbbb'] }],
@@ -106,6 +109,36 @@ async function visitEveryScreen(page: Page, check: (what: string) => Promise<voi
   await expect(form).toBeHidden();
 }
 
+/** A server's prompts and resources, the prompt picker and the resource browser, in the states worth checking. */
+async function visitOfferingScreens(page: Page, check: (what: string) => Promise<void>): Promise<void> {
+  await page.getByTestId('nav-servers').click();
+  await expectReady(page, 'Writer');
+  await expand(page, 'Writer');
+  await check('a server\'s prompts and resources beside its tools');
+  await page.getByTestId('nav-prompts').click();
+  await page.locator('[data-testid="prompt-option"][data-name="summarize"] input').check();
+  await page.getByTestId('prompt-preview').click();
+  await expect(page.getByTestId('argument-error')).toBeVisible();
+  await check('the prompt picker with a missing argument');
+  await page.locator('[data-testid="argument-field"][data-name="text"] input').fill('Q3');
+  await page.getByTestId('prompt-preview').click();
+  await expect(page.getByTestId('prompt-message')).toBeVisible();
+  await check('the prompt picker with the messages');
+
+  await page.getByTestId('nav-resources').click();
+  await page.locator('[data-testid="resource-option"][data-name="dot.png"] input').check();
+  await page.getByTestId('resource-preview').click();
+  await expect(page.getByTestId('resource-contents')).toBeVisible();
+  await check('the resource browser with a preview');
+  await page.getByTestId('resource-attach').click();
+  await expect(page.getByTestId('resource-items')).toBeVisible();
+  await check('the resource browser with an attached resource');
+  await page.locator('[data-testid="resource-option"][data-name="Daily log"] input').check();
+  await page.getByTestId('resource-attach').click();
+  await expect(page.getByTestId('argument-error')).toBeVisible();
+  await check('the resource browser with a template\'s missing variable');
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no axe-core violation on any screen, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
     test.setTimeout(120_000);
@@ -116,14 +149,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(background).toBe(colorScheme === 'dark' ? 'rgb(17, 20, 24)' : 'rgb(246, 247, 249)');
     await visitEveryScreen(page, (what) => expectAccessible(page, `${what} (${colorScheme})`));
   });
+
+  test(`no axe-core violation on the prompt picker and the resource browser, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
+    test.setTimeout(120_000);
+    writeConfig(userDataDir, offeringServers());
+    await page.emulateMedia({ colorScheme });
+    await open(page, await launch(userDataDir));
+    await visitOfferingScreens(page, (what) => expectAccessible(page, `${what} (${colorScheme})`));
+  });
 }
 
 test('every screen is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {
-  test.setTimeout(120_000);
-  seed(userDataDir);
+  test.setTimeout(180_000);
+  seed(userDataDir, true);
   await page.setViewportSize({ width: 800, height: 600 });
   await open(page, await launch(userDataDir));
   await visitEveryScreen(page, async () => expectNoSidewaysScroll(page));
+  await visitOfferingScreens(page, async () => expectNoSidewaysScroll(page));
   // The status badge and the tool count sit side by side, never on top of each other.
   await page.getByTestId('nav-servers').click();
   const row = serverRow(page, 'Unity');

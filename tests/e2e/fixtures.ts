@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { ConfigSeed, HostOptions, RunningHost } from './host.js';
 import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost } from './host.js';
@@ -96,6 +97,45 @@ export function twoServers(extra: Omit<ConfigSeed, 'servers'> = {}): ConfigSeed 
       fixtureServer({ uuid: BETA_UUID, label: 'Beta', fixture: BETA }),
     ],
     ...extra,
+  };
+}
+
+/** A server with prompts, resources and a template; a second one whose `summarize` becomes `summarize_1`. */
+export function offeringServers(): ConfigSeed {
+  return {
+    servers: [
+      fixtureServer({
+        uuid: 'writer',
+        label: 'Writer',
+        fixture: {
+          id: 'writer',
+          tools: ['echo'],
+          prompts: [
+            {
+              name: 'summarize',
+              title: 'Summarize',
+              description: 'Summarize a text for a department',
+              arguments: [{ name: 'text', required: true, description: 'What to summarize' }, { name: 'department' }],
+              completions: { department: ['Engineering', 'Sales', 'Support'] },
+            },
+            {
+              name: 'describe/picture',
+              description: 'Describe a picture',
+              messages: [
+                { role: 'user', content: { type: 'text', text: 'Describe this picture.' } },
+                { role: 'user', content: { type: 'image', mimeType: 'image/png', data: CHECKERED_PNG } },
+              ],
+            },
+          ],
+          resources: [
+            { uri: 'file:///notes.txt', name: 'notes.txt', mimeType: 'text/plain', text: 'Remember the milk' },
+            { uri: 'file:///dot.png', name: 'dot.png', mimeType: 'image/png', blob: CHECKERED_PNG },
+          ],
+          resourceTemplates: [{ uriTemplate: 'file:///logs/{day}', name: 'Daily log', completions: { day: ['monday', 'tuesday'] } }],
+        },
+      }),
+      fixtureServer({ uuid: 'other', label: 'Other', fixture: { id: 'other', prompts: [{ name: 'summarize', description: 'Another summary' }] } }),
+    ],
   };
 }
 

@@ -111,6 +111,12 @@ describe('IPC handlers', () => {
       signIn: { uuid: '' },
       signOut: {},
       setOAuthClientSecret: { uuid: a.uuid, secret: '' },
+      listPrompts: { server: 'x' },
+      getPrompt: { name: 'summarize', args: { n: 3 }, provider: 'openai' },
+      completePromptArgument: { name: 'summarize', argument: '', value: 'a' },
+      listResources: [],
+      readResource: { uuid: a.uuid, uri: 'file:///a', template: 'file:///{x}', values: {}, provider: 'openai' },
+      completeResourceVariable: { uuid: a.uuid, template: 'file:///{x}', variable: 'x' },
       getState: { unexpected: true },
       getStatus: 'now',
     };

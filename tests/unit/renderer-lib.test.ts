@@ -10,10 +10,13 @@ import { asksSentence, countSelection, describeSelection } from '../../src/rende
 import { hintBadges, titleToShow } from '../../src/renderer/lib/tool-hints.js';
 import { contentOf, formFields, initialValues } from '../../src/renderer/lib/elicitation-form.js';
 import type { ServerStatus } from '../../src/types/mcp.js';
+import type { PromptInfo } from '../../src/types/offerings.js';
+import { browsable, contentsAsBlocks, filterPrompts, givenValues, missingValues } from '../../src/renderer/lib/offerings.js';
 
+const NO_OFFERINGS = { prompts: [], resources: [], resourceTemplates: [], offeringProblems: [] };
 const status: ServerStatus[] = [
   {
-    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [],
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [], ...NO_OFFERINGS,
     tools: [
       { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations', inheritedPolicy: 'allow' },
       { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' },
@@ -21,7 +24,7 @@ const status: ServerStatus[] = [
     ],
   },
   {
-    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [],
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [], ...NO_OFFERINGS,
     tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' }],
   },
 ];
@@ -192,5 +195,38 @@ describe('command lines cut in the middle', () => {
     expect(head + tail).toBe(line);
     expect(tail).toBe('/projects/customer-portal/frontend');
     expect(splitForMiddleCut('x'.repeat(80)).tail).toBe('x'.repeat(28));
+  });
+});
+
+describe('the prompt picker and the resource browser', () => {
+  const prompts: PromptInfo[] = [
+    { original: 'summarize', exposed: 'summarize', reasons: [], description: 'Summarize a text', arguments: [{ name: 'text', required: true }, { name: 'style', required: false }], uuid: 'a', server: 'Folder A' },
+    { original: 'review/code', exposed: 'review_code', reasons: ['sanitized'], title: 'Code review', arguments: [], uuid: 'b', server: 'Unity' },
+  ];
+
+  it('a search matches every word in the name, original, title, description or server', () => {
+    expect(filterPrompts(prompts, '').map((p) => p.exposed)).toEqual(['summarize', 'review_code']);
+    expect(filterPrompts(prompts, 'review/').map((p) => p.exposed)).toEqual(['review_code']);
+    expect(filterPrompts(prompts, 'CODE unity').map((p) => p.exposed)).toEqual(['review_code']);
+    expect(filterPrompts(prompts, 'text folder').map((p) => p.exposed)).toEqual(['summarize']);
+    expect(filterPrompts(prompts, 'text unity')).toEqual([]);
+    const listed = browsable(
+      [{ uri: 'file:///notes.txt', name: 'notes', mimeType: 'text/plain', uuid: 'a', server: 'Folder A' }],
+      [{ uriTemplate: 'file:///logs/{day}', name: 'Logs', variables: [{ name: 'day', required: true }], uuid: 'a', server: 'Folder A' }],
+      '',
+    );
+    expect(listed.map((b) => [b.kind, b.key])).toEqual([['resource', 'a\nfile:///notes.txt'], ['template', 'a\nfile:///logs/{day}']]);
+    expect(browsable(listed.flatMap((b) => (b.kind === 'resource' ? [b.entry] : [])), [], 'TEXT/plain').map((b) => b.entry.name)).toEqual(['notes']);
+  });
+
+  it('names the required values still empty, sends only the values given, and shows image blobs as images', () => {
+    expect(missingValues(prompts[0]!.arguments, { text: '  ', style: '' })).toEqual(['text']);
+    expect(missingValues([{ name: 'day', required: true }, { name: 'page', required: false }], { day: 'monday' })).toEqual([]);
+    expect(givenValues({ text: 'a', style: '' })).toEqual({ text: 'a' });
+    expect(contentsAsBlocks([{ uri: 'file:///a.png', mimeType: 'image/png', blob: 'iVBORw0KGgo=' }, { uri: 'file:///n.txt', text: 'notes' }, { uri: 'file:///b.bin', blob: 'AAAA' }])).toEqual([
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { type: 'resource', resource: { uri: 'file:///n.txt', text: 'notes' } },
+      { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAAA' } },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
+//   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see cli-offerings.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
@@ -22,12 +23,15 @@ import type { CallVerb } from './cli-call.js';
 import { runCall } from './cli-call.js';
 import { isEntryModule } from '../paths.js';
 import { CONFIG_FILE_NAME, configFileProblem } from '../store.js';
+import type { OfferingCommand } from './cli-offerings.js';
+import { isOfferingVerb, parseOfferingCommand, runOfferingCommand } from './cli-offerings.js';
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER";
+  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
+  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P';
 
 class UsageError extends Error {}
 
@@ -36,7 +40,8 @@ type Verb =
   | { kind: 'tools'; provider: ProviderId; onDemand: boolean; loaded: string[] }
   | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
-  | { kind: 'signin'; command: SignInCommand };
+  | { kind: 'signin'; command: SignInCommand }
+  | { kind: 'offering'; command: OfferingCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -60,6 +65,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         'text-only': { type: 'boolean', default: false },
         'on-demand': { type: 'boolean', default: false },
         loaded: { type: 'string' },
+        arg: { type: 'string', multiple: true },
       },
       allowPositionals: true,
     });
@@ -75,6 +81,20 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
   const forModel = forModelOf(parsed.values, provider, verb);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
+  const onDemand = parsed.values['on-demand'] ?? false;
+  const loaded = parsed.values.loaded;
+  if (verb !== 'tools' && (onDemand || loaded !== undefined)) throw new UsageError(`--on-demand and --loaded go with "tools"; ${USAGE}`);
+  if (loaded !== undefined && !onDemand) throw new UsageError(`--loaded goes with --on-demand; ${USAGE}`);
+  const rawArgValues = parsed.values.arg ?? [];
+  if (rawArgValues.length > 0 && (verb === undefined || !isOfferingVerb(verb))) throw new UsageError(`--arg goes with prompt, complete and read; ${USAGE}`);
+  if (verb !== undefined && isOfferingVerb(verb)) {
+    try {
+      const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues });
+      return { userDataDir, verb: { kind: 'offering', command } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
@@ -83,10 +103,6 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'logs', server: name, json: parsed.values.json ?? false } };
   }
-  const onDemand = parsed.values['on-demand'] ?? false;
-  const loaded = parsed.values.loaded;
-  if (verb !== 'tools' && (onDemand || loaded !== undefined)) throw new UsageError(`--on-demand and --loaded go with "tools"; ${USAGE}`);
-  if (loaded !== undefined && !onDemand) throw new UsageError(`--loaded goes with --on-demand; ${USAGE}`);
   if (verb === 'tools' && name === undefined) {
     if (provider === undefined) throw new UsageError(`"tools" needs --provider (one of ${PROVIDER_IDS.join(', ')}); ${USAGE}`);
     const names = (loaded ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
@@ -208,6 +224,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
+  if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);
     const entries = core.mcp.logs.read(server.uuid);

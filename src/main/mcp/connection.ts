@@ -15,8 +15,11 @@ import type { SecretStore } from '../secrets/store.js';
 import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
+import { coalesced } from './coalesce.js';
+import { ServerOfferings } from './offerings.js';
 import { OutputChecks, type OutputCheck } from './output-check.js';
-import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata } from './tool-listing.js';
+import { walkPages } from './paged-listing.js';
+import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata, type LenientListToolsResult } from './tool-listing.js';
 import type { LaunchContext } from './stdio-launch.js';
 import { prepareStdioLaunch } from './stdio-launch.js';
 import type { StderrTail } from './transports.js';
@@ -63,7 +66,6 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-const MAX_PAGES = 10_000;
 const ignoreProgress = (): void => undefined;
 
 export class ServerConnection {
@@ -75,6 +77,14 @@ export class ServerConnection {
   missingSecrets: SecretField[] = [];
   /** Tools of the last listing that were left out as malformed, with the reason. */
   skipped: SkippedTool[] = [];
+  /** Its prompts, resources and resource templates (offerings.ts). */
+  readonly offerings = new ServerOfferings({
+    label: () => this.server.label,
+    timeoutMs: () => this.timeoutMs,
+    current: (client) => client === this.#client,
+    note: (level, text) => this.#note(level, text),
+    changed: () => this.options.onChange(this),
+  });
   #client: Client | null = null;
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
@@ -85,8 +95,6 @@ export class ServerConnection {
   #generation = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
   #reconnects = 0;
-  #relisting = false;
-  #relistAgain = false;
 
   constructor(
     public server: McpServer,
@@ -153,7 +161,10 @@ export class ServerConnection {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
       });
-      await Promise.race([this.#connectAndList(client, transport), timedOut]);
+      const { offered } = await Promise.race([this.#connectAndList(client, transport), timedOut]);
+      // Prompts and resources are listed beside the tools, but a list of them that hangs costs its
+      // own request's timeout, never the server's connect: the tools are usable either way.
+      await offered;
       if (generation !== this.#generation) {
         // Superseded while connecting (stopped, restarted): this client is no one's.
         void client.close().catch(() => undefined);
@@ -180,7 +191,7 @@ export class ServerConnection {
         };
       }
       const version = connected.getServerVersion();
-      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools listed`);
+      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed`);
       this.#set('ready', undefined);
       void this.#askForLogs(connected);
     } catch (error) {
@@ -224,13 +235,17 @@ export class ServerConnection {
     return new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
   }
 
-  async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+  /** The client, when the server is ready for requests; else why it is not. */
+  readyClient(): Client {
     const client = this.#client;
-    if (!client || this.status !== 'ready') {
-      if (this.status === 'needs-sign-in') throw this.signInNeeded();
-      const offline = this.status === 'failed' || this.status === 'needs-secret';
-      throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
-    }
+    if (client && this.status === 'ready') return client;
+    if (this.status === 'needs-sign-in') throw this.signInNeeded();
+    const offline = this.status === 'failed' || this.status === 'needs-secret';
+    throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
+  }
+
+  async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    const client = this.readyClient();
     const request: RequestOptions = {
       signal: options.signal,
       timeout: options.timeoutMs ?? this.server.callTimeoutMs,
@@ -256,17 +271,19 @@ export class ServerConnection {
     }
   }
 
-  async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<void> {
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      void this.#relist(client);
-    });
+  /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */
+  async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<{ offered: Promise<void> }> {
+    const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       this.options.onElicit?.(this, request.params, extra.signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
     });
+    this.offerings.follow(client);
     await client.connect(transport, { timeout: this.timeoutMs });
+    const offered = this.offerings.list(client);
     try {
       ({ tools: this.tools, skipped: this.skipped } = await this.#listAll(client));
     } catch (error) {
@@ -274,23 +291,22 @@ export class ServerConnection {
       const issues = validationIssues(error);
       throw issues ? new Error(`the server sent a malformed tool list (${issues})`) : error;
     }
+    return { offered };
   }
 
   /**
-   * Follows `nextCursor` to the end; a repeated cursor ends the walk instead of looping. Each tool
-   * is checked on its own (tool-listing.ts): a malformed one is skipped, the rest are listed.
+   * Follows `nextCursor` to the end (paged-listing.ts). Each tool is checked on its own
+   * (tool-listing.ts): a malformed one is skipped, the rest are listed.
    */
   async #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
     const byName = new Map<string, ListedTool>();
     const accepted: Tool[] = [];
     const skipped: SkippedTool[] = [];
     const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
-    const cursors = new Set<string>();
-    let cursor: string | undefined;
     let position = 0;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const params = cursor === undefined ? undefined : { cursor };
-      const result = await client.request({ method: 'tools/list', params }, LenientListToolsResultSchema, { timeout: this.timeoutMs });
+    const fetchPage = (cursor: string | undefined): Promise<LenientListToolsResult> =>
+      client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, LenientListToolsResultSchema, { timeout: this.timeoutMs });
+    await walkPages(fetchPage, (result) => {
       for (const raw of result.tools) {
         const checked = checkTool(raw, position++, schemas);
         if ('skipped' in checked) {
@@ -315,36 +331,19 @@ export class ServerConnection {
         });
         accepted.push(tool);
       }
-      cursor = result.nextCursor;
-      if (cursor === undefined || cursors.has(cursor)) break;
-      cursors.add(cursor);
-    }
+    });
     seedToolMetadata(client, accepted, this.options.log);
     return { tools: [...byName.values()], skipped };
   }
 
-  /** One re-list at a time; notifications that arrive meanwhile coalesce into one more. */
+  /** One re-list of the tools after `tools/list_changed` (coalesced: see coalesce.ts). */
   async #relist(client: Client): Promise<void> {
-    if (this.#relisting) {
-      this.#relistAgain = true;
-      return;
-    }
-    this.#relisting = true;
-    try {
-      do {
-        this.#relistAgain = false;
-        const { tools, skipped } = await this.#listAll(client);
-        if (client !== this.#client) return;
-        this.tools = tools;
-        this.#note('info', `Tool list changed: ${tools.length} tools listed`);
-        this.skipped = skipped;
-        this.options.onChange(this);
-      } while (this.#relistAgain);
-    } catch (error) {
-      this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`);
-    } finally {
-      this.#relisting = false;
-    }
+    const { tools, skipped } = await this.#listAll(client);
+    if (client !== this.#client) return;
+    this.tools = tools;
+    this.#note('info', `Tool list changed: ${tools.length} tools listed`);
+    this.skipped = skipped;
+    this.options.onChange(this);
   }
 
   #closed(generation: number): void {

@@ -52,11 +52,12 @@ export function savedNamesDiffer(server: McpServer, next: readonly NameAssignmen
     if (exposed === before) continue;
     log(`${server.label}: saved name "${before}" of tool "${original}" was invalid or taken; ${exposed === undefined ? 'the tool gets a new name when the server lists it' : `it is now "${exposed}"`}.`);
   }
-  return (
-    next.length !== Object.keys(persisted).length ||
-    next.some((a) => !Object.hasOwn(persisted, a.original) || persisted[a.original] !== a.exposed) ||
-    !sameMembers(server.aliases ?? [], keptAliases(server, next))
-  );
+  return !sameNames(persisted, next) || !sameMembers(server.aliases ?? [], keptAliases(server, next));
+}
+
+/** Whether saved mappings (original → exposed) hold exactly the names of `next`. */
+export function sameNames(saved: Readonly<Record<string, string>>, next: readonly NameAssignment[]): boolean {
+  return next.length === Object.keys(saved).length && next.every((a) => Object.hasOwn(saved, a.original) && saved[a.original] === a.exposed);
 }
 
 /** Writes `next` into the (draft) server: its mappings, and the aliases it still carries. */

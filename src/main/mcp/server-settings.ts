@@ -35,7 +35,7 @@ export async function storeNewServers(secrets: SecretStore, list: readonly Serve
 
 /**
  * Writes an edit of a server's settings: a secret sent back as its reference is kept, a new value
- * replaces it. Every field that is not a user setting (uuid, toolMappings, disabledTools, aliases,
+ * replaces it. Every field that is not a user setting (uuid, toolMappings, promptMappings, disabledTools, aliases,
  * toolPolicies, defaultPolicy, and fields unknown to this version, which the store keeps too) is
  * kept; settings the user cleared are not carried over.
  */

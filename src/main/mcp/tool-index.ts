@@ -3,6 +3,7 @@
 // the config or of other servers' mappings.
 import type { McpServer, ToolPolicy, ToolSelection } from '../../types/config.js';
 import type { LlmTool, PolicySource, ServerStatus, ToolStatus } from '../../types/mcp.js';
+import type { OfferingsStatus } from '../../types/offerings.js';
 import type { NameAssignment } from '../naming.js';
 import type { ListedTool, ServerConnection } from './connection.js';
 import { effectivePolicy } from './policies.js';
@@ -87,7 +88,8 @@ export class ToolIndex {
     return this.#llmTools.filter((tool) => wanted.has(tool.name));
   }
 
-  serverStatus(server: McpServer, connection: ServerConnection | undefined): ServerStatus {
+  /** The server's status: its state and tools, with `offerings` (its prompts and resources). */
+  serverStatus(server: McpServer, connection: ServerConnection | undefined, offerings: OfferingsStatus): ServerStatus {
     const status = server.state === 'disabled' ? 'disabled' : (connection?.status ?? 'connecting');
     const entries = [...(this.#byServer.get(server.uuid)?.values() ?? [])];
     const listed = status === 'ready' && connection?.tools ? connection.tools : null;
@@ -111,6 +113,7 @@ export class ToolIndex {
       tools,
       offline: listed === null,
       skippedTools: listed && connection ? connection.skipped : [],
+      ...offerings,
     };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;

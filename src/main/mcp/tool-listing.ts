@@ -22,6 +22,7 @@ import { messageOf } from '../../types/errors.js';
 
 /** `tools/list` with its frame checked and each tool left for `checkTool`. */
 export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+export type LenientListToolsResult = z.infer<typeof LenientListToolsResultSchema>;
 
 /**
  * The SDK's default validator (ajv), memoized by schema object: a tool's output schema is

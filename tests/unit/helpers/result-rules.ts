@@ -7,30 +7,30 @@ import type { ProviderId } from '../../../src/types/providers.js';
 import { exactKeys as keysChecked } from './provider-rules.js';
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const MB = 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** base64 inside text: what LibreChat #5509 billed as tokens; never sent as text. */
 const DATA_URL_IN_TEXT = /data:[a-z0-9.+-]+\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]{16}/i;
 
-interface Check {
+export interface Check {
   out: string[];
 }
 
 /** The object's keys are among `allowed` and include `required` (provider-rules' check). */
-function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, check: Check): value is Json {
+export function exactKeys(value: unknown, allowed: readonly string[], required: readonly string[], where: string, check: Check): value is Json {
   return keysChecked(value, allowed, required, where, check.out);
 }
 
 /** Non-empty text with no base64 data URL in it (Anthropic refuses empty text blocks; everywhere it is pointless). */
-function text(value: unknown, where: string, check: Check): void {
+export function text(value: unknown, where: string, check: Check): void {
   if (typeof value !== 'string') return void check.out.push(`${where} is not text`);
   if (value.trim() === '') check.out.push(`${where} is empty`);
   if (DATA_URL_IN_TEXT.test(value)) check.out.push(`${where} holds base64 data as text`);
 }
 
 /** The format base64 `data` really is, from its first bytes; its size when a PNG. */
-function sniff(data: string): { format: string | null; width?: number; height?: number } {
+export function sniff(data: string): { format: string | null; width?: number; height?: number } {
   const bytes = Buffer.from(data.slice(0, 64), 'base64');
   if (bytes.subarray(1, 4).toString('latin1') === 'PNG') return { format: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return { format: 'jpeg' };
@@ -47,7 +47,7 @@ interface MediaLimit {
 }
 
 /** base64 `data` of one of `formats` (as its bytes say), within the limits. */
-function media(data: unknown, declared: string, limit: MediaLimit, where: string, check: Check): void {
+export function media(data: unknown, declared: string, limit: MediaLimit, where: string, check: Check): void {
   if (typeof data !== 'string' || data === '' || !BASE64.test(data) || data.length % 4 !== 0) return void check.out.push(`${where} is not base64`);
   const found = sniff(data);
   if (found.format === null || !limit.formats.includes(found.format)) check.out.push(`${where} is ${found.format ?? 'not a known format'}, not one of ${limit.formats.join(', ')}`);
@@ -56,7 +56,7 @@ function media(data: unknown, declared: string, limit: MediaLimit, where: string
   if (limit.maxSide !== null && found.width !== undefined && Math.max(found.width, found.height!) > limit.maxSide) check.out.push(`${where} is ${found.width}×${found.height}, over ${limit.maxSide} px`);
 }
 
-function dataUrl(url: unknown, limit: MediaLimit, where: string, check: Check): void {
+export function dataUrl(url: unknown, limit: MediaLimit, where: string, check: Check): void {
   const match = typeof url === 'string' ? /^data:(image\/(png|jpeg|gif|webp)|application\/(pdf));base64,(.*)$/s.exec(url) : null;
   if (!match) return void check.out.push(`${where} is not a base64 data URL of an image or PDF`);
   media(match[4], match[2] ?? match[3]!, limit, where, check);
@@ -64,11 +64,11 @@ function dataUrl(url: unknown, limit: MediaLimit, where: string, check: Check): 
 
 // OpenAI: "PNG, JPEG, WEBP, non-animated GIF"; 50 MB per request (20 MB per image kept by the app).
 // https://platform.openai.com/docs/guides/images-vision#image-input-requirements
-const OPENAI_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'gif'], maxBase64: Math.ceil((20 * MB) / 3) * 4, maxSide: null };
+export const OPENAI_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'gif'], maxBase64: Math.ceil((20 * MB) / 3) * 4, maxSide: null };
 // PDFs: 32 MB per request. https://platform.openai.com/docs/guides/pdf-files
-const OPENAI_PDF: MediaLimit = { formats: ['pdf'], maxBase64: Math.ceil((32 * MB) / 3) * 4, maxSide: null };
+export const OPENAI_PDF: MediaLimit = { formats: ['pdf'], maxBase64: Math.ceil((32 * MB) / 3) * 4, maxSide: null };
 // Mistral: PNG, JPEG, WEBP, GIF; 10 MB. https://docs.mistral.ai/capabilities/vision
-const MISTRAL_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'gif'], maxBase64: Math.ceil((10 * MB) / 3) * 4, maxSide: null };
+export const MISTRAL_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'gif'], maxBase64: Math.ceil((10 * MB) / 3) * 4, maxSide: null };
 
 /**
  * Chat Completions (openai-node ChatCompletionToolMessageParam: `content: string |
@@ -127,8 +127,8 @@ function responses(items: unknown[], callId: string, check: Check): void {
 // Anthropic (anthropic-sdk-typescript ToolResultBlockParam; Base64ImageSource media_type
 // jpeg/png/gif/webp; Base64PDFSource). Images: 5 MB, 8000 px, 100 per request:
 // https://docs.anthropic.com/en/docs/build-with-claude/vision
-const ANTHROPIC_IMAGE: MediaLimit = { formats: ['jpeg', 'png', 'gif', 'webp'], maxBase64: 5 * MB, maxSide: 8000 };
-const ANTHROPIC_PDF: MediaLimit = { formats: ['pdf'], maxBase64: 32 * MB, maxSide: null };
+export const ANTHROPIC_IMAGE: MediaLimit = { formats: ['jpeg', 'png', 'gif', 'webp'], maxBase64: 5 * MB, maxSide: 8000 };
+export const ANTHROPIC_PDF: MediaLimit = { formats: ['pdf'], maxBase64: 32 * MB, maxSide: null };
 
 function anthropic(items: unknown[], callId: string, check: Check): void {
   if (items.length !== 1) check.out.push(`${items.length} items instead of one tool_result block`);
@@ -162,7 +162,7 @@ function anthropic(items: unknown[], callId: string, check: Check): void {
 // Gemini (js-genai FunctionResponse {id?, name, response, parts?}; FunctionResponsePart
 // {inlineData: {mimeType, data}}); images PNG/JPEG/WEBP and PDFs in the parts (Gemini 3):
 // https://ai.google.dev/gemini-api/docs/function-calling#multimodal ; 20 MB inline per request.
-const GEMINI_MEDIA: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'pdf'], maxBase64: 20 * MB, maxSide: null };
+export const GEMINI_MEDIA: MediaLimit = { formats: ['png', 'jpeg', 'webp', 'pdf'], maxBase64: 20 * MB, maxSide: null };
 
 function gemini(items: unknown[], callId: string, name: string, check: Check): void {
   if (items.length !== 1) check.out.push(`${items.length} items instead of one functionResponse part`);
@@ -191,11 +191,11 @@ function gemini(items: unknown[], callId: string, name: string, check: Check): v
 // json, image, document…). https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html
 // Images png/jpeg/gif/webp, 3.75 MB, 8000 px, 20 per request; documents 4.5 MB, 5 per request:
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html
-const BEDROCK_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'gif', 'webp'], maxBase64: Math.ceil((3.75 * MB) / 3) * 4, maxSide: 8000 };
-const BEDROCK_PDF: MediaLimit = { formats: ['pdf'], maxBase64: Math.ceil((4.5 * MB) / 3) * 4, maxSide: null };
+export const BEDROCK_IMAGE: MediaLimit = { formats: ['png', 'jpeg', 'gif', 'webp'], maxBase64: Math.ceil((3.75 * MB) / 3) * 4, maxSide: 8000 };
+export const BEDROCK_PDF: MediaLimit = { formats: ['pdf'], maxBase64: Math.ceil((4.5 * MB) / 3) * 4, maxSide: null };
 // DocumentBlock.name: alphanumeric, single whitespace, hyphens, parentheses, square brackets; 1–200.
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html
-const BEDROCK_NAME = /^[\p{L}\p{N}\-()[\]]+( [\p{L}\p{N}\-()[\]]+)*$/u;
+export const BEDROCK_NAME = /^[\p{L}\p{N}\-()[\]]+( [\p{L}\p{N}\-()[\]]+)*$/u;
 
 function hasTypeKey(value: unknown): boolean {
   if (!isRecord(value) && !Array.isArray(value)) return false;
@@ -237,7 +237,7 @@ function bedrock(items: unknown[], callId: string, check: Check): void {
 
 // Ollama (ollama-js Message {role, content, images?: string[], tool_name?}); images PNG or JPEG:
 // https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-images
-const OLLAMA_IMAGE: MediaLimit = { formats: ['png', 'jpeg'], maxBase64: Math.ceil((20 * MB) / 3) * 4, maxSide: null };
+export const OLLAMA_IMAGE: MediaLimit = { formats: ['png', 'jpeg'], maxBase64: Math.ceil((20 * MB) / 3) * 4, maxSide: null };
 
 function ollama(items: unknown[], name: string, check: Check): void {
   if (items.length !== 1) check.out.push(`${items.length} items instead of one tool message`);

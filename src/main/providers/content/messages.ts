@@ -4,7 +4,7 @@
 // takes media from the assistant side, so any media left there becomes a note. Pure.
 import type { ProviderId } from '../../../types/providers.js';
 import type { PreparedPart, TextPart } from './parts.js';
-import { anthropicBlocks, bedrockBlocks, chatCompletionsParts, geminiInline, joinedText, partText, responsesParts } from './render.js';
+import { anthropicBlocks, bedrockBlocks, chatCompletionsParts, geminiParts, joinedText, responsesParts } from './render.js';
 
 export type MessageRole = 'user' | 'assistant';
 
@@ -39,12 +39,42 @@ export function providerMessage(provider: ProviderId, prepared: readonly Prepare
     case 'anthropic':
       return { role, content: anthropicBlocks(parts) };
     case 'gemini':
-      return { role: role === 'assistant' ? 'model' : 'user', parts: parts.map((part) => (part.type === 'image' || part.type === 'document' ? geminiInline(part) : { text: partText(part) })) };
+      return { role: role === 'assistant' ? 'model' : 'user', parts: geminiParts(parts) };
     case 'bedrock':
       return { role, content: bedrockBlocks(parts, false) };
     case 'ollama': {
       const images = parts.flatMap((part) => (part.type === 'image' ? [part.data] : []));
-      return { role, content: joinedText(parts), ...(images.length > 0 ? { images } : {}) };
+      // Text that says what is attached rather than none: an empty message reads as nothing said.
+      const content = joinedText(parts) || `[${images.length === 1 ? 'An image is' : `${images.length} images are`} attached.]`;
+      return { role, content, ...(images.length > 0 ? { images } : {}) };
     }
+  }
+}
+
+/**
+ * The content of a user message for `parts`, always as a list, to go into a message the caller
+ * builds (a resource a user attaches): Chat Completions (and Mistral, DeepSeek) content parts,
+ * Responses `input_*` parts, Anthropic and Bedrock content blocks, Gemini parts. An Ollama user
+ * message has no parts (a `content` string beside an `images` list), so its list holds that one
+ * message.
+ */
+export function userContent(provider: ProviderId, prepared: readonly PreparedPart[]): Array<Record<string, unknown>> {
+  const parts = prepared.length === 0 ? [EMPTY] : prepared;
+  switch (provider) {
+    case 'openai':
+    case 'openai-strict':
+    case 'mistral':
+    case 'deepseek':
+      return chatCompletionsParts(parts);
+    case 'openai-responses':
+      return responsesParts(parts);
+    case 'anthropic':
+      return anthropicBlocks(parts);
+    case 'gemini':
+      return geminiParts(parts);
+    case 'bedrock':
+      return bedrockBlocks(parts, false);
+    case 'ollama':
+      return [providerMessage(provider, parts, 'user')];
   }
 }

@@ -53,6 +53,11 @@ export function anthropicBlocks(parts: readonly PreparedPart[]): Json[] {
 /** Gemini inline data (a Part's or a FunctionResponsePart's `inlineData`). */
 export const geminiInline = (part: FittedImage | DocumentPart): Json => ({ inlineData: { mimeType: part.mimeType, data: part.data } });
 
+/** Gemini parts of a message (Content.parts): `text`, or `inlineData` for images and PDFs. */
+export function geminiParts(parts: readonly PreparedPart[]): Json[] {
+  return parts.map((part): Json => (part.type === 'image' || part.type === 'document' ? geminiInline(part) : { text: partText(part) }));
+}
+
 /**
  * A Bedrock document name: letters, digits, single spaces, hyphens, parentheses and square
  * brackets, 1–200 characters (API_runtime_DocumentBlock); the extension goes, since `format` says it.
