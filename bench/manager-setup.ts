@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Mcp } from '../src/main/mcp.js';
-import { ConfigStore } from '../src/main/store.js';
+import { ConfigStore } from '../src/main/config/store.js';
 import type { McpServer } from '../src/types/config.js';
 
 /** A server entry as config.json holds it, without its uuid (given here) and state (enabled). */

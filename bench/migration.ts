@@ -6,7 +6,7 @@ import path from 'node:path';
 import { migrateLegacyToolNames } from '../src/main/migrations/legacy-tool-names.js';
 import { runMigrations } from '../src/main/migrations/index.js';
 import { TOOL_NAME_PATTERN } from '../src/main/naming.js';
-import { ConfigStore } from '../src/main/store.js';
+import { ConfigStore } from '../src/main/config/store.js';
 import type { AppConfig } from '../src/types/config.js';
 import type { MigrationReport } from '../src/types/migration.js';
 import { RESERVED } from './naming-input.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isEntryModule } from '../src/main/paths.js';
+import { isEntryModule } from '../src/main/profile/paths.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the accepted findings are listed, with a reason each. */

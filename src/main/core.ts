@@ -4,20 +4,20 @@ import type { Notice, NoticeKind } from '../types/ipc.js';
 import { describeMigrationReport, summarizeMigrationReport } from '../types/migration.js';
 import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
-import { RESERVED_TOOL_NAMES } from './builtin-tools.js';
+import { RESERVED_TOOL_NAMES } from './naming/builtin-tools.js';
 import { Mcp } from './mcp.js';
 import { LoginShellReader } from './mcp/login-shell-path.js';
 import { upgradeAtStart } from './migrations/at-start.js';
 import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
 import type { SecretStoreInfo } from './secrets/store.js';
 import { SecretStore } from './secrets/store.js';
-import type { SignIns } from './sign-ins.js';
-import { createSignIns } from './sign-ins.js';
+import type { SignIns } from './auth/sign-ins.js';
+import { createSignIns } from './auth/sign-ins.js';
 import type { HostKind } from './profile/holder.js';
 import type { ProfileLock } from './profile/lock.js';
 import { lockProfile } from './profile/lock.js';
-import type { BackendFactory } from './store.js';
-import { ConfigStore } from './store.js';
+import type { BackendFactory } from './config/store.js';
+import { ConfigStore } from './config/store.js';
 import { messageOf } from '../types/errors.js';
 
 /**

@@ -5,15 +5,15 @@ import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
-import { BUILT_IN_TOOL_NAMES } from './builtin-tools.js';
-import { comparableServers, parseClaudeDesktopConfig, planImport } from './claude-import.js';
+import { BUILT_IN_TOOL_NAMES } from './naming/builtin-tools.js';
+import { comparableServers, parseClaudeDesktopConfig, planImport } from './config/claude-import.js';
 import type { Core } from './core.js';
 import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
 import { PendingElicitations } from './mcp/pending-elicitations.js';
 import { TickEvents } from './mcp/status-events.js';
 import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
-import { checkToolArgs } from './tool-args.js';
+import { checkToolArgs } from './mcp/tool-args.js';
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}

@@ -30,8 +30,8 @@ import { assignToolNames, checkAlias, toMappings } from './naming.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
 import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
-import { rewriteSelections, selectionsHolding } from './selections.js';
-import type { ConfigStore } from './store.js';
+import { rewriteSelections, selectionsHolding } from './config/selections.js';
+import type { ConfigStore } from './config/store.js';
 import { messageOf } from '../types/errors.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */

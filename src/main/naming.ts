@@ -4,7 +4,7 @@
 // accepts, that never changes once given, and that maps back to exactly one (server, original).
 
 import type { RenameReason } from '../types/mcp.js';
-import { transliterateName } from './transliterate.js';
+import { transliterateName } from './naming/transliterate.js';
 
 /** OpenAI ∩ Anthropic ∩ Gemini ∩ DeepSeek ∩ Mistral ∩ Bedrock function names. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;

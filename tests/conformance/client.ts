@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SecretAuthStorage } from '../../src/main/auth/secret-storage.js';
 import { SecretStore } from '../../src/main/secrets/store.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import { entryArgs } from '../fixtures/entry.js';
 import { visitSignIn } from '../unit/helpers/oauth.js';
 import { exampleArguments } from './arguments.js';

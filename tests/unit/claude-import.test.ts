@@ -1,7 +1,7 @@
 // The Claude Desktop import: what counts as a server that is already configured, so importing
 // the same file twice adds nothing the second time and says which server each entry matched.
 import { describe, expect, it } from 'vitest';
-import { parseClaudeDesktopConfig, planImport, sameServer } from '../../src/main/claude-import.js';
+import { parseClaudeDesktopConfig, planImport, sameServer } from '../../src/main/config/claude-import.js';
 import type { ServerSettings } from '../../src/types/config.js';
 
 const files: ServerSettings = { label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'fs', '/a'], env: { TOKEN: 'x' } };

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONFIG_FILE_NAME } from '../../src/main/store.js';
+import { CONFIG_FILE_NAME } from '../../src/main/config/store.js';
 import { spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
 import { entryArgs } from '../fixtures/entry.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';

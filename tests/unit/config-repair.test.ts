@@ -1,7 +1,7 @@
 // repairConfig: whatever a hand edit left in config.json becomes a valid AppConfig, field by
 // field, with a warning for every repair; unknown fields are kept; nothing valid is lost.
 import { describe, expect, it } from 'vitest';
-import { MAX_UNKNOWN_FIELD_DEPTH, repairConfig } from '../../src/main/config-repair.js';
+import { MAX_UNKNOWN_FIELD_DEPTH, repairConfig } from '../../src/main/config/repair.js';
 import { AppConfigSchema, defaultConfig } from '../../src/types/config.js';
 
 /** What JSON.parse gives for a config.json, so `__proto__` keys are own data as on disk. */

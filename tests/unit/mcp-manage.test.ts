@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_TOOL_NAMES } from '../../src/main/builtin-tools.js';
+import { BUILT_IN_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
 import type { Mcp } from '../../src/main/mcp.js';
-import type { ConfigStore } from '../../src/main/store.js';
+import type { ConfigStore } from '../../src/main/config/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import {
   answer,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
-import type { ConfigStore } from '../../src/main/store.js';
+import type { ConfigStore } from '../../src/main/config/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import { entryArgs } from '../fixtures/entry.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';

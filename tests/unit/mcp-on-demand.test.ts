@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESERVED_TOOL_NAMES } from '../../src/main/builtin-tools.js';
+import { RESERVED_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
 import type { Mcp } from '../../src/main/mcp.js';
 import { listTokens } from '../../src/main/providers/index.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import type { ApprovalRequest } from '../../src/main/mcp/policies.js';
 import { annotationPolicy, effectivePolicy, pickAnnotations, ToolCallRefused } from '../../src/main/mcp/policies.js';
-import type { ConfigStore } from '../../src/main/store.js';
+import type { ConfigStore } from '../../src/main/config/store.js';
 import type { AppConfig } from '../../src/types/config.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { FixtureConfig } from '../fixtures/config.js';

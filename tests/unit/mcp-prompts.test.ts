@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_TOOL_NAMES } from '../../src/main/builtin-tools.js';
+import { BUILT_IN_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
 import { MissingValueError } from '../../src/main/mcp/missing-value.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { callRecord } from './helpers/recorded-calls.js';

@@ -10,7 +10,7 @@ import { startCore, type Core } from '../../src/main/core.js';
 import { runMigrations } from '../../src/main/migrations/index.js';
 import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
 import { recordToolAliases, wasLegacyAlias } from '../../src/main/migrations/tool-aliases.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import { defaultConfig, type AppConfig } from '../../src/types/config.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
 import { answer, APPROVED, namesOf, removeTempDirs, statusOf, stdioEntry, tempDir } from './helpers/mcp-env.js';

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mcp } from '../../src/main/mcp.js';
 import { runMigrations } from '../../src/main/migrations/index.js';
-import { selectionsOf } from '../../src/main/selections.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { selectionsOf } from '../../src/main/config/selections.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import type { MigrationReport } from '../../src/types/migration.js';
 import { startFixture, startFixtureInProcess, type FixtureHandle, type InProcessFixture } from '../fixtures/launch.js';
 import { answer, APPROVED, removeTempDirs, tempDir } from './helpers/mcp-env.js';

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repairConfig } from '../../src/main/config-repair.js';
+import { repairConfig } from '../../src/main/config/repair.js';
 import { markMigrationReportShown, pendingMigrationReport, runMigrations } from '../../src/main/migrations/index.js';
-import { ConfigStore, type ConfigBackend } from '../../src/main/store.js';
+import { ConfigStore, type ConfigBackend } from '../../src/main/config/store.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID, describeMigrationReport, summarizeMigrationReport } from '../../src/types/migration.js';
 import { MIGRATED_SELECTIONS, RESERVED, legacyConfig, writeConfig } from './migration-legacy.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';

@@ -2,9 +2,9 @@
 // (backup, one write, ledger, failures). Real connections are in migration.connect.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { repairConfig } from '../../src/main/config-repair.js';
+import { repairConfig } from '../../src/main/config/repair.js';
 import { LEGACY_NAME, migrateLegacyToolNames, parseLegacyName } from '../../src/main/migrations/legacy-tool-names.js';
-import { selectionsOf } from '../../src/main/selections.js';
+import { selectionsOf } from '../../src/main/config/selections.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { LEGACY_SERVERS, MIGRATED_SELECTIONS, RESERVED, bulkLegacyConfig, legacyConfig } from './migration-legacy.js';
 

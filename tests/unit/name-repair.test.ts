@@ -2,8 +2,8 @@
 // connects, one line per change; valid configs untouched; selections follow only names no tool
 // could hold.
 import { describe, expect, it } from 'vitest';
-import { RESERVED_TOOL_NAMES } from '../../src/main/builtin-tools.js';
-import { repairSavedNames } from '../../src/main/name-repair.js';
+import { RESERVED_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
+import { repairSavedNames } from '../../src/main/config/name-repair.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 

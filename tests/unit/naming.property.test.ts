@@ -14,7 +14,7 @@ import {
   type NameAssignment,
   type ServerTools,
 } from '../../src/main/naming.js';
-import { transliterateName } from '../../src/main/transliterate.js';
+import { transliterateName } from '../../src/main/naming/transliterate.js';
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries

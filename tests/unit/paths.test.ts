@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isEntryModule } from '../../src/main/paths.js';
+import { isEntryModule } from '../../src/main/profile/paths.js';
 
 describe('isEntryModule', () => {
   const script = path.resolve('/tmp/a folder with spaces/cli.ts');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEEP_COPIES_PER_KIND, surplusCopies } from '../../src/main/profile/copies.js';
-import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/store.js';
+import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/config/store.js';
 import { defaultConfig } from '../../src/types/config.js';
 import { BACKENDS, flakyBackend } from './helpers/backends.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRETS_FILE_NAME } from '../../src/main/secrets/file.js';
 import { SecretStore, UNENCRYPTED_WARNING } from '../../src/main/secrets/store.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
 import { asNobody, NOBODY_ID } from '../fixtures/child-process.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRETS_FILE_NAME } from '../../src/main/secrets/file.js';
 import { SecretStore } from '../../src/main/secrets/store.js';
-import { ConfigStore } from '../../src/main/store.js';
+import { ConfigStore } from '../../src/main/config/store.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 import { keyringEntry } from './helpers/secrets.js';
 

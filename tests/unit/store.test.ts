@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/store.js';
+import { CONFIG_FILE_NAME, ConfigStore } from '../../src/main/config/store.js';
 import type { AppConfig } from '../../src/types/config.js';
 import { defaultConfig } from '../../src/types/config.js';
 import { startFixtureInProcess } from '../fixtures/launch.js';

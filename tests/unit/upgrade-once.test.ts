@@ -11,7 +11,7 @@ import Conf from 'conf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCore } from '../../src/main/core.js';
 import { SECRETS_TO_STORE_MIGRATION_ID } from '../../src/main/migrations/secrets.js';
-import type { BackendFactory } from '../../src/main/store.js';
+import type { BackendFactory } from '../../src/main/config/store.js';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { AppState } from '../../src/types/ipc.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';

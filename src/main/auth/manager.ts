@@ -4,7 +4,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServer } from '../../types/config.js';
 import type { ServerSignIn, ServerStatus } from '../../types/mcp.js';
-import { PRODUCT_NAME } from '../paths.js';
+import { PRODUCT_NAME } from '../profile/paths.js';
 import { AuthError } from './errors.js';
 import type { SignInStart } from './flow.js';
 import { startSignIn } from './flow.js';

@@ -1,7 +1,7 @@
 // Command-line options shared by the hosts: `--user-data DIR` and, for the browser host, `--port N`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultUserDataDir } from '../paths.js';
+import { defaultUserDataDir } from '../profile/paths.js';
 
 export interface HostArgs {
   userDataDir: string;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from '../core.js';
-import { isEntryModule } from '../paths.js';
+import { isEntryModule } from '../profile/paths.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
 import { startWebServer } from './web-server.js';

@@ -5,7 +5,7 @@
 import { ElicitRequestFormParamsSchema, PrimitiveSchemaDefinitionSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationContent, ElicitationField, ElicitationProblem, ElicitationSchema } from '../../types/elicitation.js';
 import { isRecord, setOwn } from '../../types/json.js';
-import { checkToolArgs } from '../tool-args.js';
+import { checkToolArgs } from './tool-args.js';
 
 /** More fields than a person fills in: a request with more is declined. */
 export const MAX_FORM_FIELDS = 100;

@@ -3,7 +3,7 @@
 // text for the model and as `structuredContent.tools` for the chat, which loads those tools in
 // its next request (getProviderTools' `loaded`). A call the model got wrong is answered with an
 // error result it can read and correct, never a throw.
-import { FIND_TOOLS_NAME } from '../builtin-tools.js';
+import { FIND_TOOLS_NAME } from '../naming/builtin-tools.js';
 import type { McpServer, ToolSelection } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
 import type { SearchSource, ToolSearch } from '../search/tool-search.js';

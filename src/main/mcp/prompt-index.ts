@@ -10,7 +10,7 @@ import type { McpServer } from '../../types/config.js';
 import type { OfferingsStatus, PromptInfo, PromptStatus } from '../../types/offerings.js';
 import type { NameAssignment } from '../naming.js';
 import { assignToolNames, toMappings } from '../naming.js';
-import type { ConfigStore } from '../store.js';
+import type { ConfigStore } from '../config/store.js';
 import type { ServerConnection } from './connection.js';
 import type { ListedPrompt } from './prompt-listing.js';
 import { byServer, sameNames } from './saved-names.js';

@@ -5,7 +5,7 @@ import type { McpServer, ServerSettings, ServerSettingsInput } from '../../types
 import { checkServerSettings, ServerSettingsSchema } from '../../types/config.js';
 import { saveWithSecrets } from '../secrets/save.js';
 import type { SecretStore } from '../secrets/store.js';
-import type { ConfigStore } from '../store.js';
+import type { ConfigStore } from '../config/store.js';
 import { messageOf } from '../../types/errors.js';
 
 /** The settings as checked for use; throws a message for the user when they cannot be used. */

@@ -5,7 +5,7 @@ import { DEFAULT_CALL_TIMEOUT_MS } from '../../types/config.js';
 import type { ToolPolicy, ToolSelection } from '../../types/config.js';
 import type { ToolCallResult } from '../../types/mcp.js';
 import type { ProviderId } from '../../types/providers.js';
-import { FIND_TOOLS_NAME } from '../builtin-tools.js';
+import { FIND_TOOLS_NAME } from '../naming/builtin-tools.js';
 import { UnreadableArgument } from '../providers/index.js';
 import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from './connection.js';

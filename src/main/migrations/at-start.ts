@@ -9,7 +9,7 @@ import type { Notice } from '../../types/ipc.js';
 import type { SecretPlan } from '../secrets/refs.js';
 import { scrubConfigCopies, scrubbedCopy } from '../secrets/scrub.js';
 import type { SecretStore, SecretStoreInfo } from '../secrets/store.js';
-import type { ConfigStore } from '../store.js';
+import type { ConfigStore } from '../config/store.js';
 import { planMigrations, renamedByRepairOf } from './index.js';
 import type { MigrationOptions } from './index.js';
 import { describeSecretsMigration, knownRefs, planSecretsMove, SECRETS_TO_STORE_MIGRATION_ID, withSecretsMoved } from './secrets.js';

@@ -3,7 +3,7 @@
 import type { AppConfig } from '../../types/config.js';
 import type { MigrationReport } from '../../types/migration.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../types/migration.js';
-import { repairedKey, type ConfigStore } from '../store.js';
+import { repairedKey, type ConfigStore } from '../config/store.js';
 import { migrateLegacyToolNames } from './legacy-tool-names.js';
 import { recordToolAliases } from './tool-aliases.js';
 

@@ -7,7 +7,7 @@ import type { MigrationAmbiguity, MigrationDrop, MigrationReport, MigrationRewri
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID } from '../../types/migration.js';
 import { assignToolNames } from '../naming.js';
 import type { ServerTools } from '../naming.js';
-import { selectionsOf } from '../selections.js';
+import { selectionsOf } from '../config/selections.js';
 
 /** `X___ssss`, suffix `[A-Za-z0-9-]{4}`; parsed by `parseLegacyName` without a match array. */
 export const LEGACY_NAME = /^(.+)___([A-Za-z0-9-]{4})$/s;

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../types/config.js';
 import { TOOL_ALIASES_MIGRATION_ID } from '../../types/migration.js';
 import type { AsciiFold } from '../naming.js';
 import { ruleReasons } from '../naming.js';
-import { foldMarks } from '../transliterate.js';
+import { foldMarks } from '../naming/transliterate.js';
 
 /** How earlier versions folded non-ASCII names: compatibility decomposition, marks dropped. */
 const legacyFold: AsciiFold = foldMarks;

@@ -9,7 +9,7 @@
 // Names stay the tools' exposed names everywhere. Pure.
 import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
 import { PROVIDER_LIMITS } from '../../types/providers.js';
-import { FIND_TOOLS_NAME } from '../builtin-tools.js';
+import { FIND_TOOLS_NAME } from '../naming/builtin-tools.js';
 import { sanitizeToolName } from '../naming.js';
 import { adaptTool } from './index.js';
 import { definitionTokens, listTokens, nameAndDescriptionTokens } from './tokens.js';

@@ -12,7 +12,7 @@ import { FileBackend, SECRETS_FILE_NAME } from './file.js';
 import type { ProfileIds } from './keyring.js';
 import { KeyringBackend, keyringProblem } from './keyring.js';
 import { Redactor } from './redact.js';
-import type { ConfigStore } from '../store.js';
+import type { ConfigStore } from '../config/store.js';
 import { messageOf } from '../../types/errors.js';
 import { setOwn } from '../../types/json.js';
 

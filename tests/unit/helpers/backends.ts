@@ -1,7 +1,7 @@
 // The two config backends the store runs on: conf (headless hosts) and the real electron-store
 // (the Electron host; it loads here through the electron stub).
 import ElectronStore from 'electron-store';
-import type { BackendFactory, ConfigBackend } from '../../../src/main/store.js';
+import type { BackendFactory, ConfigBackend } from '../../../src/main/config/store.js';
 
 export const electronStoreBackend: BackendFactory = ({ cwd, configName, configFileMode }) =>
   new ElectronStore<Record<string, unknown>>({ cwd, name: configName, configFileMode });

@@ -10,7 +10,7 @@ import type { AppConfig, McpServer } from '../../../src/types/config.js';
 import type { ServerStatus, ServerStatusKind } from '../../../src/types/mcp.js';
 import type { McpOptions } from '../../../src/main/mcp.js';
 import { Mcp } from '../../../src/main/mcp.js';
-import { ConfigStore } from '../../../src/main/store.js';
+import { ConfigStore } from '../../../src/main/config/store.js';
 import type { FixtureConfig } from '../../fixtures/config.js';
 import { fixtureCommand, startFixtureInProcess, type InProcessFixture } from '../../fixtures/launch.js';
 

@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import type { AppConfig } from '../types/config.js';
-import type { NoticeKind } from '../types/ipc.js';
-import { isRecord } from '../types/json.js';
-import { repairConfig } from './config-repair.js';
+import type { AppConfig } from '../../types/config.js';
+import type { NoticeKind } from '../../types/ipc.js';
+import { isRecord } from '../../types/json.js';
+import { repairConfig } from './repair.js';
 import { repairSavedNames } from './name-repair.js';
-import type { CopyKind } from './profile/copies.js';
-import { copyBytesOf, keepCopy, moveTo } from './profile/copies.js';
+import type { CopyKind } from '../profile/copies.js';
+import { copyBytesOf, keepCopy, moveTo } from '../profile/copies.js';
 import {
   CONFIG_FILE_NAME,
   describeFsError,
@@ -24,8 +24,8 @@ import {
   removeLeftoverTempFiles,
   tightenFile,
   writePrivateFile,
-} from './profile/files.js';
-import { messageOf } from '../types/errors.js';
+} from '../profile/files.js';
+import { messageOf } from '../../types/errors.js';
 
 export { CONFIG_FILE_NAME };
 

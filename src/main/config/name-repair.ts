@@ -3,12 +3,12 @@
 // before any server connects, like every other repair: the store keeps a copy of the file first
 // and tells the user each change. The new names come from the naming core run over the saved
 // mappings alone, so they are the names the tools keep once their servers connect.
-import type { AppConfig, McpServer } from '../types/config.js';
-import { FIND_TOOLS_NAME } from './builtin-tools.js';
-import type { NameAssignment } from './naming.js';
-import { assignToolNames, isValidToolName } from './naming.js';
+import type { AppConfig, McpServer } from '../../types/config.js';
+import { FIND_TOOLS_NAME } from '../naming/builtin-tools.js';
+import type { NameAssignment } from '../naming.js';
+import { assignToolNames, isValidToolName } from '../naming.js';
 import { rewriteSelections, selectionsOf } from './selections.js';
-import { setOwn } from '../types/json.js';
+import { setOwn } from '../../types/json.js';
 
 /**
  * Repairs `config` in place and returns one line per change, for the user: "Server "Files", tool

@@ -6,8 +6,8 @@ import { Ajv } from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { isRecord } from '../types/json.js';
-import type { ArgsCheck } from '../types/mcp.js';
+import { isRecord } from '../../types/json.js';
+import type { ArgsCheck } from '../../types/mcp.js';
 
 // Formats (email, uri, …) are left to the server; the check is about the shape of the arguments.
 const OPTIONS = { allErrors: true, strict: false, validateFormats: false, validateSchema: false } as const;

@@ -1,11 +1,11 @@
 // Reads a Claude Desktop style `{"mcpServers": {"name": {...}}}` JSON into server settings.
 // Pure: the caller adds the servers. Entries that cannot be used are skipped with a reason, and
 // entries that are already configured (importing the same file twice) are recognised.
-import type { EnteredValue, McpServer, ServerSettings } from '../types/config.js';
-import { checkServerSettings } from '../types/config.js';
-import { isRecord } from '../types/json.js';
-import { sameList } from './mcp/saved-names.js';
-import { messageOf } from '../types/errors.js';
+import type { EnteredValue, McpServer, ServerSettings } from '../../types/config.js';
+import { checkServerSettings } from '../../types/config.js';
+import { isRecord } from '../../types/json.js';
+import { sameList } from '../mcp/saved-names.js';
+import { messageOf } from '../../types/errors.js';
 
 export interface ParsedImport {
   servers: ServerSettings[];

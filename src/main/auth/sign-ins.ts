@@ -1,10 +1,10 @@
 // Sign-in as the hosts offer it (IPC, inspect): the auth manager runs the flow, the Mcp manager
 // asks the server again once it is signed in or out, and the answer waits for that connect's
 // outcome. Servers are named by uuid.
-import { DEFAULT_CONNECT_TIMEOUT_MS } from '../types/config.js';
-import type { AuthManager, SignIn } from './auth/manager.js';
-import type { Mcp } from './mcp.js';
-import type { ConfigStore } from './store.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
+import type { AuthManager, SignIn } from './manager.js';
+import type { Mcp } from '../mcp.js';
+import type { ConfigStore } from '../config/store.js';
 
 /**
  * Asks a server again and waits until its connect has an outcome (restarts return at once and

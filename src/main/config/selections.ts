@@ -1,6 +1,6 @@
 // Saved tool selections (per model, prompt, realtime) hold exposed names. These pure helpers keep
 // them pointing at the right tools when names go away or change.
-import type { AppConfig, SelectionUse, ToolSelection } from '../types/config.js';
+import type { AppConfig, SelectionUse, ToolSelection } from '../../types/config.js';
 
 export interface SelectionRef {
   /** Where the selection lives, for messages: "gpt-4o (openai)", "prompt", "realtime". */

@@ -2,12 +2,12 @@
 // with a warning for every repair. Unknown fields are kept as they are, so nothing the user or a
 // newer version saved is lost; only values that cannot mean anything are dropped.
 import { randomUUID } from 'node:crypto';
-import type { AppConfig, McpServer, ModelTools, StoredValue, ToolPolicy, ToolSelection } from '../types/config.js';
-import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema, ToolPolicySchema } from '../types/config.js';
-import { isRecord, setOwn } from '../types/json.js';
-import { MigrationReportSchema } from '../types/migration.js';
-import type { ToolLoadingMode } from '../types/tool-loading.js';
-import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../types/tool-loading.js';
+import type { AppConfig, McpServer, ModelTools, StoredValue, ToolPolicy, ToolSelection } from '../../types/config.js';
+import { AppConfigSchema, McpServerSchema, ServerSettingsSchema, ServerStateSchema, ServerTypeSchema, StoredValueSchema, ToolPolicySchema } from '../../types/config.js';
+import { isRecord, setOwn } from '../../types/json.js';
+import { MigrationReportSchema } from '../../types/migration.js';
+import type { ToolLoadingMode } from '../../types/tool-loading.js';
+import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../../types/tool-loading.js';
 
 export interface RepairResult {
   config: AppConfig;
