@@ -1,13 +1,13 @@
 // The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
-// naming in naming.ts, the exposed-name index in mcp/tool-index.ts, config in store.ts.
+// naming in naming.ts (run by mcp/tool-naming.ts), the exposed-name index in mcp/tool-index.ts,
+// config in config/store.ts.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, SelectionUse, ServerSettingsInput, ToolPolicy, ToolSelection } from '../types/config.js';
 import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
 import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
-import { ServerConnection } from './mcp/connection.js';
-import type { ConnectionOptions } from './mcp/connection.js';
+import type { ConnectionOptions, ServerConnection } from './mcp/connection.js';
 import { ElicitationRouter } from './mcp/elicitation.js';
 import { answerFindTools, searchSources } from './mcp/find-tools.js';
 import { FirstConnects } from './mcp/first-connects.js';
@@ -15,7 +15,7 @@ import type { PolicyScope } from './mcp/policies.js';
 import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
 import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
 import { getProviderResult, type ProviderResultOptions } from './mcp/provider-results.js';
-import { byServer, pinAlias, sameList, saveNames, savedNamesDiffer, setAliases } from './mcp/saved-names.js';
+import { ServerConnections } from './mcp/server-connections.js';
 import { ServerLogs } from './mcp/server-log.js';
 import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
 import type { StatusListener } from './mcp/status-events.js';
@@ -23,16 +23,15 @@ import { TickEvents } from './mcp/status-events.js';
 import type { CallContext, CallOptions } from './mcp/tool-call.js';
 import { callTool } from './mcp/tool-call.js';
 import { ToolIndex } from './mcp/tool-index.js';
+import { ToolNaming } from './mcp/tool-naming.js';
 import type { OfferedOptions, ResourceTarget } from './mcp/offered.js';
 import { Offered } from './mcp/offered.js';
-import type { NameAssignment, ServerTools } from './naming.js';
-import { assignToolNames, checkAlias, toMappings } from './naming.js';
+import type { NameAssignment } from './naming.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
 import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import { rewriteSelections, selectionsHolding } from './config/selections.js';
 import type { ConfigStore } from './config/store.js';
-import { messageOf } from '../types/errors.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
 export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
@@ -54,18 +53,14 @@ export class Mcp {
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
   readonly logs = new ServerLogs();
   #store: ConfigStore;
-  #connections = new Map<string, ServerConnection>();
+  #connections: ServerConnections;
   #index = new ToolIndex();
   #providerTools = new ProviderToolCache(() => ({ enabled: this.#index.enabledTools(), servers: this.#store.config.mcp.servers }));
   #search = new ToolSearch(() => searchSources(this.#index.enabledTools(), this.#store.config.mcp.servers));
   #events = new TickEvents<ServerStatus[]>(() => this.getStatus());
-  /** Naming waits for the first connect round, so answer order never decides names. */
-  #naming = false;
-  /** Per server, the tool names the current names were computed from. */
-  #namedLists = new Map<string, readonly string[] | null>();
   #firstConnects = new FirstConnects();
+  #naming: ToolNaming;
   #log: (message: string) => void;
-  #connectionOptions: ConnectionOptions;
   #secrets: SecretStore;
   #auth: AuthManager | undefined;
   #elicitations: ElicitationRouter;
@@ -80,16 +75,7 @@ export class Mcp {
     const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
     this.#log = (message) => log(secrets.redact(message));
     this.#elicitations = new ElicitationRouter(this.#log);
-    this.#calls = {
-      index: this.#index,
-      connections: this.#connections,
-      elicitations: this.#elicitations,
-      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
-      redact: (text) => secrets.redact(text),
-      findTools: (args, selection) => answerFindTools(this.#search, args, selection),
-    };
-    this.#offered = new Offered({ store: this.#store, connections: this.#connections, named: (uuid) => this.#listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
-    this.#connectionOptions = {
+    this.#connections = new ServerConnections({
       clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
       reconnect: options.reconnect,
       loginShell: options.loginShell,
@@ -100,24 +86,41 @@ export class Mcp {
       onLog: (connection, record) => this.logs.record(connection.server.uuid, { ...record, text: secrets.redact(record.text) }),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
       onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
+    });
+    this.#calls = {
+      index: this.#index,
+      connections: this.#connections,
+      elicitations: this.#elicitations,
+      restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
+      redact: (text) => secrets.redact(text),
+      findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
+    this.#naming = new ToolNaming({
+      store: this.#store,
+      connections: this.#connections,
+      index: this.#index,
+      firstConnects: this.#firstConnects,
+      reserved: this.reserved,
+      log: this.#log,
+      reindex: (assignments) => this.#reindex(assignments),
+    });
+    this.#offered = new Offered({ store: this.#store, connections: this.#connections, named: (uuid) => this.#naming.listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
     (this.#auth = options.auth)?.onChange(() => this.#events.emit());
   }
 
   /** Connects every enabled server in parallel, then names all tools in config order. */
   async start(): Promise<void> {
     const servers = this.#store.config.mcp.servers;
-    for (const server of servers) this.#connections.set(server.uuid, new ServerConnection(server, this.#connectionOptions));
-    this.#rename();
-    await Promise.all(servers.map((server) => this.#startServer(server.uuid)));
-    this.#naming = true;
-    this.#rename();
+    for (const server of servers) this.#connections.open(server);
+    this.#naming.rename();
+    await Promise.all(servers.map((server) => this.#connections.start(server.uuid)));
+    this.#naming.active = true;
+    this.#naming.rename();
   }
 
   async stop(): Promise<void> {
-    this.#naming = false;
-    await Promise.all([...this.#connections.values()].map((connection) => connection.stop()));
-    this.#connections.clear();
+    this.#naming.active = false;
+    await this.#connections.closeAll();
   }
 
   onStatus(listener: StatusListener): () => void {
@@ -239,12 +242,7 @@ export class Mcp {
     toolNames: readonly string[],
     existingMappings: Readonly<Record<string, string>> = {},
   ): Record<string, string> {
-    const input = this.#namingInput();
-    const joining = { uuid: serverUuid, tools: toolNames, mappings: existingMappings };
-    const at = input.findIndex((server) => server.uuid === serverUuid);
-    if (at >= 0) input[at] = joining;
-    else input.push(joining);
-    return toMappings(this.#assign(input).filter((a) => a.uuid === serverUuid));
+    return this.#naming.joining(serverUuid, toolNames, existingMappings);
   }
 
   // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
@@ -268,8 +266,8 @@ export class Mcp {
     this.#store.update((config) => { config.mcp.servers.push(...servers); });
     this.#firstConnects.added(servers.map((server) => server.uuid));
     for (const { uuid } of servers) {
-      this.#connections.set(uuid, new ServerConnection(this.#server(uuid), this.#connectionOptions));
-      this.#startInBackground(uuid);
+      this.#connections.open(this.#server(uuid));
+      this.#connections.startInBackground(uuid);
     }
     return servers.map(({ uuid }) => this.#server(uuid));
   }
@@ -288,10 +286,7 @@ export class Mcp {
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const names = this.#namesOf(uuid);
     await deleteServerSecrets(this.#secrets, uuid);
-    // Closing can take seconds (a process that ignores the end of its input is killed after a
-    // grace period); the server is gone for the user at once, its process follows.
-    void this.#connections.get(uuid)?.stop();
-    this.#connections.delete(uuid);
+    this.#connections.close(uuid);
     this.#firstConnects.removed(uuid);
     this.logs.remove(uuid);
     let removed = 0;
@@ -299,7 +294,7 @@ export class Mcp {
       config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);
       removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
     });
-    this.#rename();
+    this.#naming.rename();
     this.#auth?.forget(uuid);
     return { removedFromSelections: removed };
   }
@@ -319,15 +314,7 @@ export class Mcp {
 
   /** Reconnects one server with its saved settings (or stops it, when it is disabled). */
   async restartServer(uuid: string): Promise<void> {
-    const server = this.#server(uuid);
-    const connection = this.#connections.get(uuid);
-    if (!connection) return;
-    // Stop as 'connecting', so that restarting or editing an enabled server never reports it
-    // as disabled in between. The old client closes in the background while the new one
-    // connects: stop() lets go of it at once, so the two never mix.
-    void connection.stop('connecting');
-    connection.server = server;
-    this.#startInBackground(uuid);
+    this.#connections.restart(this.#server(uuid));
   }
 
   /** Sets one tool's policy (null: back to the server's default); a tool it lists or listed. */
@@ -357,27 +344,7 @@ export class Mcp {
    * follow the tool to its new name. Throws a message for the user when the alias is refused.
    */
   setAlias(uuid: string, original: string, alias: string | null): string {
-    const current = this.#index.assignmentOf(uuid, original);
-    if (!current) throw new Error(`Server ${uuid} has no known tool "${original}".`);
-    if (alias !== null) {
-      const label = (holder: string): string | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === holder)?.label;
-      const problem = checkAlias(alias, { uuid, original }, this.#index.assignments(), this.reserved, label);
-      if (problem) throw new Error(problem);
-    }
-    const pinned = pinAlias(this.#server(uuid), original, alias);
-    // The tool is named as listed even while its server is offline, so a reset alias gets the
-    // rules' name back instead of vanishing with its mapping.
-    const listed = this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? [];
-    const next = this.detectAndResolveCollisions(uuid, [...listed, original], pinned.mappings);
-    const exposed = next[original]!;
-    this.#store.update((config) => {
-      const saved = config.mcp.servers.find((s) => s.uuid === uuid)!;
-      saved.toolMappings = next;
-      setAliases(saved, pinned.aliases);
-      if (exposed !== current.exposed) rewriteSelections(config, (name) => (name === current.exposed ? exposed : name));
-    });
-    this.#rename();
-    return exposed;
+    return this.#naming.setAlias(this.#server(uuid), original, alias);
   }
 
   // --- Internals ---
@@ -395,57 +362,9 @@ export class Mcp {
     return server;
   }
 
-  async #startServer(uuid: string): Promise<void> {
-    await this.#connections.get(uuid)?.startAsSaved();
-  }
-
-  /** Starts a server's connect without waiting for it; its outcome is reported as status. */
-  #startInBackground(uuid: string): void {
-    // A connect never rejects (its outcome is status), but what it triggers can: saving the
-    // names it brought, say, on a disk that refuses writes.
-    this.#startServer(uuid).catch((error: unknown) => this.#log(`${uuid}: ${messageOf(error)}`));
-  }
-
   /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
   #namesOf(uuid: string): Set<string> {
     return new Set(Object.values(this.#server(uuid).toolMappings ?? {}));
-  }
-
-  /** The names a server's tools are named from: none before naming starts or before it lists. */
-  #listedNames(uuid: string): readonly string[] | null {
-    if (!this.#naming || this.#firstConnects.waits(uuid)) return null;
-    return this.#connections.get(uuid)?.tools?.map((tool) => tool.name) ?? null;
-  }
-
-  #namingInput(): ServerTools[] {
-    return this.#store.config.mcp.servers.map((server) => ({
-      uuid: server.uuid,
-      tools: this.#listedNames(server.uuid) ?? [],
-      mappings: server.toolMappings,
-      aliases: server.aliases,
-    }));
-  }
-
-  #assign(input: ServerTools[]): NameAssignment[] {
-    return assignToolNames(input, { reserved: this.reserved });
-  }
-
-  /** Re-runs naming over all servers, persists changed mappings, rebuilds the index. */
-  #rename(): void {
-    const assignments = this.#assign(this.#namingInput());
-    const servers = byServer(assignments);
-    const changed = new Set(
-      this.#store.config.mcp.servers
-        .filter((server) => savedNamesDiffer(server, servers.get(server.uuid) ?? [], this.#log))
-        .map((server) => server.uuid),
-    );
-    if (changed.size > 0) {
-      this.#store.update((config) => {
-        for (const server of config.mcp.servers) if (changed.has(server.uuid)) saveNames(server, servers.get(server.uuid) ?? []);
-      });
-    }
-    this.#namedLists = new Map([...this.#connections.keys()].map((uuid) => [uuid, this.#listedNames(uuid)]));
-    this.#reindex(assignments);
   }
 
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
@@ -459,13 +378,13 @@ export class Mcp {
 
   #changed(connection: ServerConnection): void {
     const uuid = connection.server.uuid;
-    if (this.#firstConnects.settled(uuid, connection.status) && this.#naming) {
+    if (this.#firstConnects.settled(uuid, connection.status) && this.#naming.active) {
       // Additions after this one may have listed meanwhile: name them all now, in config order.
-      this.#rename();
-    } else if (!this.#naming || this.#connections.get(uuid) !== connection) {
+      this.#naming.rename();
+    } else if (!this.#naming.active || this.#connections.get(uuid) !== connection) {
       this.#events.emit();
-    } else if (!sameList(this.#namedLists.get(uuid) ?? null, this.#listedNames(uuid))) {
-      this.#rename();
+    } else if (this.#naming.listChanged(uuid)) {
+      this.#naming.rename();
     } else {
       // Names stand (a state change, or a relist of the same names); liveness, descriptions and
       // schemas may not.

@@ -6,7 +6,7 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { McpServer } from '../../types/config.js';
 import { AuthError } from '../auth/errors.js';
 import { LaunchError } from './missing-command.js';
-import { describeIssues } from './tool-listing.js';
+import { describeIssues } from './listing-issues.js';
 import { messageOf } from '../../types/errors.js';
 
 /** `error` explained; `stderrHint` is " (it said: …)" with the server's last stderr line, or ''. */

@@ -3,41 +3,27 @@
 // about names: the manager maps exposed names to (connection, original).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../types/config.js';
-import type { LogLevel, ServerStatusKind, SkippedTool, ToolAnnotations, ToolCallResult } from '../../types/mcp.js';
+import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../types/mcp.js';
 import { AuthError } from '../auth/errors.js';
 import { signInReason, type ServerAuth } from '../auth/session.js';
 import type { SecretField } from '../../types/secrets.js';
 import type { SecretStore } from '../secrets/store.js';
-import { pickAnnotations } from './policies.js';
 import type { LogRecord } from './server-log.js';
 import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
 import { coalesced } from './coalesce.js';
 import { ServerOfferings } from './offerings.js';
 import { OutputChecks, type OutputCheck } from './output-check.js';
-import { walkPages } from './paged-listing.js';
-import { checkTool, CompiledSchemas, LenientListToolsResultSchema, seedToolMetadata, type LenientListToolsResult } from './tool-listing.js';
+import { CompiledSchemas, listTools, type ListedTool } from './tool-listing.js';
 import type { LaunchContext } from './stdio-launch.js';
 import { prepareStdioLaunch } from './stdio-launch.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
 import { messageOf } from '../../types/errors.js';
-
-export interface ListedTool {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  /** Its display title: the tool's `title`, else its annotations' `title`. */
-  title?: string;
-  /** Its hints (typed values only), which decide its policy when the user chose none. */
-  annotations: ToolAnnotations;
-  /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
-  outputSchema?: Record<string, unknown>;
-}
-
+export type { ListedTool } from './tool-listing.js';
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -294,46 +280,10 @@ export class ServerConnection {
     return { offered };
   }
 
-  /**
-   * Follows `nextCursor` to the end (paged-listing.ts). Each tool is checked on its own
-   * (tool-listing.ts): a malformed one is skipped, the rest are listed.
-   */
-  async #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
-    const byName = new Map<string, ListedTool>();
-    const accepted: Tool[] = [];
-    const skipped: SkippedTool[] = [];
+  /** Every page of the server's tools, each checked on its own (tool-listing.ts). */
+  #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
     const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
-    let position = 0;
-    const fetchPage = (cursor: string | undefined): Promise<LenientListToolsResult> =>
-      client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, LenientListToolsResultSchema, { timeout: this.timeoutMs });
-    await walkPages(fetchPage, (result) => {
-      for (const raw of result.tools) {
-        const checked = checkTool(raw, position++, schemas);
-        if ('skipped' in checked) {
-          skipped.push(checked.skipped);
-          this.options.log?.(`${this.server.label}: skips tool ${checked.skipped.name === null ? 'without a name' : `"${checked.skipped.name}"`}: ${checked.skipped.reason}`);
-          continue;
-        }
-        const tool = checked.tool;
-        if (byName.has(tool.name)) {
-          this.options.log?.(`${this.server.label}: lists tool "${tool.name}" twice; the first is used.`);
-          continue;
-        }
-        const annotations = pickAnnotations(tool.annotations);
-        const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
-        byName.set(tool.name, {
-          name: tool.name,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          annotations,
-          ...(title ? { title } : {}),
-          ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-        });
-        accepted.push(tool);
-      }
-    });
-    seedToolMetadata(client, accepted, this.options.log);
-    return { tools: [...byName.values()], skipped };
+    return listTools(client, { schemas, timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log });
   }
 
   /** One re-list of the tools after `tools/list_changed` (coalesced: see coalesce.ts). */

@@ -5,7 +5,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
-import { describeIssues } from './tool-listing.js';
+import { describeIssues } from './listing-issues.js';
 
 /** More pages than any real server sends: a server that never stops paging is cut off here. */
 const MAX_PAGES = 10_000;

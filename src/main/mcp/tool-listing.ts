@@ -17,8 +17,11 @@ import { PaginatedResultSchema, ToolSchema, type Tool } from '@modelcontextproto
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
-import type { SkippedTool } from '../../types/mcp.js';
+import type { SkippedTool, ToolAnnotations } from '../../types/mcp.js';
 import { messageOf } from '../../types/errors.js';
+import { describeIssues } from './listing-issues.js';
+import { walkPages } from './paged-listing.js';
+import { pickAnnotations } from './policies.js';
 
 /** `tools/list` with its frame checked and each tool left for `checkTool`. */
 export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
@@ -97,12 +100,63 @@ function toolName(raw: unknown): string | null {
   return typeof name === 'string' ? name : null;
 }
 
-/** The first issues in one line: `inputSchema.properties.x: Invalid input`. */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, position?: number): string {
-  const described = issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : position === undefined ? 'result' : `tool ${position + 1}`;
-    return `${where}: ${issue.message}`;
+export interface ListedTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  /** Its display title: the tool's `title`, else its annotations' `title`. */
+  title?: string;
+  /** Its hints (typed values only), which decide its policy when the user chose none. */
+  annotations: ToolAnnotations;
+  /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
+  outputSchema?: Record<string, unknown>;
+}
+
+export interface ListingOptions {
+  schemas: CompiledSchemas;
+  timeoutMs: number;
+  /** The server's label, for the log. */
+  label: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * Follows `nextCursor` to the end (paged-listing.ts). Each tool is checked on its own
+ * (checkTool): a malformed one is skipped, the rest are listed; a name listed twice keeps the first.
+ */
+export async function listTools(client: Client, { schemas, timeoutMs, label, log }: ListingOptions): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
+  const byName = new Map<string, ListedTool>();
+  const accepted: Tool[] = [];
+  const skipped: SkippedTool[] = [];
+  let position = 0;
+  const fetchPage = (cursor: string | undefined): Promise<LenientListToolsResult> =>
+    client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, LenientListToolsResultSchema, { timeout: timeoutMs });
+  await walkPages(fetchPage, (result) => {
+    for (const raw of result.tools) {
+      const checked = checkTool(raw, position++, schemas);
+      if ('skipped' in checked) {
+        skipped.push(checked.skipped);
+        log?.(`${label}: skips tool ${checked.skipped.name === null ? 'without a name' : `"${checked.skipped.name}"`}: ${checked.skipped.reason}`);
+        continue;
+      }
+      const tool = checked.tool;
+      if (byName.has(tool.name)) {
+        log?.(`${label}: lists tool "${tool.name}" twice; the first is used.`);
+        continue;
+      }
+      const annotations = pickAnnotations(tool.annotations);
+      const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+      byName.set(tool.name, {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations,
+        ...(title ? { title } : {}),
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      });
+      accepted.push(tool);
+    }
   });
-  if (issues.length > 3) described.push(`${issues.length - 3} more`);
-  return described.join('; ');
+  seedToolMetadata(client, accepted, log);
+  return { tools: [...byName.values()], skipped };
 }
