@@ -3,14 +3,21 @@
 // outcome. Servers are named by uuid.
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../types/config.js';
 import type { AuthManager, SignIn } from './manager.js';
-import type { Mcp } from '../mcp.js';
+import type { ServerStatus } from '../../types/mcp.js';
 import type { ConfigStore } from '../config/store.js';
+
+/** What sign-in needs of the Mcp manager (structural, so auth/ never imports the manager). */
+export interface Reconnector {
+  getStatus(): ServerStatus[];
+  onStatus(listener: (status: ServerStatus[]) => void): () => void;
+  restartServer(uuid: string): Promise<void>;
+}
 
 /**
  * Asks a server again and waits until its connect has an outcome (restarts return at once and
  * report through status), or its connect timeout has passed.
  */
-async function reconnect(mcp: Mcp, uuid: string, timeoutMs: number): Promise<void> {
+async function reconnect(mcp: Reconnector, uuid: string, timeoutMs: number): Promise<void> {
   const settled = (): boolean => mcp.getStatus().find((s) => s.uuid === uuid)?.status !== 'connecting';
   await new Promise<void>((resolve) => {
     let stop = (): void => undefined;
@@ -40,7 +47,7 @@ export interface SignIns {
   setClientSecret(uuid: string, secret: string | null): Promise<void>;
 }
 
-export function createSignIns(mcp: Mcp, auth: AuthManager, store: ConfigStore): SignIns {
+export function createSignIns(mcp: Reconnector, auth: AuthManager, store: ConfigStore): SignIns {
   const serverOf = (uuid: string) => {
     const server = store.config.mcp.servers.find((s) => s.uuid === uuid);
     if (!server) throw new Error(`No MCP server with id "${uuid}".`);
