@@ -87,8 +87,10 @@ test('a legacy config is migrated: notice once, selections point at the same too
 test("a selection is counted with the built-in tools against its engine's provider limit", async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, {
     servers: [fixtureServer({ uuid: '00000000-0000-4000-8000-00000000cccc', label: 'Many', fixture: { id: 'many', generateTools: { prefix: 't_', count: 130 } } })],
+    // Loading on demand off: the whole selection goes into every request, so the limit applies.
+    // (Automatic would load on demand above the limit, and say so instead: the cost test below.)
     models: [
-      { engine: 'openai', model: 'gpt-4o', tools: [] },
+      { engine: 'openai', model: 'gpt-4o', tools: [], toolLoading: 'off' },
       { engine: 'anthropic', model: 'claude-sonnet-4', tools: null },
       { engine: 'some-gateway', model: 'any-model', tools: null },
     ],

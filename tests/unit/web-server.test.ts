@@ -184,30 +184,43 @@ describe('browser host', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
     expect(stream.body).toContain(': connected');
+    expect(stream.body).toContain('event: status\ndata: [');
   });
 
-  it('sends every event of the contract under its own name on the one stream', async () => {
+  it('sends every event of the contract under its own name on the one stream, after the status and settings as they were when it opened', async () => {
     const listeners = new Map<string, (payload: unknown) => void>();
+    let snapshotTaken = (): void => undefined;
+    const answers = new Promise<void>((resolve) => (snapshotTaken = resolve));
     const ipc: IpcServer = {
-      invoke: async () => undefined,
+      // The status and settings of the moment, answered late: an event that comes meanwhile is
+      // newer, and must follow them, not be lost or go first.
+      invoke: async (channel) => {
+        // Events go out a microtask later, as the app's own (TickEvents) do.
+        if (channel === 'getState') {
+          queueMicrotask(() => {
+            listeners.get('callProgress')!({ callId: 'c1', progress: 2, total: 4 });
+            snapshotTaken();
+          });
+        }
+        await answers;
+        return channel === 'getStatus' ? [{ uuid: 'u1', status: 'ready' }] : { config: 'now' };
+      },
       on: (event, listener) => {
         listeners.set(event, listener as (payload: unknown) => void);
         return () => listeners.delete(event);
       },
-      };
+    };
     const web = await startWebServer({ ipc, staticDir: dir });
     try {
       expect([...listeners.keys()].sort()).toEqual([...IPC_EVENTS].sort());
+      const first = ': connected\n\nevent: status\ndata: [{"uuid":"u1","status":"ready"}]\n\nevent: state\ndata: {"config":"now"}\n\nevent: callProgress\ndata: {"callId":"c1","progress":2,"total":4}\n\n';
       const body = await new Promise<string>((resolve, reject) => {
         const req = http.request({ host: '127.0.0.1', port: web.port, path: `/api/events?token=${web.token}`, headers: { Host: `127.0.0.1:${web.port}` } }, (res) => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             text += chunk;
-            if (text === ': connected\n\n') {
-              listeners.get('callProgress')!({ callId: 'c1', progress: 2, total: 4 });
-              listeners.get('serverLog')!({ uuid: 'u1' });
-            }
+            if (text === first) listeners.get('serverLog')!({ uuid: 'u1' });
             if (text.includes('event: serverLog')) {
               req.destroy();
               resolve(text);
@@ -217,7 +230,7 @@ describe('browser host', () => {
         req.on('error', reject);
         req.end();
       });
-      expect(body).toBe(': connected\n\nevent: callProgress\ndata: {"callId":"c1","progress":2,"total":4}\n\nevent: serverLog\ndata: {"uuid":"u1"}\n\n');
+      expect(body).toBe(`${first}event: serverLog\ndata: {"uuid":"u1"}\n\n`);
     } finally {
       await web.close();
     }

@@ -62,6 +62,11 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'ap
   res.end(body);
 }
 
+/** One server-sent event of the contract, under its own name. */
+function eventFrame(name: string, payload: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
 function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
   send(res, status, JSON.stringify(value));
 }
@@ -118,7 +123,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? randomBytes(32).toString('hex');
   // Resolved once: every file served must resolve (symlinks followed) to a path inside it.
   const realRoot = fs.realpathSync(path.resolve(options.staticDir));
-  const eventStreams = new Set<http.ServerResponse>();
+  /** Open event streams; a stream's held frames until its first snapshot is written (null after). */
+  const eventStreams = new Map<http.ServerResponse, string[] | null>();
+  const writeEvent = (frame: string): void => {
+    for (const [stream, held] of eventStreams) {
+      if (held) held.push(frame);
+      else stream.write(frame);
+    }
+  };
 
   // Filled in once the port is known; no request is answered before that.
   const allowedHosts = new Set<string>();
@@ -142,11 +154,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
   }
 
-  function openEventStream(res: http.ServerResponse): void {
+  /**
+   * A page asks for status and settings while its stream is still opening (and EventSource opens
+   * it again after a drop): what changed before the stream was there would never reach it, and a
+   * server that became ready meanwhile would show "connecting" for good. So every stream starts
+   * with both as they are now; the page keeps whichever is newer (store.ts).
+   */
+  async function openEventStream(res: http.ServerResponse): Promise<void> {
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    eventStreams.add(res);
+    // The handlers run as they are invoked, so the snapshot is taken as the stream joins: every
+    // event it holds meanwhile is newer, and follows the snapshot.
+    const held: string[] = [];
+    const snapshot = Promise.all([options.ipc.invoke('getStatus', undefined), options.ipc.invoke('getState', undefined)]);
+    eventStreams.set(res, held);
     res.on('close', () => eventStreams.delete(res));
+    const [status, state] = await snapshot;
+    if (!eventStreams.has(res)) return;
+    res.write(`: connected\n\n${eventFrame('status', status)}${eventFrame('state', state)}${held.join('')}`);
+    eventStreams.set(res, null);
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -186,11 +211,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   // Every event of the contract, under its own name; one stream carries them all.
   const unsubscribes = IPC_EVENTS.map((name) => options.ipc.on(name, (payload) => {
-    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of eventStreams) stream.write(frame);
+    writeEvent(eventFrame(name, payload));
   }));
   const heartbeat = setInterval(() => {
-    for (const stream of eventStreams) stream.write(': keep-alive\n\n');
+    writeEvent(': keep-alive\n\n');
   }, 15_000);
   heartbeat.unref();
 
@@ -216,7 +240,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     async close() {
       for (const unsubscribe of unsubscribes) unsubscribe();
       clearInterval(heartbeat);
-      for (const stream of eventStreams) stream.end();
+      for (const stream of eventStreams.keys()) stream.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
