@@ -25,9 +25,9 @@ export interface ToolNamingContext {
 }
 
 export class ToolNaming {
-  #context: ToolNamingContext;
   /** False until the first connect round ends (and after stop): no server is named yet. */
-  #active = false;
+  active = false;
+  #context: ToolNamingContext;
   /** Per server, the tool names the current names were computed from. */
   #namedLists = new Map<string, readonly string[] | null>();
 
@@ -35,17 +35,9 @@ export class ToolNaming {
     this.#context = context;
   }
 
-  get active(): boolean {
-    return this.#active;
-  }
-
-  set active(active: boolean) {
-    this.#active = active;
-  }
-
   /** The names a server's tools are named from: none before naming starts or before it lists. */
   listedNames(uuid: string): readonly string[] | null {
-    if (!this.#active || this.#context.firstConnects.waits(uuid)) return null;
+    if (!this.active || this.#context.firstConnects.waits(uuid)) return null;
     return this.#context.connections.get(uuid)?.tools?.map((tool) => tool.name) ?? null;
   }
 
