@@ -159,6 +159,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test('the check finds what axe finds: an image with no text alternative fails it, naming the rule and the node', async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="en"><title>Check</title><main><h1>Check</h1><img src="data:," id="bare"></main></html>');
+  const failure = await expectAccessible(page, 'a page with a bare image').then(() => null, (error: unknown) => String(error));
+  expect(failure).toContain('image-alt (critical)');
+  expect(failure).toContain('#bare');
+});
+
 test('every screen is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {
   test.setTimeout(180_000);
   seed(userDataDir, true);
