@@ -22,6 +22,11 @@ const sourceUrls: Plugin = {
   },
 };
 
+/** Packages with native code: loaded from node_modules as the app loads them; everything else is in the bundle. */
+const NATIVE_PACKAGES = ['@napi-rs/keyring', 'sharp', 'electron'];
+/** CommonJS packages inside an ES module bundle call `require` for Node's built-ins. */
+const REQUIRE_SHIM = "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);\n";
+
 export default async function setup(): Promise<void> {
   // MCP_TEST_BUNDLES=off runs every entry point from its sources through tsx instead.
   if (process.env[BUNDLES_ENV] === 'off') return;
@@ -32,12 +37,12 @@ export default async function setup(): Promise<void> {
       return build({
         entryPoints: [entry],
         outfile: bundlePath(entry),
-        banner: { js: `process.argv[1] = ${JSON.stringify(entry)};` },
+        banner: { js: `${REQUIRE_SHIM}process.argv[1] = ${JSON.stringify(entry)};` },
         bundle: true,
         platform: 'node',
         format: 'esm',
         target: 'node20',
-        packages: 'external',
+        external: NATIVE_PACKAGES,
         plugins: [sourceUrls],
         logLevel: 'warning',
       });
