@@ -11,7 +11,18 @@ import type { ArgsCheck } from '../../types/mcp.js';
 
 // Formats (email, uri, …) are left to the server; the check is about the shape of the arguments.
 const OPTIONS = { allErrors: true, strict: false, validateFormats: false, validateSchema: false } as const;
-const drafts = { '07': new Ajv(OPTIONS), '2019': new Ajv2019(OPTIONS), '2020': new Ajv2020(OPTIONS) };
+type Draft = '07' | '2019' | '2020';
+/** Made on the first check of each draft: an instance sets up its meta-schemas, which every start would pay for. */
+const drafts = new Map<Draft, Ajv>();
+
+function ajvFor(draft: Draft): Ajv {
+  let ajv = drafts.get(draft);
+  if (!ajv) {
+    ajv = draft === '2020' ? new Ajv2020(OPTIONS) : draft === '2019' ? new Ajv2019(OPTIONS) : new Ajv(OPTIONS);
+    drafts.set(draft, ajv);
+  }
+  return ajv;
+}
 
 /** Compiled once per schema object: the index keeps a tool's schema until the server relists. */
 const compiled = new WeakMap<object, ValidateFunction | Error>();
@@ -20,7 +31,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error
   let validator = compiled.get(schema);
   if (validator) return validator;
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const ajv = /2020-12/.test(declared) ? drafts['2020'] : /2019-09/.test(declared) ? drafts['2019'] : drafts['07'];
+  const ajv = ajvFor(/2020-12/.test(declared) ? '2020' : /2019-09/.test(declared) ? '2019' : '07');
   // Compiled under a fresh copy without $id: two tools may share an $id, which ajv refuses.
   const { $id: _id, ...copy } = schema;
   try {

@@ -1,6 +1,18 @@
 // Rule 2's transliteration (DESIGN.md section 2): the non-ASCII characters of a tool name as
 // readable ASCII, before the naming core replaces what is left. Pure, no I/O.
-import { transliterate } from 'transliteration';
+import { createRequire } from 'node:module';
+
+type Transliterate = (text: string, options: typeof TRANSLITERATE_OPTIONS) => string;
+/**
+ * Loaded on the first name that needs it: the library's tables cost 40–80 ms at every start of
+ * the app, the CLI and each test process, and most tool names are ASCII or accented Latin.
+ */
+let library: Transliterate | null = null;
+
+function transliterate(text: string, options: typeof TRANSLITERATE_OPTIONS): string {
+  library ??= (createRequire(import.meta.url)('transliteration') as { transliterate: Transliterate }).transliterate;
+  return library(text, options);
+}
 
 const NON_ALNUM = /[^A-Za-z0-9]+/;
 const COMBINING_MARK = /^\p{M}$/u;
