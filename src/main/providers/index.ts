@@ -120,7 +120,8 @@ export type UncountedTools = Omit<ProviderTools, 'tokens' | 'deferred'>;
 export function adaptTools(provider: ProviderId, tools: readonly SourceTool[], twins: ReadonlySet<SourceTool> = findTwins(tools)): UncountedTools {
   const definitions: unknown[] = [];
   const report: ProviderToolReport[] = [];
-  for (const tool of tools) {
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
     const entry = reportOf(provider, tool, twins.has(tool));
     report.push(entry);
     if (entry.status !== 'unsendable') definitions.push(made.definition);

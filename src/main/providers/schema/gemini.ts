@@ -231,10 +231,11 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
   }
   const closed = node.additionalProperties === false && node.patternProperties === undefined;
   if (fields === null && !closed) return restore;
-  const plan: RestoreNode = restore ?? {};
-  if (fields !== null) plan.fields = fields;
-  if (closed) plan.allowed = properties;
-  return plan;
+  // A new plan is one literal (its shape kept by V8 for good, unlike fields added one by one).
+  if (restore === null) return fields === null ? { allowed: properties } : closed ? { fields, allowed: properties } : { fields };
+  if (fields !== null) restore.fields = fields;
+  if (closed) restore.allowed = properties;
+  return restore;
 }
 
 /** Enum values as Gemini takes them: strings only (null becomes `nullable`). */
