@@ -92,18 +92,18 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
   added.length = 0;
   const description = toolDescription(tool, twin, adaptation.rootNotes, limits, added);
-  // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
-  const changes = added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added];
-  const report: ProviderToolReport = {
-    name: tool.name,
-    server: tool.server.uuid,
-    original: tool.original,
-    status: changes.length === 0 ? 'ok' : 'adapted',
-    changes,
-  };
   made.definition = adapter.definition(tool.name, description, adaptation.schema, adaptation);
   made.adaptation = adaptation;
-  return report;
+  // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
+  if (added.length > 0) return report(tool, [...adaptation.changes, ...added]);
+  // Providers that share the adaptation (most do) share the report of the same tool: frozen.
+  const last = adaptation.report;
+  if (last !== undefined && last.name === tool.name && last.server === tool.server.uuid && last.original === tool.original) return last;
+  return (adaptation.report = Object.freeze(report(tool, adaptation.changes)));
+}
+
+function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {
+  return { name: tool.name, server: tool.server.uuid, original: tool.original, status: changes.length === 0 ? 'ok' : 'adapted', changes };
 }
 
 function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): ProviderToolReport {

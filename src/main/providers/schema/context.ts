@@ -120,9 +120,10 @@ export class AdaptContext {
 }
 
 /**
- * A context that lives as long as the process. V8 keeps the shape (hidden class) of an object
- * built field by field only while some object has it, and every context lives for one
- * adaptation: after each full GC none was left, so the optimized code of every pass (which checks
- * that shape) was thrown away and rebuilt on the next list, a third of its time.
+ * A context that lives as long as the process, used for nothing else. V8 keeps the shape (hidden
+ * class) of an object built field by field only while some object has it, and every context lives
+ * for one adaptation: after each full GC none was left, so the optimized code of every pass (which
+ * checks that shape) was thrown away and rebuilt on the next list. Exported so that it stays
+ * reachable (an unused module constant is not kept).
  */
-const _shapeKeeper = new AdaptContext({}, { keepRefs: false, explicitContainers: false });
+export const SHAPE_KEEPER = new AdaptContext({}, { keepRefs: false, explicitContainers: false });
