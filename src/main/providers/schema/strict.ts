@@ -4,7 +4,7 @@
 // (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
 // non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
 import type { AdaptContext } from './context.js';
-import { hasType, isEmptyRecord, isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { hasType, isEmptyRecord, isRecord, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './ref-table.js';
 import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -200,9 +200,16 @@ function nullable(schema: Schema): Schema {
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
-  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? [schema.type, 'null'] : [...(typesOf(schema) ?? []), 'null'] };
+  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? orNull(schema.type) : [...(typesOf(schema) ?? []), 'null'] };
   if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
   return out;
+}
+
+/** `[type, "null"]` for each JSON type, made once and shared between definitions (frozen). */
+const OR_NULL = new Map([...SIMPLE_TYPES].map((type) => [type, Object.freeze([type, 'null'])]));
+
+function orNull(type: string): readonly string[] {
+  return OR_NULL.get(type) ?? [type, 'null'];
 }
 
 function enumTypes(values: readonly unknown[]): string | string[] {
