@@ -95,11 +95,7 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   made.definition = adapter.definition(tool.name, description, adaptation.schema, adaptation);
   made.adaptation = adaptation;
   // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
-  if (added.length > 0) return report(tool, [...adaptation.changes, ...added]);
-  // Providers that share the adaptation (most do) share the report of the same tool: frozen.
-  const last = adaptation.report;
-  if (last !== undefined && last.name === tool.name && last.server === tool.server.uuid && last.original === tool.original) return last;
-  return (adaptation.report = Object.freeze(report(tool, adaptation.changes)));
+  return report(tool, added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added]);
 }
 
 function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {

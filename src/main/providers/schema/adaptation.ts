@@ -1,6 +1,5 @@
 // What one schema adaptation gives: the target dialects and the adaptation's shape (shared by
 // the passes, the prepared-schema memo and the provider adapters).
-import type { ProviderToolReport } from '../../../types/providers.js';
 import type { Schema } from './json.js';
 import type { RestorePlan } from './restore.js';
 
@@ -29,9 +28,4 @@ export interface SchemaAdaptation {
   restore: RestorePlan | null;
   /** strict only: why the schema was sent non-strict. */
   strictFailure?: string;
-  /**
-   * The report last made from this adaptation (frozen), for the next tool that needs the very
-   * same one: providers that share an adaptation share the report too (index.ts).
-   */
-  report: Readonly<ProviderToolReport> | undefined;
 }

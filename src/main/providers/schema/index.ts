@@ -72,5 +72,5 @@ function adaptation(
   strictFailure?: string,
   unsendable?: string,
 ): SchemaAdaptation {
-  return { schema, unsendable, changes, exact, rootNotes, restore, strictFailure, report: undefined };
+  return { schema, unsendable, changes, exact, rootNotes, restore, strictFailure };
 }
