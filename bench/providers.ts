@@ -3,10 +3,11 @@
 // with another server's tool, adapted for all nine providers: the list's twins found once (as
 // the manager's cache does for the nine), then each provider's list. Each run adapts fresh objects
 // (parsed before the run), so nothing is reused from an earlier run. Targets: under 200 ms for
-// the nine providers together; the selection filter (100 names out of a prepared list of
-// 10,000) under 5 ms. The same runs time parsing the list's JSON, a yardstick of the machine's
-// speed at the moment: on this shared 2-core machine the same code measures twice as slow from
-// one quarter hour to the next, and the ratio to the yardstick moves far less.
+// the nine providers together, and at most 9× the yardstick (issue 20); the selection filter
+// (100 names out of a prepared list of 10,000) under 5 ms. The same runs time parsing the list's
+// JSON, a yardstick of the machine's speed at the moment: on this shared 2-core machine the same
+// code measures twice as slow from one quarter hour to the next, and the ratio to the yardstick
+// moves far less.
 import fs from 'node:fs';
 import { adaptTools, countTokens, findTwins, selectProviderTools, type SourceTool } from '../src/main/providers/index.js';
 import { PROVIDER_IDS, type ProviderId } from '../src/types/providers.js';
@@ -16,6 +17,8 @@ import { median, medianMs, medianMsEach, round, seededRandom } from './stats.js'
 const TOOLS = 10_000;
 const PER_SERVER = 25;
 const TARGET_MS = 200;
+/** Adapting for the nine, as a multiple of parsing the same list's JSON. */
+const TARGET_PER_PARSE = 9;
 const SELECTION = 100;
 const SELECTION_TARGET_MS = 5;
 const RUNS = 15;
@@ -90,15 +93,17 @@ export const providers: BenchSection = {
 
     const totalMs = median(totals);
     const parseMs = median(parses);
+    const perParse = round(totalMs / parseMs);
     const perProvider = Object.fromEntries([...each].map(([id, times]) => [id, round(median(times))]));
     ctx.log(`providers: medians per provider ${JSON.stringify(perProvider)}`);
     return {
-      json: { tools: TOOLS, providers: PROVIDER_IDS.length, runs: RUNS, totalMs: round(totalMs), parseMs: round(parseMs), perParse: round(totalMs / parseMs), perProviderMs: perProvider, twinsMs: round(median(twinTimes)), selection: SELECTION, selectionMs: round(selectionMs, 4), tokensMs: { openai: round(tokenTimes.openai), anthropic: round(tokenTimes.anthropic) }, targets: { totalMs: totalMs < TARGET_MS, selectionMs: selectionMs < SELECTION_TARGET_MS } },
+      json: { tools: TOOLS, providers: PROVIDER_IDS.length, runs: RUNS, totalMs: round(totalMs), parseMs: round(parseMs), perParse, perProviderMs: perProvider, twinsMs: round(median(twinTimes)), selection: SELECTION, selectionMs: round(selectionMs, 4), tokensMs: { openai: round(tokenTimes.openai), anthropic: round(tokenTimes.anthropic) }, targets: { totalMs: totalMs < TARGET_MS, perParse: perParse <= TARGET_PER_PARSE, selectionMs: selectionMs < SELECTION_TARGET_MS } },
       rows: [
         { metric: `adapt ${TOOLS} tools for all ${PROVIDER_IDS.length} providers`, value: `${round(totalMs)} ms`, target: `< ${TARGET_MS} ms`, pass: totalMs < TARGET_MS },
         { metric: '  twins of the list (found once)', value: `${round(median(twinTimes))} ms` },
         ...[...each].map(([id, times]) => ({ metric: `  ${id}`, value: `${round(median(times))} ms` })),
-        { metric: `yardstick: JSON.parse of the ${TOOLS} tools`, value: `${round(parseMs)} ms (adapting: ${round(totalMs / parseMs)}×)` },
+        { metric: `yardstick: JSON.parse of the ${TOOLS} tools`, value: `${round(parseMs)} ms (adapting: ${perParse}×)` },
+        { metric: `adapting for all ${PROVIDER_IDS.length} providers per parse of the list`, value: `${perParse}×`, target: `≤ ${TARGET_PER_PARSE}×`, pass: perParse <= TARGET_PER_PARSE },
         { metric: `select ${SELECTION} of ${TOOLS} prepared tools`, value: `${round(selectionMs, 4)} ms`, target: `< ${SELECTION_TARGET_MS} ms`, pass: selectionMs < SELECTION_TARGET_MS },
         { metric: `count the tokens of ${TOOLS} definitions, openai (o200k + formula)`, value: `${round(tokenTimes.openai)} ms (${round(tokenTimes.openai / parseMs)}× parsing)` },
         { metric: `  anthropic (o200k of the JSON, an estimate)`, value: `${round(tokenTimes.anthropic)} ms (${round(tokenTimes.anthropic / parseMs)}× parsing)` },

@@ -1,5 +1,6 @@
-// Work the adapters share between providers (the normalized schema, once per input schema) must
-// never outlive a change: a list or tool changed between two calls gives what a fresh list gives.
+// Work the adapters share between providers (the normalized schema, once per input schema; lists
+// of changes and parts of definitions, frozen) must never outlive a change: a list or tool changed
+// between two calls gives what a fresh list gives.
 import { describe, expect, it } from 'vitest';
 import { adaptTool, adaptTools, type SourceTool } from '../../src/main/providers/index.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
@@ -36,5 +37,29 @@ describe('the normalized schema, shared between providers', () => {
       // Adapting never wrote into the input it shares.
       expect(shared.inputSchema, name).toEqual(schema);
     }
+  });
+});
+
+describe('what the adapted lists share (read-only, frozen)', () => {
+  const schema = { type: 'object', properties: { path: { type: 'string' }, head: { type: 'number' } }, required: ['path'], $schema: 'http://json-schema.org/draft-07/schema#' };
+
+  it('providers that share an adaptation share its frozen list of changes, each with its own report entry', () => {
+    const list = [{ ...tool('read', 'read', 's1'), inputSchema: structuredClone(schema) }];
+    const openai = adaptTools('openai', list).report[0]!;
+    list[0]!.name = 'read_2';
+    const anthropic = adaptTools('anthropic', list).report[0]!;
+    expect(anthropic.changes).toBe(openai.changes);
+    expect(Object.isFrozen(openai.changes)).toBe(true);
+    expect(anthropic).toMatchObject({ name: 'read_2', original: 'read', server: 's1' });
+    expect(openai.name).toBe('read');
+  });
+
+  it('strict definitions share the ["type", "null"] lists of optional properties, frozen', () => {
+    const list = [{ ...tool('a', 'a', 's1'), inputSchema: structuredClone(schema) }, { ...tool('b', 'b', 's1'), inputSchema: structuredClone(schema) }];
+    const [first, second] = adaptTools('openai-strict', list).tools as Array<{ function: { parameters: { properties: { head: { type: string[] } } } } }>;
+    const type = first!.function.parameters.properties.head.type;
+    expect(type).toEqual(['number', 'null']);
+    expect(second!.function.parameters.properties.head.type).toBe(type);
+    expect(Object.isFrozen(type)).toBe(true);
   });
 });

@@ -7,8 +7,9 @@ function chatCompletions(target: SchemaTarget, strict: 'auto' | 'omit'): Provide
   return {
     target,
     definition(name, description, schema, adaptation) {
-      const fn: Record<string, unknown> = { name, description, parameters: schema ?? { type: 'object', properties: {} } };
-      if (strict === 'auto') fn.strict = adaptation.strictFailure === undefined;
+      const parameters = schema ?? { type: 'object', properties: {} };
+      // Each shape in one literal (not a field added after): V8 keeps a literal's shape for good.
+      const fn = strict === 'auto' ? { name, description, parameters, strict: adaptation.strictFailure === undefined } : { name, description, parameters };
       return { type: 'function', function: fn };
     },
   };

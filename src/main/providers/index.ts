@@ -10,7 +10,7 @@ import { deepseek, mistral, ollama, openai, openaiStrict } from './chat-completi
 import { toolDescription } from './description.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
-import { adaptSchema } from './schema/index.js';
+import { adaptSchema, type SchemaAdaptation } from './schema/index.js';
 import { isRecord } from './schema/json.js';
 import { argumentRestorer } from './schema/restore.js';
 import { definitionTokens, listTokens } from './tokens.js';
@@ -53,10 +53,28 @@ export function adaptTool(provider: ProviderId, tool: SourceTool, options: Adapt
 }
 
 function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
+  const report = reportOf(provider, tool, twin);
+  const adaptation = made.adaptation;
+  if (adaptation === null) return { definition: null, report, restore: null, exact: false };
+  return { definition: made.definition, report, restore: adaptation.restore === null ? null : argumentRestorer(adaptation.restore), exact: adaptation.exact };
+}
+
+/**
+ * What `reportOf` made beside the report (a slot: adaptTools needs neither a pair per tool nor a
+ * restorer); `adaptation` is null when the tool is unsendable.
+ */
+const made: { definition: unknown; adaptation: SchemaAdaptation | null } = { definition: null, adaptation: null };
+
+/** The tool's report for `provider`, its definition and adaptation in `made`. Never throws. */
+function reportOf(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderToolReport {
+  made.definition = null;
+  made.adaptation = null;
   try {
     return adapt(provider, tool, twin);
   } catch (error) {
     // A defect in an adapter must cost this tool alone.
+    made.definition = null;
+    made.adaptation = null;
     return unsendable(tool, `it could not be adapted for ${PROVIDER_LIMITS[provider]?.label ?? String(provider)} (${messageOf(error)})`, []);
   }
 }
@@ -64,7 +82,7 @@ function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): Adapte
 /** What a description adds to the changes (few tools': one scratch list, copied when not empty). */
 const added: string[] = [];
 
-function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTool {
+function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderToolReport {
   const limits = PROVIDER_LIMITS[provider];
   const adapter = ADAPTERS[provider];
   if (!isValidToolName(tool.name)) {
@@ -74,26 +92,18 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): AdaptedTo
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
   added.length = 0;
   const description = toolDescription(tool, twin, adaptation.rootNotes, limits, added);
+  made.definition = adapter.definition(tool.name, description, adaptation.schema, adaptation);
+  made.adaptation = adaptation;
   // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
-  const changes = added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added];
-  const report: ProviderToolReport = {
-    name: tool.name,
-    server: tool.server.uuid,
-    original: tool.original,
-    status: changes.length === 0 ? 'ok' : 'adapted',
-    changes,
-  };
-  const restore = adaptation.restore === null ? null : argumentRestorer(adaptation.restore);
-  return { definition: adapter.definition(tool.name, description, adaptation.schema, adaptation), report, restore, exact: adaptation.exact };
+  return report(tool, added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added]);
 }
 
-function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): AdaptedTool {
-  return {
-    definition: null,
-    report: { name: String(tool.name), server: String(tool.server?.uuid), original: String(tool.original), status: 'unsendable', changes: [...changes], reason },
-    restore: null,
-    exact: false,
-  };
+function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {
+  return { name: tool.name, server: tool.server.uuid, original: tool.original, status: changes.length === 0 ? 'ok' : 'adapted', changes };
+}
+
+function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): ProviderToolReport {
+  return { name: String(tool.name), server: String(tool.server?.uuid), original: String(tool.original), status: 'unsendable', changes: [...changes], reason };
 }
 
 /** A provider's list before its tokens are counted (countTokens). */
@@ -106,10 +116,11 @@ export type UncountedTools = Omit<ProviderTools, 'tokens' | 'deferred'>;
 export function adaptTools(provider: ProviderId, tools: readonly SourceTool[], twins: ReadonlySet<SourceTool> = findTwins(tools)): UncountedTools {
   const definitions: unknown[] = [];
   const report: ProviderToolReport[] = [];
-  for (const tool of tools) {
-    const adapted = adaptOne(provider, tool, twins.has(tool));
-    report.push(adapted.report);
-    if (adapted.report.status !== 'unsendable') definitions.push(adapted.definition);
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    const entry = reportOf(provider, tool, twins.has(tool));
+    report.push(entry);
+    if (entry.status !== 'unsendable') definitions.push(made.definition);
   }
   return { provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools: definitions, report };
 }

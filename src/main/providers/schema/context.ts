@@ -20,6 +20,28 @@ const NO_NOTES: string[] = [];
 /** No change yet: shared by every context until its first change (most dialect passes continue from a list). */
 const NO_CHANGES: readonly string[] = Object.freeze([]);
 
+/**
+ * Shared lists one change longer than a shared list, made once: most schemas make the same few
+ * changes (`removed "$schema"`, …), so their adaptations share one frozen list instead of each
+ * copying its own. Bounded, since change texts may quote what a schema holds.
+ */
+const LONGER = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+const MAX_LONGER = 1000;
+let longerCount = 0;
+
+/** `list` (shared) with `change` appended, shared too; null once the bound is reached. */
+function sharedLonger(list: readonly string[], change: string): readonly string[] | null {
+  let byChange = LONGER.get(list);
+  const known = byChange?.get(change);
+  if (known !== undefined) return known;
+  if (longerCount >= MAX_LONGER) return null;
+  longerCount++;
+  if (byChange === undefined) LONGER.set(list, (byChange = new Map()));
+  const longer = Object.freeze([...list, change]);
+  byChange.set(change, longer);
+  return longer;
+}
+
 export class AdaptContext {
   /** Readable change descriptions, each once, in the order they first happened (few: an array). */
   #changes = NO_CHANGES as string[];
@@ -45,7 +67,11 @@ export class AdaptContext {
 
   /** Records a change; `lossy` when the adapted schema now accepts values the original refuses. */
   note(change: string, lossy = false): void {
-    if (!this.#changes.includes(change)) this.#own().push(change);
+    if (!this.#changes.includes(change)) {
+      const longer = this.#shared ? sharedLonger(this.#changes, change) : null;
+      if (longer !== null) this.#changes = longer as string[];
+      else this.#own().push(change);
+    }
     if (lossy) this.exact = false;
   }
 
@@ -92,3 +118,12 @@ export class AdaptContext {
     this.rootNotes.push(text);
   }
 }
+
+/**
+ * A context that lives as long as the process, used for nothing else. V8 keeps the shape (hidden
+ * class) of an object built field by field only while some object has it, and every context lives
+ * for one adaptation: after each full GC none was left, so the optimized code of every pass (which
+ * checks that shape) was thrown away and rebuilt on the next list. Exported so that it stays
+ * reachable (an unused module constant is not kept).
+ */
+export const SHAPE_KEEPER = new AdaptContext({}, { keepRefs: false, explicitContainers: false });

@@ -6,7 +6,7 @@
 // value of any shape (a free-form object, items of any type, a cut recursion, a union with such
 // a branch) is sent as a string holding JSON (json-text.ts), parsed back before the call.
 import type { AdaptContext } from './context.js';
-import { copyPrefix, isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
+import { copyBefore, isEmptyRecord, isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
 import { jsonTextNode } from './json-text.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -39,7 +39,7 @@ let slot: RestoreNode | null = null;
 export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
   const schema = geminiNode(root, ctx, true);
   const restore = slot;
-  const empty = !isRecord(schema.properties) || Object.keys(schema.properties).length === 0;
+  const empty = !isRecord(schema.properties) || isEmptyRecord(schema.properties);
   if (empty && isRecord(root.additionalProperties)) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
   return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: NO_DEFS } };
 }
@@ -59,12 +59,12 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   const out: Schema = {};
   let moved: string[] | null = null;
   let restore: RestoreNode | null = null;
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
     if (KEPT.has(key) || key === 'type' || key === 'enum' || key === 'const' || key === 'format') continue;
     if (key === 'oneOf' && node.anyOf === undefined) {
       out.anyOf = node.oneOf;
       ctx.note('sent "oneOf" as "anyOf" (Gemini has no oneOf)', true);
-    } else if (key === 'additionalProperties' && (node[key] === false || node[key] === true || (isRecord(node[key]) && Object.keys(node[key]).length === 0))) {
+    } else if (key === 'additionalProperties' && (node[key] === false || node[key] === true || (isRecord(node[key]) && isEmptyRecord(node[key])))) {
       if (node[key] === false) ctx.note('removed "additionalProperties": false (Gemini refuses it); unknown arguments are removed before the call');
       else ctx.note('removed "additionalProperties" (Gemini refuses it)');
     } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typesOf(node)?.every((type) => type === 'integer' || type === 'null')) {
@@ -77,7 +77,7 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       (moved ??= []).push(key);
     }
   }
-  for (const key of Object.keys(node)) if (KEPT.has(key) && out[key] === undefined) setOwn(out, key, node[key]);
+  for (const key in node) if (KEPT.has(key) && out[key] === undefined) setOwn(out, key, node[key]);
   const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
 
   let nullable = false;
@@ -155,7 +155,7 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   if (out.type === undefined && out.anyOf === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
   if (out.type === 'object') {
     // "properties: should be non-empty for OBJECT type": a free-form object is sent as JSON text.
-    if (!isRoot && (!isRecord(out.properties) || Object.keys(out.properties).length === 0)) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
+    if (!isRoot && (!isRecord(out.properties) || isEmptyRecord(out.properties))) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
     restore = geminiObject(node, out, ctx, restore);
   }
   if (out.type === 'array') {
@@ -209,15 +209,13 @@ function isGeminiLeaf(node: Schema): boolean {
 
 function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: RestoreNode | null): RestoreNode | null {
   const properties = isRecord(out.properties) ? out.properties : {};
-  const names = Object.keys(properties);
   // Most properties are scalars Gemini takes as they are: the map is copied from the first that changes.
   let copy: Schema | null = null;
   let fields: RestoreFields | null = null;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  for (const name in properties) {
     const value = properties[name];
     const next = geminiNode(value as Schema | boolean, ctx);
-    if (next !== value && copy === null) copy = copyPrefix(properties, names, i);
+    if (next !== value && copy === null) copy = copyBefore(properties, name);
     if (copy !== null) setOwn(copy, name, next);
     if (slot !== null) setOwn((fields ??= {}), name, { dropNull: false, node: slot });
   }
@@ -233,10 +231,11 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
   }
   const closed = node.additionalProperties === false && node.patternProperties === undefined;
   if (fields === null && !closed) return restore;
-  const plan: RestoreNode = restore ?? {};
-  if (fields !== null) plan.fields = fields;
-  if (closed) plan.allowed = properties;
-  return plan;
+  // A new plan is one literal (its shape kept by V8 for good, unlike fields added one by one).
+  if (restore === null) return fields === null ? { allowed: properties } : closed ? { fields, allowed: properties } : { fields };
+  if (fields !== null) restore.fields = fields;
+  if (closed) restore.allowed = properties;
+  return restore;
 }
 
 /** Enum values as Gemini takes them: strings only (null becomes `nullable`). */

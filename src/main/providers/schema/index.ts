@@ -26,9 +26,9 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
   const prepared = prepare(input, OPTIONS[target]);
   const root = prepared.root;
   // Definitions share unchanged parts with the input and with each other: treat them as immutable.
-  if (typeof root === 'string') return { schema: null, unsendable: root, changes: prepared.changes, exact: false, rootNotes: [], restore: null };
+  if (typeof root === 'string') return adaptation(null, prepared.changes, false, [], null, undefined, root);
   if (target !== 'strict' && target !== 'gemini' && target !== 'ollama') {
-    return (prepared.plain ??= { schema: root, changes: prepared.changes, exact: prepared.exact, rootNotes: prepared.rootNotes, restore: null });
+    return (prepared.plain ??= adaptation(root, prepared.changes, prepared.exact, prepared.rootNotes, null));
   }
   const ctx = continueFrom(prepared, OPTIONS[target]);
   let schema: Schema | null = root;
@@ -37,7 +37,7 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
   switch (target) {
     case 'strict': {
       // The strict pass only appends changes and notes: on failure they are cut back.
-      const before = { changes: ctx.changes.length, exact: ctx.exact, notes: ctx.rootNotes.length };
+      const before = { changes: ctx.changeCount, exact: ctx.exact, notes: ctx.rootNotes.length };
       const strict = strictSchema(root, ctx);
       if (strict !== null) ({ schema, restore } = strict);
       else {
@@ -56,7 +56,21 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
       ({ schema, restore } = ollamaSchema(root, ctx));
       break;
   }
-  const result: SchemaAdaptation = { schema, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, restore };
-  if (strictFailure !== undefined) result.strictFailure = strictFailure;
-  return result;
+  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, restore, strictFailure);
+}
+
+/**
+ * Every adaptation has every field, in one order (`undefined` where absent): one shape for all of
+ * them, so the code that reads them stays monomorphic and its shape is not lost between lists.
+ */
+function adaptation(
+  schema: Schema | null,
+  changes: readonly string[],
+  exact: boolean,
+  rootNotes: readonly string[],
+  restore: RestorePlan | null,
+  strictFailure?: string,
+  unsendable?: string,
+): SchemaAdaptation {
+  return { schema, unsendable, changes, exact, rootNotes, restore, strictFailure };
 }

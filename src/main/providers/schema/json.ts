@@ -8,10 +8,22 @@ export type Schema = Record<string, unknown>;
 
 export const SIMPLE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-/** A new object with the first `count` entries of `source` (in `keys` order), for copy-on-write. */
-export function copyPrefix(source: Record<string, unknown>, keys: readonly string[], count: number): Schema {
+// Schema nodes are plain JSON objects (parsed, or built by these passes): `for…in` gives their own
+// keys in Object.keys order without allocating the array, which matters on the passes' hot paths.
+
+/** An object without keys ({}, the unconstrained schema); no allocation. */
+export function isEmptyRecord(value: Record<string, unknown>): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
+/** A new object with `source`'s entries before `stop` (in key order), for copy-on-write inside a `for…in` over `source`. */
+export function copyBefore(source: Record<string, unknown>, stop: string): Schema {
   const out: Schema = {};
-  for (let i = 0; i < count; i++) setOwn(out, keys[i]!, source[keys[i]!]);
+  for (const key in source) {
+    if (key === stop) break;
+    setOwn(out, key, source[key]);
+  }
   return out;
 }
 

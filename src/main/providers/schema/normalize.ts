@@ -4,7 +4,7 @@
 // which keeps the common case (a clean schema) to one read of each node.
 import { mergeAllOf } from './all-of.js';
 import { MAX_DEPTH, type AdaptContext } from './context.js';
-import { allowsType, copyPrefix, isRecord, jsonText, setOwn, type Schema } from './json.js';
+import { allowsType, copyBefore, isRecord, jsonText, setOwn, type Schema } from './json.js';
 import { cleanRequired, cleanType, isDependentRequired, isRegExp, keywordKind, simpleValueOk } from './keywords.js';
 import { legacyForms, needsLegacyRewrite } from './legacy.js';
 import { resolveRef } from './refs.js';
@@ -61,13 +61,11 @@ export function normalize(input: unknown, ctx: AdaptContext, depth: number): Sch
 }
 
 function normalizeKeywords(node: Schema, ctx: AdaptContext, depth: number): Schema {
-  const keys = Object.keys(node);
   let out: Schema | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key in node) {
     const value = node[key];
     const next = normalizeKeyword(key, value, ctx, depth);
-    if (next !== value && out === null) out = copyPrefix(node, keys, i);
+    if (next !== value && out === null) out = copyBefore(node, key);
     if (out !== null && next !== undefined) setOwn(out, key, next);
   }
   const schema = out ?? node;
@@ -141,10 +139,8 @@ function normalizeSpecial(key: string, value: unknown, ctx: AdaptContext, depth:
 }
 
 function normalizeMap(key: string, map: Schema, ctx: AdaptContext, depth: number): Schema {
-  const names = Object.keys(map);
   let out: Schema | null = null;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  for (const name in map) {
     const value = map[name];
     let next: unknown;
     if (key === 'patternProperties' && !isRegExp(name)) {
@@ -153,7 +149,7 @@ function normalizeMap(key: string, map: Schema, ctx: AdaptContext, depth: number
     } else {
       next = normalize(value, ctx, depth + 1);
     }
-    if (next !== value && out === null) out = copyPrefix(map, names, i);
+    if (next !== value && out === null) out = copyBefore(map, name);
     if (out !== null && next !== undefined) setOwn(out, name, next);
   }
   return out ?? map;

@@ -5,7 +5,7 @@
 // string or a list of them, api.PropertyType): from its enum or const values, the types of its
 // alternatives, or every JSON type for a value of any type.
 import type { AdaptContext } from './context.js';
-import { copyPrefix, isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { copyBefore, isEmptyRecord, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestorePlan } from './restore.js';
 import { ANY_TYPE, valueTypes } from './value-types.js';
@@ -18,13 +18,12 @@ const TYPED = 'gave every property a type (Ollama needs one): from its enum or c
 export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
   const properties = isRecord(root.properties) ? root.properties : {};
   // Most properties are kept as they are: the map is copied only from the first one that changes.
-  const names = Object.keys(properties);
   let adapted: Schema | null = null;
-  for (let i = 0; i < names.length; i++) {
-    const value = properties[names[i]!];
+  for (const name in properties) {
+    const value = properties[name];
     const next = ollamaProperty(value as Schema | boolean, ctx);
-    if (next !== value && adapted === null) adapted = copyPrefix(properties, names, i);
-    if (adapted !== null) setOwn(adapted, names[i]!, next);
+    if (next !== value && adapted === null) adapted = copyBefore(properties, name);
+    if (adapted !== null) setOwn(adapted, name, next);
   }
   const schema: Schema = { type: 'object', properties: adapted ?? properties };
   if (Array.isArray(root.required)) schema.required = root.required;
@@ -35,7 +34,7 @@ export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
   let moved: string[] | null = null;
   for (const key in root) if (!ROOT_KEPT.has(key)) (moved ??= []).push(key);
   if (moved !== null) for (const text of moveToNotes(root, moved, ctx, PROVIDER)) ctx.addRootNote(`${text}.`);
-  if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && Object.keys(root.additionalProperties).length === 0)) {
+  if (root.additionalProperties !== undefined && root.additionalProperties !== false && !(isRecord(root.additionalProperties) && isEmptyRecord(root.additionalProperties))) {
     ctx.addRootNote(`${noteText('additionalProperties', root.additionalProperties)}.`);
     ctx.note('moved "additionalProperties" into the description (Ollama cannot express it)', true);
   }
@@ -58,7 +57,7 @@ function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {
   if (plain) return input;
   const out: Schema = {};
   const moved: string[] = [];
-  for (const key of Object.keys(input)) {
+  for (const key in input) {
     if (PROPERTY_KEPT.has(key)) setOwn(out, key, input[key]);
     else if (key === 'const') {
       out.enum = [input.const];

@@ -42,7 +42,8 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
   }
   const ctx = new AdaptContext(isRecord(input) ? (input as Schema) : {}, options);
   const root = objectRoot(normalizeRoot(input, ctx), ctx);
-  const entry: Entry = { root, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, options, refs: ctx.refs !== null, bare: ctx.bareContainers };
+  // Every field from the start (`plain` too): one shape, held by this literal, for every entry.
+  const entry: Entry = { root, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, plain: undefined, options, refs: ctx.refs !== null, bare: ctx.bareContainers };
   if (isRecord(input)) {
     if (entries === undefined) memo.set(input, entry);
     else if (Array.isArray(entries)) entries.push(entry);

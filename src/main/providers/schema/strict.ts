@@ -4,7 +4,7 @@
 // (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
 // non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
 import type { AdaptContext } from './context.js';
-import { hasType, isRecord, setOwn, typesOf, type Schema } from './json.js';
+import { hasType, isEmptyRecord, isRecord, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './ref-table.js';
 import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -78,7 +78,7 @@ function strictNode(
   isRoot: boolean,
 ): Schema {
   tally.restore = null;
-  if (input === true || (isRecord(input) && Object.keys(input).length === 0)) fail(`${path} accepts any value`);
+  if (input === true || (isRecord(input) && isEmptyRecord(input))) fail(`${path} accepts any value`);
   if (input === false) fail(`${path} accepts no value`);
   const node = input as Schema;
   if (typeof node.$ref === 'string') {
@@ -96,7 +96,7 @@ function strictNode(
   }
   const out: Schema = {};
   let moved: string[] | null = null;
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
     if (key === 'oneOf') {
       ctx.note('sent "oneOf" as "anyOf" (strict mode has no oneOf)', true);
       out.anyOf = node.oneOf;
@@ -131,7 +131,7 @@ function strictNode(
   let restore: RestoreNode | null = null;
   if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, path, level, isRoot);
   if (hasType(out, 'array')) {
-    if (out.items === undefined || out.items === true || (isRecord(out.items) && Object.keys(out.items).length === 0)) fail(`${path} is a list whose items can be anything`);
+    if (out.items === undefined || out.items === true || (isRecord(out.items) && isEmptyRecord(out.items))) fail(`${path} is a list whose items can be anything`);
     out.items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
     if (tally.restore !== null) (restore ??= {}).items = tally.restore;
   }
@@ -200,9 +200,16 @@ function nullable(schema: Schema): Schema {
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
-  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? [schema.type, 'null'] : [...(typesOf(schema) ?? []), 'null'] };
+  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? orNull(schema.type) : [...(typesOf(schema) ?? []), 'null'] };
   if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
   return out;
+}
+
+/** `[type, "null"]` for each JSON type, made once and shared between definitions (frozen). */
+const OR_NULL = new Map([...SIMPLE_TYPES].map((type) => [type, Object.freeze([type, 'null'])]));
+
+function orNull(type: string): readonly string[] {
+  return OR_NULL.get(type) ?? [type, 'null'];
 }
 
 function enumTypes(values: readonly unknown[]): string | string[] {
