@@ -1,10 +1,14 @@
 // Which Chromium the e2e tests drive. Browsers cannot be downloaded by Playwright on every machine
 // (ours reach only the npm registry and Debian's apt), so: CHROMIUM_PATH when set, else
-// Playwright's own browser where it is installed, else the system's.
+// Playwright's own browser where it is installed, else the system's, the headless shell first:
+// it is what Playwright drives for headless tests by default, and it used half the CPU time of
+// the full browser for the same specs (42 s against 86 s for servers and tester).
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 
-const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+/** Debian's package of the headless shell (`chromium-headless-shell`). */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const SYSTEM_BROWSERS = [HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
 export type BrowserChoice = { executablePath: string | undefined; source: string } | { missing: string };
 

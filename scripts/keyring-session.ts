@@ -3,7 +3,7 @@
 // user's own keyring and session bus are never touched. `npm test` runs the keyring tests against
 // it (vitest and Playwright global set-ups start one and export DBUS_SESSION_BUS_ADDRESS). Where
 // gnome-keyring or D-Bus is missing it installs Debian's packages with apt-get when it can (root,
-// apt present), the way ensure-browser.ts installs chromium; otherwise it stops with the command.
+// apt present), the way ensure-browser.ts installs chromium-headless-shell; otherwise it stops with the command.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
