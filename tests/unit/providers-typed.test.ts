@@ -49,6 +49,17 @@ describe('Gemini: every node has a type', () => {
     expect(properties.unit).toEqual({ type: 'string', enum: ['ms'] });
   });
 
+  it('drops "items" beside a type that is not an array and "properties" beside one that is not an object', () => {
+    // Found by the property test (seed -1576138489): the untyped `{}` of `items` reached Gemini.
+    const root = adaptTool('gemini', tool({ items: {}, properties: { '': 0 } }));
+    expect(violations('gemini', root.definition)).toEqual([]);
+    expect((root.definition as Json).parameters).not.toHaveProperty('items');
+    expect(root.report.changes).toContain('removed "items" from schemas that are not arrays (Gemini reads it on arrays only)');
+    const nested = geminiProperties({ type: 'object', properties: { name: { type: 'string', properties: { x: {} }, required: ['x'] }, tags: { type: ['string', 'array'], items: {} } } });
+    expect(nested.name).toEqual({ type: 'string' });
+    expect(nested.tags).toEqual({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', description: 'A string holding JSON (any value).' } }] });
+  });
+
   it('reports what it did', () => {
     const { report } = adaptTool('gemini', tool(HARD_SCHEMAS.untypedValues!));
     expect(report.changes).toEqual(expect.arrayContaining([

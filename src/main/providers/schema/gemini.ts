@@ -153,6 +153,17 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   if (out.type === undefined && out.anyOf === undefined && isRecord(out.properties)) out.type = 'object';
   if (out.type === undefined && out.anyOf === undefined && out.items !== undefined) out.type = 'array';
   if (out.type === undefined && out.anyOf === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
+  // Gemini reads `items` on arrays and `properties` on objects only: elsewhere their subschemas
+  // would reach it as they are, untyped. Beside a union they may have constrained a branch (lossy).
+  if (out.items !== undefined && out.type !== 'array') {
+    delete out.items;
+    ctx.note('removed "items" from schemas that are not arrays (Gemini reads it on arrays only)', out.anyOf !== undefined);
+  }
+  if (out.properties !== undefined && out.type !== 'object') {
+    delete out.properties;
+    delete out.required;
+    ctx.note('removed "properties" from schemas that are not objects (Gemini reads it on objects only)', out.anyOf !== undefined);
+  }
   if (out.type === 'object') {
     // "properties: should be non-empty for OBJECT type": a free-form object is sent as JSON text.
     if (!isRoot && (!isRecord(out.properties) || isEmptyRecord(out.properties))) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
