@@ -36,11 +36,11 @@ export default defineConfig({
     ],
     // A private Secret Service for the run: the secret store is tested against a real keyring.
     globalSetup: ['tests/setup/keyring.ts', 'tests/setup/bundles.ts'],
-    // Much of a test's time is waiting on child processes (servers, inspect, the keyring, a login
-    // shell that never answers): a third worker fills those waits. On the 2-core machine the unit
-    // tests took 182–189 s with 3 workers against 210–223 s with 2. The conformance suite starts
-    // first (sequencer.ts) and runs beside the rest.
-    maxWorkers: 3,
+    // Most test time is waiting on child processes (servers, inspect, the keyring), not CPU:
+    // vitest's default on 2 cores is 1 worker. The conformance suite starts first (sequencer.ts)
+    // and runs beside the rest. Three workers took 182–210 s against 210–224 s, but one of four
+    // such runs lost an in-process HTTP fixture mid-call (ECONNRESET), not understood yet.
+    maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
   },
 });

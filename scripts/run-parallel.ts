@@ -1,8 +1,8 @@
 // `tsx scripts/run-parallel.ts SCRIPT…`: runs the named npm scripts at the same time and fails if
-// any fails. `npm test` starts with lint, the typecheck, the Electron security scan and the
-// conformance suite's install, each mostly one core's work (or the network's): side by side on
-// two cores they take the time of the longest (lint, about 40 s) instead of their sum (over 60 s). Each script's output is held
-// and printed whole when it ends, so lines of different scripts never interleave.
+// any fails. `npm test` starts with lint, the typecheck and the Electron security scan, each
+// mostly one core's work: side by side on two cores they take the time of the longest (lint,
+// about 40 s) instead of their sum (about 60 s). Each script's output is held and printed whole
+// when it ends, so lines of different scripts never interleave.
 import { spawn } from 'node:child_process';
 
 interface Outcome {
