@@ -61,9 +61,27 @@ export class AdaptContext {
   rootNotes: string[] = NO_NOTES;
 
   constructor(
-    readonly root: Schema,
-    readonly options: NormalizeOptions,
+    public root: Schema,
+    public options: NormalizeOptions,
   ) {}
+
+  /**
+   * Starts another adaptation on this context (one per process, below): a context allocated per
+   * adaptation cost as much as the rest of a dialect pass for a small schema.
+   */
+  reset(root: Schema, options: NormalizeOptions): this {
+    this.root = root;
+    this.options = options;
+    this.#changes = NO_CHANGES as string[];
+    this.#shared = true;
+    this.exact = true;
+    this.budget = MAX_NODES;
+    this.refs = null;
+    this.bareContainers = false;
+    this.strictFailure = null;
+    this.rootNotes = NO_NOTES;
+    return this;
+  }
 
   /** Records a change; `lossy` when the adapted schema now accepts values the original refuses. */
   note(change: string, lossy = false): void {
@@ -120,10 +138,14 @@ export class AdaptContext {
 }
 
 /**
- * A context that lives as long as the process, used for nothing else. V8 keeps the shape (hidden
- * class) of an object built field by field only while some object has it, and every context lives
- * for one adaptation: after each full GC none was left, so the optimized code of every pass (which
- * checks that shape) was thrown away and rebuilt on the next list. Exported so that it stays
- * reachable (an unused module constant is not kept).
+ * The one context every adaptation uses, reset at its start: adaptations are synchronous and
+ * never nested, and nothing keeps a context after its adaptation (the results copy what they
+ * need). Living as long as the process, it also keeps its shape (hidden class) for V8 across full
+ * GCs: a context per adaptation left none after a GC, and the passes' optimized code was dropped.
  */
-export const SHAPE_KEEPER = new AdaptContext({}, { keepRefs: false, explicitContainers: false });
+const SHARED = new AdaptContext({}, { keepRefs: false, explicitContainers: false });
+
+/** The shared context, reset for a new adaptation of `root`. */
+export function freshContext(root: Schema, options: NormalizeOptions): AdaptContext {
+  return SHARED.reset(root, options);
+}

@@ -24,13 +24,10 @@ const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
 
 export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptation {
   const prepared = prepare(input, OPTIONS[target]);
-  const root = prepared.root;
   // Definitions share unchanged parts with the input and with each other: treat them as immutable.
-  if (typeof root === 'string') return adaptation(null, prepared.changes, false, [], null, undefined, root);
-  if (target !== 'strict' && target !== 'gemini' && target !== 'ollama') {
-    return (prepared.plain ??= adaptation(root, prepared.changes, prepared.exact, prepared.rootNotes, null));
-  }
-  const ctx = continueFrom(prepared, OPTIONS[target]);
+  const root = prepared.schema;
+  if (root === null || (target !== 'strict' && target !== 'gemini' && target !== 'ollama')) return prepared;
+  const ctx = continueFrom(prepared, root, OPTIONS[target]);
   let schema: Schema | null = root;
   let restore: RestorePlan | null = null;
   let strictFailure: string | undefined;
@@ -60,8 +57,8 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
 }
 
 /**
- * Every adaptation has every field, in one order (`undefined` where absent): one shape for all of
- * them, so the code that reads them stays monomorphic and its shape is not lost between lists.
+ * A dialect pass's adaptation: every field, in the prepared entries' order (`undefined` where
+ * absent), so that the code reading adaptations sees two shapes at most.
  */
 function adaptation(
   schema: Schema | null,
@@ -69,8 +66,7 @@ function adaptation(
   exact: boolean,
   rootNotes: readonly string[],
   restore: RestorePlan | null,
-  strictFailure?: string,
-  unsendable?: string,
+  strictFailure: string | undefined,
 ): SchemaAdaptation {
-  return { schema, unsendable, changes, exact, rootNotes, restore, strictFailure };
+  return { schema, unsendable: undefined, changes, exact, rootNotes, restore, strictFailure };
 }

@@ -1,19 +1,18 @@
 // Pass 1 and the top-level rules, done once per input schema object and shared by every target
 // that normalizes alike (nine providers need four variants at most, one when the schema has no
 // $ref and no bare array or object). Input schemas are treated as immutable, as everything the manager lists is.
-import { AdaptContext, type NormalizeOptions } from './context.js';
+import { freshContext, type AdaptContext, type NormalizeOptions } from './context.js';
 import type { SchemaAdaptation } from './adaptation.js';
 import { isRecord, type Schema } from './json.js';
 import { normalizeRoot } from './normalize.js';
-import { objectRoot, type RootResult } from './root.js';
+import { objectRoot } from './root.js';
 
-export interface Prepared {
-  root: RootResult;
-  changes: readonly string[];
-  exact: boolean;
-  rootNotes: readonly string[];
-  /** The adaptation of targets without a dialect pass (shared, read-only), made on first use. */
-  plain?: SchemaAdaptation;
+/**
+ * A schema after pass 1: also the whole adaptation of the targets without a dialect pass (shared,
+ * read-only), so that those targets allocate nothing per schema beyond this entry.
+ */
+export interface Prepared extends SchemaAdaptation {
+  restore: null;
 }
 
 interface Entry extends Prepared {
@@ -40,10 +39,22 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
       for (const entry of entries) if (fits(entry, options)) return entry;
     }
   }
-  const ctx = new AdaptContext(isRecord(input) ? (input as Schema) : {}, options);
+  const ctx = freshContext(isRecord(input) ? (input as Schema) : {}, options);
   const root = objectRoot(normalizeRoot(input, ctx), ctx);
-  // Every field from the start (`plain` too): one shape, held by this literal, for every entry.
-  const entry: Entry = { root, changes: ctx.changes, exact: ctx.exact, rootNotes: ctx.rootNotes, plain: undefined, options, refs: ctx.refs !== null, bare: ctx.bareContainers };
+  const unsendable = typeof root === 'string';
+  // Every field from the start, in SchemaAdaptation's order: one shape, held by this literal.
+  const entry: Entry = {
+    schema: unsendable ? null : root,
+    unsendable: unsendable ? root : undefined,
+    changes: ctx.changes,
+    exact: ctx.exact && !unsendable,
+    rootNotes: unsendable ? [] : ctx.rootNotes,
+    restore: null,
+    strictFailure: undefined,
+    options,
+    refs: ctx.refs !== null,
+    bare: ctx.bareContainers,
+  };
   if (isRecord(input)) {
     if (entries === undefined) memo.set(input, entry);
     else if (Array.isArray(entries)) entries.push(entry);
@@ -52,9 +63,9 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
   return entry;
 }
 
-/** A context for the dialect pass that continues from a prepared schema. */
-export function continueFrom(prepared: Prepared, options: NormalizeOptions): AdaptContext {
-  const ctx = new AdaptContext(typeof prepared.root === 'string' ? {} : prepared.root, options);
+/** The shared context, reset for the dialect pass that continues from a prepared schema. */
+export function continueFrom(prepared: Prepared, root: Schema, options: NormalizeOptions): AdaptContext {
+  const ctx = freshContext(root, options);
   ctx.continueChanges(prepared.changes);
   ctx.exact = prepared.exact;
   if (prepared.rootNotes.length > 0) ctx.rootNotes = [...prepared.rootNotes];
