@@ -27,6 +27,17 @@ export function copyBefore(source: Record<string, unknown>, stop: string): Schem
   return out;
 }
 
+/**
+ * A shallow copy, key by key. The passes copy with this rather than a spread: a spread
+ * (V8's CloneObjectIC) goes megamorphic on the many shapes of input schemas and then takes the
+ * runtime's slow path for every copy (strict mode's pass ran 1.5× slower with spreads).
+ */
+export function copyOf(source: Record<string, unknown>): Schema {
+  const out: Schema = {};
+  for (const key in source) setOwn(out, key, source[key]);
+  return out;
+}
+
 /** The JSON types a (normalized) schema's `type` allows; null when it does not restrict the type. */
 export function typesOf(schema: Schema): readonly string[] | null {
   const type = schema.type;

@@ -4,7 +4,7 @@
 // (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
 // non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
 import type { AdaptContext } from './context.js';
-import { hasType, isEmptyRecord, isRecord, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
+import { copyBefore, copyOf, hasType, isEmptyRecord, isRecord, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './ref-table.js';
 import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -36,7 +36,7 @@ export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
   try {
     // $defs go onto the result: never onto the input (shared with the other adaptations).
     const built = strictNode(root, ctx, tally, ROOT_PATH, 1, true);
-    const schema = built === root ? { ...root } : built;
+    const schema = built === root ? copyOf(root) : built;
     const restore = tally.restore;
     let defs: Map<string, RestoreNode | null> | null = null;
     let needed = restore !== null;
@@ -94,33 +94,47 @@ function strictNode(
     if (Array.isArray(node.enum)) countEnum(node.enum, tally, () => path);
     return node;
   }
-  const out: Schema = {};
+  // Copy-on-write: a node strict mode takes as it is (a nested object already closed, an array of
+  // scalars…) is returned unchanged, shared with the input like the scalar leaves above.
+  let out: Schema = node;
   let moved: string[] | null = null;
   for (const key in node) {
-    if (key === 'oneOf') {
+    // ($defs are adapted by strictSchema, which puts them last.)
+    const kept = KEPT.has(key) && key !== '$defs' && (key !== 'format' || STRICT_FORMATS.has(node.format as string));
+    if (kept && out === node) continue;
+    if (out === node) out = copyBefore(node, key);
+    if (kept) setOwn(out, key, node[key]);
+    else if (key === 'oneOf') {
       ctx.note('sent "oneOf" as "anyOf" (strict mode has no oneOf)', true);
       out.anyOf = node.oneOf;
     } else if (key === 'const') {
       out.enum = [node.const];
-    } else if (key === '$defs') {
-      // adapted by strictSchema
-    } else if (KEPT.has(key) && (key !== 'format' || STRICT_FORMATS.has(node.format as string))) {
-      setOwn(out, key, node[key]);
-    } else {
+    } else if (key !== '$defs') {
       (moved ??= []).push(key);
     }
   }
   if (moved !== null) out.description = describe(out.description, moveToNotes(node, moved, ctx, PROVIDER));
 
   if (Array.isArray(out.enum)) countEnum(out.enum, tally, () => path);
-  if (out.type === undefined && Array.isArray(out.enum)) out.type = enumTypes(out.enum);
+  if (out.type === undefined && Array.isArray(out.enum)) {
+    const values: readonly unknown[] = out.enum;
+    if (out === node) out = copyOf(node);
+    out.type = enumTypes(values);
+  }
   if (Array.isArray(out.anyOf)) {
+    const declared = out.anyOf as Array<Schema | boolean>;
     const branches: Array<RestoreNode | null> = [];
-    out.anyOf = (out.anyOf as Array<Schema | boolean>).map((branch, i) => {
-      const adapted = strictNode(branch, ctx, tally, `${path} (alternative ${i + 1})`, level, false);
+    let adapted: Array<Schema | boolean> | null = null;
+    for (let i = 0; i < declared.length; i++) {
+      const branch = strictNode(declared[i]!, ctx, tally, `${path} (alternative ${i + 1})`, level, false);
       branches.push(tally.restore);
-      return adapted;
-    });
+      if (branch !== declared[i] && adapted === null) adapted = declared.slice(0, i);
+      if (adapted !== null) adapted.push(branch);
+    }
+    if (adapted !== null) {
+      if (out === node) out = copyOf(node);
+      out.anyOf = adapted;
+    }
     tally.restore = null;
     if (out.type === undefined) {
       if (branches.some((plan) => plan !== null)) tally.restore = { branches };
@@ -129,10 +143,17 @@ function strictNode(
   }
   if (out.type === undefined) fail(`${path} accepts a value of any type`);
   let restore: RestoreNode | null = null;
-  if (hasType(out, 'object')) restore = strictObject(out, ctx, tally, path, level, isRoot);
+  if (hasType(out, 'object')) {
+    out = strictObject(out, node, ctx, tally, path, level, isRoot);
+    restore = tally.restore;
+  }
   if (hasType(out, 'array')) {
     if (out.items === undefined || out.items === true || (isRecord(out.items) && isEmptyRecord(out.items))) fail(`${path} is a list whose items can be anything`);
-    out.items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
+    const items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
+    if (items !== out.items) {
+      if (out === node) out = copyOf(node);
+      out.items = items;
+    }
     if (tally.restore !== null) (restore ??= {}).items = tally.restore;
   }
   tally.restore = restore;
@@ -150,7 +171,11 @@ function isStrictLeaf(node: Schema): boolean {
   return true;
 }
 
-function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string, level: number, isRoot: boolean): RestoreNode | null {
+/**
+ * `out` (the object node as adapted so far; `node` itself while unchanged) closed, every property
+ * required; its restore plan in `tally.restore`. A copy only where something changes.
+ */
+function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally, path: string, level: number, isRoot: boolean): Schema {
   if (level > STRICT_LIMITS.depth) fail(`${path} is nested deeper than strict mode's ${STRICT_LIMITS.depth} levels`);
   const properties = isRecord(out.properties) ? out.properties : {};
   const names = Object.keys(properties);
@@ -160,7 +185,7 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string
   tally.properties += names.length;
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
   const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
-  const adapted: Schema = {};
+  let adapted: Schema | null = null;
   let fields: RestoreFields | null = null;
   for (const name of names) {
     tally.stringLength += name.length;
@@ -179,13 +204,24 @@ function strictObject(out: Schema, ctx: AdaptContext, tally: Tally, path: string
       dropNull = true;
       ctx.note('made optional properties required and nullable (strict mode); their nulls are removed before the call');
     }
-    setOwn(adapted, name, child);
+    if (child !== property && adapted === null) adapted = copyBefore(properties, name);
+    if (adapted !== null) setOwn(adapted, name, child);
     if (dropNull || plan !== null) setOwn((fields ??= {}), name, plan === null ? DROP_NULL : { dropNull, node: plan });
   }
-  out.properties = adapted;
-  out.required = names;
-  out.additionalProperties = false;
-  return fields === null ? null : { fields };
+  tally.restore = fields === null ? null : { fields };
+  if (adapted === null && out.properties === properties && extra === false && required === out.required && sameNames(required, names)) return out;
+  const closed = out === node ? copyOf(node) : out;
+  closed.properties = adapted ?? properties;
+  closed.required = names;
+  closed.additionalProperties = false;
+  return closed;
+}
+
+/** `required` lists exactly `names`, in their order (strict mode's `required` as it would be made). */
+function sameNames(required: readonly unknown[], names: readonly string[]): boolean {
+  if (required.length !== names.length) return false;
+  for (let i = 0; i < names.length; i++) if (required[i] !== names[i]) return false;
+  return true;
 }
 
 function acceptsNull(schema: Schema): boolean {
@@ -200,7 +236,8 @@ function nullable(schema: Schema): Schema {
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
-  const out: Schema = { ...schema, type: typeof schema.type === 'string' ? orNull(schema.type) : [...(typesOf(schema) ?? []), 'null'] };
+  const out = copyOf(schema);
+  out.type = typeof schema.type === 'string' ? orNull(schema.type) : [...(typesOf(schema) ?? []), 'null'];
   if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
   return out;
 }
