@@ -98,11 +98,8 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   return report(tool, added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added]);
 }
 
-class Report {
-  constructor(readonly name: string, readonly server: string, readonly original: string, readonly status: 'ok' | 'adapted', readonly changes: readonly string[]) {}
-}
 function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {
-  return new Report(tool.name, tool.server.uuid, tool.original, changes.length === 0 ? 'ok' : 'adapted', changes) as unknown as ProviderToolReport;
+  return { name: tool.name, server: tool.server.uuid, original: tool.original, status: changes.length === 0 ? 'ok' : 'adapted', changes };
 }
 
 function unsendable(tool: SourceTool, reason: string, changes: readonly string[]): ProviderToolReport {
@@ -148,4 +145,3 @@ export function countTokens(list: UncountedTools): ProviderTools {
   });
   return { provider: list.provider, maxTools: list.maxTools, tools: list.tools, report, tokens: listTokens(list.provider, report.map((entry) => entry.tokens)) };
 }
-export const KEEP_R = new Report('', '', '', 'ok', []);
