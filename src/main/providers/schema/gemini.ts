@@ -6,7 +6,7 @@
 // value of any shape (a free-form object, items of any type, a cut recursion, a union with such
 // a branch) is sent as a string holding JSON (json-text.ts), parsed back before the call.
 import type { AdaptContext } from './context.js';
-import { copyBefore, isEmptyRecord, isRecord, jsonText, setOwn, typesOf, type Schema } from './json.js';
+import { copyBefore, isEmptyRecord, isRecord, jsonText, read, setOwn, typesOf, type Schema } from './json.js';
 import { jsonTextNode } from './json-text.js';
 import { describe, moveToNotes, noteText } from './notes.js';
 import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -39,8 +39,9 @@ let slot: RestoreNode | null = null;
 export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
   const schema = geminiNode(root, ctx, true);
   const restore = slot;
-  const empty = !isRecord(schema.properties) || isEmptyRecord(schema.properties);
-  if (empty && isRecord(root.additionalProperties)) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
+  const properties = read(schema, 'properties');
+  const empty = !isRecord(properties) || isEmptyRecord(properties);
+  if (empty && isRecord(read(root, 'additionalProperties'))) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
   return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: NO_DEFS } };
 }
 
@@ -61,8 +62,8 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   let restore: RestoreNode | null = null;
   for (const key in node) {
     if (KEPT.has(key) || key === 'type' || key === 'enum' || key === 'const' || key === 'format') continue;
-    if (key === 'oneOf' && node.anyOf === undefined) {
-      out.anyOf = node.oneOf;
+    if (key === 'oneOf' && read(node, 'anyOf') === undefined) {
+      setOwn(out, 'anyOf', read(node, 'oneOf'));
       ctx.note('sent "oneOf" as "anyOf" (Gemini has no oneOf)', true);
     } else if (key === 'additionalProperties' && (node[key] === false || node[key] === true || (isRecord(node[key]) && isEmptyRecord(node[key])))) {
       if (node[key] === false) ctx.note('removed "additionalProperties": false (Gemini refuses it); unknown arguments are removed before the call');
@@ -81,22 +82,22 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
 
   let nullable = false;
-  const types = typeof node.type === 'string' && node.type !== 'null' ? null : typesOf(node);
-  if (types === null && node.type !== undefined) out.type = node.type;
+  const types = typeof read(node, 'type') === 'string' && read(node, 'type') !== 'null' ? null : typesOf(node);
+  if (types === null && read(node, 'type') !== undefined) setOwn(out, 'type', read(node, 'type'));
   if (types !== null) {
     const real = types.filter((type) => type !== 'null');
     nullable = real.length < types.length;
     delete out.type;
-    if (real.length === 1) out.type = real[0];
+    if (real.length === 1) setOwn(out, 'type', real[0]);
     else if (real.length > 1) {
-      if (out.anyOf === undefined) out.anyOf = real.map((type) => ({ type }));
+      if (read(out, 'anyOf') === undefined) setOwn(out, 'anyOf', real.map((type) => ({ type })));
       else {
         ctx.note('kept "anyOf" and dropped a type list beside it', true);
         notes.push(`Type: ${real.join(' or ')}`);
       }
     }
   }
-  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? (node.enum as unknown[]) : null;
+  const values = read(node, 'const') !== undefined ? [read(node, 'const')] : Array.isArray(read(node, 'enum')) ? (read(node, 'enum') as unknown[]) : null;
   if (values !== null) {
     const result = stringEnum(values, ctx);
     nullable ||= result.nullable;
@@ -104,23 +105,25 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       notes.push('Must be null');
       ctx.note('described a null-only enum in words (Gemini has no null type)', true);
     } else {
-      out.type = 'string';
-      out.enum = result.values;
+      setOwn(out, 'type', 'string');
+      setOwn(out, 'enum', result.values);
       if (result.restore !== null) {
         restore = { values: result.restore };
-        if (out.default !== undefined && typeof out.default !== 'string') out.default = jsonKey(out.default);
+        if (read(out, 'default') !== undefined && typeof read(out, 'default') !== 'string') setOwn(out, 'default', jsonKey(read(out, 'default')));
       }
     }
-    if (node.const !== undefined) ctx.note('sent "const" as a one-value enum');
+    if (read(node, 'const') !== undefined) ctx.note('sent "const" as a one-value enum');
   }
-  if (typeof node.format === 'string') {
-    const allowed = typeof out.type === 'string' ? GEMINI_FORMATS[out.type] : undefined;
-    if (allowed?.has(node.format)) out.format = node.format;
+  const format = read(node, 'format');
+  if (typeof format === 'string') {
+    const type = read(out, 'type');
+    const allowed = typeof type === 'string' ? GEMINI_FORMATS[type] : undefined;
+    if (allowed?.has(format)) setOwn(out, 'format', format);
     else notes.push(...moveToNotes(node, ['format'], ctx, PROVIDER));
   }
-  if (Array.isArray(out.anyOf)) {
-    const branches = out.anyOf as Array<Schema | boolean>;
-    if (out.type !== undefined && !branches.every(hasType)) {
+  if (Array.isArray(read(out, 'anyOf'))) {
+    const branches = read(out, 'anyOf') as Array<Schema | boolean>;
+    if (read(out, 'type') !== undefined && !branches.every(hasType)) {
       // Beside a type of its own, a union of untyped branches constrains that type: in words.
       delete out.anyOf;
       notes.push(noteText('anyOf', branches));
@@ -129,7 +132,7 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       const plans: Array<RestoreNode | null> = [];
       const kept: Schema[] = [];
       for (const branch of branches) {
-        if (isRecord(branch) && branch.type === 'null' && Object.keys(branch).length === 1) {
+        if (isRecord(branch) && read(branch, 'type') === 'null' && Object.keys(branch).length === 1) {
           nullable = true;
           continue;
         }
@@ -138,42 +141,43 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
         if (plan?.json !== undefined) return anyShape(node, ctx, mark, exact, UNION_ANY);
         plans.push(plan);
       }
-      if (kept.length === 1 && out.type === undefined) {
+      if (kept.length === 1 && read(out, 'type') === undefined) {
         delete out.anyOf;
-        for (const key of Object.keys(kept[0]!)) if (key !== 'description' || out.description === undefined) setOwn(out, key, kept[0]![key]);
+        for (const key of Object.keys(kept[0]!)) if (key !== 'description' || read(out, 'description') === undefined) setOwn(out, key, kept[0]![key]);
         if (plans[0]) restore = { ...(restore ?? {}), ...plans[0] };
       } else {
-        out.anyOf = kept;
-        if (plans.some((plan) => plan !== null)) (restore ??= {}).branches = plans;
+        setOwn(out, 'anyOf', kept);
+        if (plans.some((plan) => plan !== null)) restore = withPlan(restore, 'branches', plans);
       }
     }
   }
-  if (nullable) out.nullable = true;
+  if (nullable) setOwn(out, 'nullable', true);
   // Properties or items without a type describe objects or arrays only (stricter, so exact).
-  if (out.type === undefined && out.anyOf === undefined && isRecord(out.properties)) out.type = 'object';
-  if (out.type === undefined && out.anyOf === undefined && out.items !== undefined) out.type = 'array';
-  if (out.type === undefined && out.anyOf === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
+  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined && isRecord(read(out, 'properties'))) setOwn(out, 'type', 'object');
+  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined && read(out, 'items') !== undefined) setOwn(out, 'type', 'array');
+  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
   // Gemini reads `items` on arrays and `properties` on objects only: elsewhere their subschemas
   // would reach it as they are, untyped. Beside a union they may have constrained a branch (lossy).
-  if (out.items !== undefined && out.type !== 'array') {
+  if (read(out, 'items') !== undefined && read(out, 'type') !== 'array') {
     delete out.items;
-    ctx.note('removed "items" from schemas that are not arrays (Gemini reads it on arrays only)', out.anyOf !== undefined);
+    ctx.note('removed "items" from schemas that are not arrays (Gemini reads it on arrays only)', read(out, 'anyOf') !== undefined);
   }
-  if (out.properties !== undefined && out.type !== 'object') {
+  if (read(out, 'properties') !== undefined && read(out, 'type') !== 'object') {
     delete out.properties;
     delete out.required;
-    ctx.note('removed "properties" from schemas that are not objects (Gemini reads it on objects only)', out.anyOf !== undefined);
+    ctx.note('removed "properties" from schemas that are not objects (Gemini reads it on objects only)', read(out, 'anyOf') !== undefined);
   }
-  if (out.type === 'object') {
+  if (read(out, 'type') === 'object') {
     // "properties: should be non-empty for OBJECT type": a free-form object is sent as JSON text.
-    if (!isRoot && (!isRecord(out.properties) || isEmptyRecord(out.properties))) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
+    const properties = read(out, 'properties');
+    if (!isRoot && (!isRecord(properties) || isEmptyRecord(properties))) return anyShape(node, ctx, mark, exact, FREE_OBJECT);
     restore = geminiObject(node, out, ctx, restore);
   }
-  if (out.type === 'array') {
-    out.items = geminiNode(out.items === undefined ? true : (out.items as Schema | boolean), ctx);
-    if (slot !== null) (restore ??= {}).items = slot;
+  if (read(out, 'type') === 'array') {
+    setOwn(out, 'items', geminiNode(read(out, 'items') === undefined ? true : (read(out, 'items') as Schema | boolean), ctx));
+    if (slot !== null) restore = withPlan(restore, 'items', slot);
   }
-  if (notes.length > 0) out.description = describe(out.description, notes);
+  if (notes.length > 0) setOwn(out, 'description', describe(read(out, 'description'), notes));
   slot = restore;
   return out;
 }
@@ -199,27 +203,35 @@ function asJsonText(node: Schema | boolean, ctx: AdaptContext, why: string): Sch
 /** The branch says what type its values have (Gemini would otherwise get a node without one). */
 function hasType(branch: Schema | boolean): boolean {
   if (!isRecord(branch)) return branch === false;
-  return branch.type !== undefined || branch.enum !== undefined || branch.const !== undefined || branch.anyOf !== undefined || branch.oneOf !== undefined || isRecord(branch.properties) || branch.items !== undefined;
+  for (const key of TYPING_KEYWORDS) {
+    const value = read(branch, key);
+    if (key === 'properties' ? isRecord(value) : value !== undefined) return true;
+  }
+  return false;
 }
+
+/** Keywords that say what type a schema's values have (properties only as an object of them). */
+const TYPING_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'properties', 'items'];
 
 const LEAF_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean']);
 
 /** A scalar schema Gemini takes as it is: returned unchanged (no copy). */
 function isGeminiLeaf(node: Schema): boolean {
-  if (!LEAF_TYPES.has(node.type)) return false;
+  if (!LEAF_TYPES.has(read(node, 'type'))) return false;
   for (const key in node) {
     if (key === 'type') continue;
     if (key === 'enum') {
-      if (node.type !== 'string' || !(node.enum as unknown[]).every((value) => typeof value === 'string')) return false;
+      if (read(node, 'type') !== 'string' || !(read(node, 'enum') as unknown[]).every((value) => typeof value === 'string')) return false;
     } else if (key === 'format') {
-      if (!GEMINI_FORMATS[node.type as string]?.has(node.format as string)) return false;
+      if (!GEMINI_FORMATS[read(node, 'type') as string]?.has(read(node, 'format') as string)) return false;
     } else if (!KEPT.has(key) || key === 'anyOf' || key === 'items' || key === 'properties') return false;
   }
   return true;
 }
 
 function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: RestoreNode | null): RestoreNode | null {
-  const properties = isRecord(out.properties) ? out.properties : {};
+  const declaredProperties = read(out, 'properties');
+  const properties = isRecord(declaredProperties) ? declaredProperties : {};
   // Most properties are scalars Gemini takes as they are: the map is copied from the first that changes.
   let copy: Schema | null = null;
   let fields: RestoreFields | null = null;
@@ -231,21 +243,40 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
     if (slot !== null) setOwn((fields ??= {}), name, { dropNull: false, node: slot });
   }
   const adapted = copy ?? properties;
-  out.properties = adapted;
-  if (Array.isArray(out.required)) {
-    const declared = out.required as string[];
+  setOwn(out, 'properties', adapted);
+  const listed = read(out, 'required');
+  if (Array.isArray(listed)) {
+    const declared = listed as string[];
     // Usually every required name is declared: the list is kept as it is.
     const required = declared.every((name) => Object.hasOwn(adapted, name)) ? declared : declared.filter((name) => Object.hasOwn(adapted, name));
     if (required.length < declared.length) ctx.note('removed required names that are not declared properties', true);
-    if (required.length > 0) out.required = required;
+    if (required.length > 0) setOwn(out, 'required', required);
     else delete out.required;
   }
-  const closed = node.additionalProperties === false && node.patternProperties === undefined;
+  const closed = read(node, 'additionalProperties') === false && read(node, 'patternProperties') === undefined;
   if (fields === null && !closed) return restore;
   // A new plan is one literal (its shape kept by V8 for good, unlike fields added one by one).
   if (restore === null) return fields === null ? { allowed: properties } : closed ? { fields, allowed: properties } : { fields };
-  if (fields !== null) restore.fields = fields;
-  if (closed) restore.allowed = properties;
+  if (fields !== null) restore = withPlan(restore, 'fields', fields);
+  if (closed) restore = withPlan(restore, 'allowed', properties);
+  return restore;
+}
+
+/**
+ * `restore` with `key` set: a new plan is one literal, an existing one gets the key through
+ * setOwn. Plans are dropped with each list: a shape made by adding a field to `{}` would die with
+ * them, and V8 would throw away the pass's optimized code that had met it (as for `read`).
+ */
+function withPlan<K extends 'items' | 'branches' | 'fields' | 'allowed'>(restore: RestoreNode | null, key: K, value: NonNullable<RestoreNode[K]>): RestoreNode {
+  if (restore === null) {
+    switch (key) {
+      case 'items': return { items: value as RestoreNode };
+      case 'branches': return { branches: value as ReadonlyArray<RestoreNode | null> };
+      case 'fields': return { fields: value as RestoreFields };
+      default: return { allowed: value as Readonly<Record<string, unknown>> };
+    }
+  }
+  setOwn(restore as Record<string, unknown>, key, value);
   return restore;
 }
 

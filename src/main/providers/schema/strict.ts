@@ -4,7 +4,7 @@
 // (free-form values, maps, too deep or too large) fails with a reason; the tool is then sent
 // non-strict. Rules: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
 import type { AdaptContext } from './context.js';
-import { copyBefore, copyOf, hasType, isEmptyRecord, isRecord, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
+import { copyBefore, copyOf, hasType, isEmptyRecord, isRecord, read, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './ref-table.js';
 import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
@@ -81,17 +81,20 @@ function strictNode(
   if (input === true || (isRecord(input) && isEmptyRecord(input))) fail(`${path} accepts any value`);
   if (input === false) fail(`${path} accepts no value`);
   const node = input as Schema;
-  if (typeof node.$ref === 'string') {
-    const name = node.$ref === '#' ? '#' : decodeSegment(node.$ref.slice('#/$defs/'.length));
-    const out: Schema = { $ref: node.$ref };
-    if (typeof node.description === 'string') out.description = node.description;
+  const ref = read(node, '$ref');
+  if (typeof ref === 'string') {
+    const name = ref === '#' ? '#' : decodeSegment(ref.slice('#/$defs/'.length));
+    const out: Schema = { $ref: ref };
+    const description = read(node, 'description');
+    if (typeof description === 'string') out.description = description;
     if (Object.keys(node).some((key) => key !== '$ref' && key !== 'description')) ctx.note('kept only the "$ref" of schemas that had other keywords beside it', true);
     tally.restore = { ref: name };
     tally.refs = true;
     return out;
   }
   if (isStrictLeaf(node)) {
-    if (Array.isArray(node.enum)) countEnum(node.enum, tally, () => path);
+    const values = read(node, 'enum');
+    if (Array.isArray(values)) countEnum(values, tally, () => path);
     return node;
   }
   // Copy-on-write: a node strict mode takes as it is (a nested object already closed, an array of
@@ -100,29 +103,30 @@ function strictNode(
   let moved: string[] | null = null;
   for (const key in node) {
     // ($defs are adapted by strictSchema, which puts them last.)
-    const kept = KEPT.has(key) && key !== '$defs' && (key !== 'format' || STRICT_FORMATS.has(node.format as string));
+    const kept = KEPT.has(key) && key !== '$defs' && (key !== 'format' || STRICT_FORMATS.has(read(node, 'format') as string));
     if (kept && out === node) continue;
     if (out === node) out = copyBefore(node, key);
     if (kept) setOwn(out, key, node[key]);
     else if (key === 'oneOf') {
       ctx.note('sent "oneOf" as "anyOf" (strict mode has no oneOf)', true);
-      out.anyOf = node.oneOf;
+      setOwn(out, 'anyOf', read(node, 'oneOf'));
     } else if (key === 'const') {
-      out.enum = [node.const];
+      setOwn(out, 'enum', [read(node, 'const')]);
     } else if (key !== '$defs') {
       (moved ??= []).push(key);
     }
   }
-  if (moved !== null) out.description = describe(out.description, moveToNotes(node, moved, ctx, PROVIDER));
+  if (moved !== null) setOwn(out, 'description', describe(read(out, 'description'), moveToNotes(node, moved, ctx, PROVIDER)));
 
-  if (Array.isArray(out.enum)) countEnum(out.enum, tally, () => path);
-  if (out.type === undefined && Array.isArray(out.enum)) {
-    const values: readonly unknown[] = out.enum;
+  const values = read(out, 'enum');
+  if (Array.isArray(values)) countEnum(values, tally, () => path);
+  if (read(out, 'type') === undefined && Array.isArray(values)) {
     if (out === node) out = copyOf(node);
-    out.type = enumTypes(values);
+    setOwn(out, 'type', enumTypes(values));
   }
-  if (Array.isArray(out.anyOf)) {
-    const declared = out.anyOf as Array<Schema | boolean>;
+  const union = read(out, 'anyOf');
+  if (Array.isArray(union)) {
+    const declared = union as Array<Schema | boolean>;
     const branches: Array<RestoreNode | null> = [];
     let adapted: Array<Schema | boolean> | null = null;
     for (let i = 0; i < declared.length; i++) {
@@ -133,26 +137,27 @@ function strictNode(
     }
     if (adapted !== null) {
       if (out === node) out = copyOf(node);
-      out.anyOf = adapted;
+      setOwn(out, 'anyOf', adapted);
     }
     tally.restore = null;
-    if (out.type === undefined) {
+    if (read(out, 'type') === undefined) {
       if (branches.some((plan) => plan !== null)) tally.restore = { branches };
       return out;
     }
   }
-  if (out.type === undefined) fail(`${path} accepts a value of any type`);
+  if (read(out, 'type') === undefined) fail(`${path} accepts a value of any type`);
   let restore: RestoreNode | null = null;
   if (hasType(out, 'object')) {
     out = strictObject(out, node, ctx, tally, path, level, isRoot);
     restore = tally.restore;
   }
   if (hasType(out, 'array')) {
-    if (out.items === undefined || out.items === true || (isRecord(out.items) && isEmptyRecord(out.items))) fail(`${path} is a list whose items can be anything`);
-    const items = strictNode(out.items as Schema | boolean, ctx, tally, `${path}[]`, level, false);
-    if (items !== out.items) {
+    const declared = read(out, 'items');
+    if (declared === undefined || declared === true || (isRecord(declared) && isEmptyRecord(declared))) fail(`${path} is a list whose items can be anything`);
+    const items = strictNode(declared as Schema | boolean, ctx, tally, `${path}[]`, level, false);
+    if (items !== declared) {
       if (out === node) out = copyOf(node);
-      out.items = items;
+      setOwn(out, 'items', items);
     }
     if (tally.restore !== null) (restore ??= {}).items = tally.restore;
   }
@@ -162,11 +167,11 @@ function strictNode(
 
 /** A scalar schema strict mode takes as it is: returned unchanged (no copy). */
 function isStrictLeaf(node: Schema): boolean {
-  const type = node.type;
+  const type = read(node, 'type');
   if (typeof type !== 'string' || type === 'object' || type === 'array') return false;
   for (const key in node) {
     if (!KEPT.has(key) || key === 'anyOf') return false;
-    if (key === 'format' && !STRICT_FORMATS.has(node.format as string)) return false;
+    if (key === 'format' && !STRICT_FORMATS.has(node[key] as string)) return false;
   }
   return true;
 }
@@ -177,14 +182,16 @@ function isStrictLeaf(node: Schema): boolean {
  */
 function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally, path: string, level: number, isRoot: boolean): Schema {
   if (level > STRICT_LIMITS.depth) fail(`${path} is nested deeper than strict mode's ${STRICT_LIMITS.depth} levels`);
-  const properties = isRecord(out.properties) ? out.properties : {};
+  const declared = read(out, 'properties');
+  const properties = isRecord(declared) ? declared : {};
   const names = Object.keys(properties);
-  const extra = out.additionalProperties;
+  const extra = read(out, 'additionalProperties');
   if (names.length === 0 && !isRoot && extra !== false) fail(`${path} is an object with free-form keys`);
   if (extra !== undefined && extra !== false) ctx.note('closed objects that allowed other keys (strict mode requires "additionalProperties": false)');
   tally.properties += names.length;
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
-  const required: readonly unknown[] = Array.isArray(out.required) ? out.required : [];
+  const listed = read(out, 'required');
+  const required: readonly unknown[] = Array.isArray(listed) ? listed : [];
   let adapted: Schema | null = null;
   let fields: RestoreFields | null = null;
   for (const name of names) {
@@ -193,7 +200,8 @@ function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally
     // Most properties are scalars strict mode takes as they are: their path is only spelled out for a failure.
     let child: Schema;
     if (isRecord(property) && isStrictLeaf(property)) {
-      if (Array.isArray(property.enum)) countEnum(property.enum, tally, () => propertyPath(path, name));
+      const values = read(property, 'enum');
+      if (Array.isArray(values)) countEnum(values, tally, () => propertyPath(path, name));
       child = property;
       tally.restore = null;
     } else child = strictNode(property, ctx, tally, propertyPath(path, name), level + 1, false);
@@ -209,11 +217,11 @@ function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally
     if (dropNull || plan !== null) setOwn((fields ??= {}), name, plan === null ? DROP_NULL : { dropNull, node: plan });
   }
   tally.restore = fields === null ? null : { fields };
-  if (adapted === null && out.properties === properties && extra === false && required === out.required && sameNames(required, names)) return out;
+  if (adapted === null && declared === properties && extra === false && required === listed && sameNames(required, names)) return out;
   const closed = out === node ? copyOf(node) : out;
-  closed.properties = adapted ?? properties;
-  closed.required = names;
-  closed.additionalProperties = false;
+  setOwn(closed, 'properties', adapted ?? properties);
+  setOwn(closed, 'required', names);
+  setOwn(closed, 'additionalProperties', false);
   return closed;
 }
 
@@ -226,8 +234,10 @@ function sameNames(required: readonly unknown[], names: readonly string[]): bool
 
 function acceptsNull(schema: Schema): boolean {
   if (hasType(schema, 'null')) return true;
-  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
-  return Array.isArray(schema.anyOf) && (schema.anyOf as Schema[]).some((branch) => isRecord(branch) && acceptsNull(branch));
+  const values = read(schema, 'enum');
+  if (Array.isArray(values) && values.includes(null)) return true;
+  const union = read(schema, 'anyOf');
+  return Array.isArray(union) && (union as Schema[]).some((branch) => isRecord(branch) && acceptsNull(branch));
 }
 
 function nullable(schema: Schema): Schema {
@@ -237,8 +247,10 @@ function nullable(schema: Schema): Schema {
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
   const out = copyOf(schema);
-  out.type = typeof schema.type === 'string' ? orNull(schema.type) : [...(typesOf(schema) ?? []), 'null'];
-  if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
+  const type = read(schema, 'type');
+  setOwn(out, 'type', typeof type === 'string' ? orNull(type) : [...(typesOf(schema) ?? []), 'null']);
+  const values = read(schema, 'enum');
+  if (Array.isArray(values)) setOwn(out, 'enum', [...(values as unknown[]), null]);
   return out;
 }
 
