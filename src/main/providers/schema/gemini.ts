@@ -82,8 +82,9 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   const notes = moved === null ? [] : moveToNotes(node, moved, ctx, PROVIDER);
 
   let nullable = false;
-  const types = typeof read(node, 'type') === 'string' && read(node, 'type') !== 'null' ? null : typesOf(node);
-  if (types === null && read(node, 'type') !== undefined) setOwn(out, 'type', read(node, 'type'));
+  const declaredType = read(node, 'type');
+  const types = typeof declaredType === 'string' && declaredType !== 'null' ? null : typesOf(node);
+  if (types === null && declaredType !== undefined) setOwn(out, 'type', declaredType);
   if (types !== null) {
     const real = types.filter((type) => type !== 'null');
     nullable = real.length < types.length;
@@ -97,7 +98,9 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       }
     }
   }
-  const values = read(node, 'const') !== undefined ? [read(node, 'const')] : Array.isArray(read(node, 'enum')) ? (read(node, 'enum') as unknown[]) : null;
+  const constant = read(node, 'const');
+  const listed = read(node, 'enum');
+  const values = constant !== undefined ? [constant] : Array.isArray(listed) ? (listed as unknown[]) : null;
   if (values !== null) {
     const result = stringEnum(values, ctx);
     nullable ||= result.nullable;
@@ -109,10 +112,11 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
       setOwn(out, 'enum', result.values);
       if (result.restore !== null) {
         restore = { values: result.restore };
-        if (read(out, 'default') !== undefined && typeof read(out, 'default') !== 'string') setOwn(out, 'default', jsonKey(read(out, 'default')));
+        const fallback = read(out, 'default');
+        if (fallback !== undefined && typeof fallback !== 'string') setOwn(out, 'default', jsonKey(fallback));
       }
     }
-    if (read(node, 'const') !== undefined) ctx.note('sent "const" as a one-value enum');
+    if (constant !== undefined) ctx.note('sent "const" as a one-value enum');
   }
   const format = read(node, 'format');
   if (typeof format === 'string') {
@@ -153,8 +157,10 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   }
   if (nullable) setOwn(out, 'nullable', true);
   // Properties or items without a type describe objects or arrays only (stricter, so exact).
-  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined && isRecord(read(out, 'properties'))) setOwn(out, 'type', 'object');
-  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined && read(out, 'items') !== undefined) setOwn(out, 'type', 'array');
+  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined) {
+    if (isRecord(read(out, 'properties'))) setOwn(out, 'type', 'object');
+    else if (read(out, 'items') !== undefined) setOwn(out, 'type', 'array');
+  }
   if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
   // Gemini reads `items` on arrays and `properties` on objects only: elsewhere their subschemas
   // would reach it as they are, untyped. Beside a union they may have constrained a branch (lossy).
