@@ -51,19 +51,19 @@ export function read(schema: Schema, key: string): unknown {
 
 /** The JSON types a (normalized) schema's `type` allows; null when it does not restrict the type. */
 export function typesOf(schema: Schema): readonly string[] | null {
-  const type = schema.type;
+  const type = read(schema, 'type');
   if (typeof type === 'string') return [type];
   return Array.isArray(type) ? (type as string[]) : null;
 }
 
 /** The schema's `type` names `type` (no allocation: this runs for every node). */
 export function hasType(schema: Schema, type: string): boolean {
-  const declared = schema.type;
+  const declared = read(schema, 'type');
   return declared === type || (Array.isArray(declared) && declared.includes(type));
 }
 
 export function allowsType(schema: Schema, type: string): boolean {
-  const declared = schema.type;
+  const declared = read(schema, 'type');
   if (typeof declared === 'string') return declared === type;
   return !Array.isArray(declared) || declared.includes(type);
 }

@@ -241,8 +241,9 @@ function acceptsNull(schema: Schema): boolean {
 }
 
 function nullable(schema: Schema): Schema {
-  if (schema.$ref !== undefined || (schema.type === undefined && Array.isArray(schema.anyOf))) {
-    if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...(schema.anyOf as unknown[]), { type: 'null' }] };
+  const union = read(schema, 'anyOf');
+  if (read(schema, '$ref') !== undefined || (read(schema, 'type') === undefined && Array.isArray(union))) {
+    if (Array.isArray(union)) return { ...schema, anyOf: [...(union as unknown[]), { type: 'null' }] };
     const { description, ...rest } = schema;
     return { anyOf: [rest, { type: 'null' }], ...(description !== undefined ? { description } : {}) };
   }
