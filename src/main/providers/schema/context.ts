@@ -2,6 +2,7 @@
 // the adapted schema accepts is still valid for the server (after restoring), and the bounds that
 // keep a hostile schema (cycles, huge depth, exponential $ref fan-out) cheap.
 import type { RefTable } from './ref-table.js';
+import type { RestorePlan } from './restore.js';
 import type { Schema } from './json.js';
 
 /** Deeper nesting than this is cut to an unconstrained schema (with a note). */
@@ -59,6 +60,8 @@ export class AdaptContext {
   strictFailure: string | null = null;
   /** Sentences for the tool's description (what the input schema's top level could not say). */
   rootNotes: string[] = NO_NOTES;
+  /** How to restore arguments, as the dialect pass left it (a slot: no pair per adaptation). */
+  restore: RestorePlan | null = null;
 
   constructor(
     public root: Schema,
@@ -80,6 +83,7 @@ export class AdaptContext {
     this.bareContainers = false;
     this.strictFailure = null;
     this.rootNotes = NO_NOTES;
+    this.restore = null;
     return this;
   }
 

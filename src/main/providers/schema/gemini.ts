@@ -9,7 +9,7 @@ import type { AdaptContext } from './context.js';
 import { copyBefore, isEmptyRecord, isRecord, jsonText, read, setOwn, typesOf, type Schema } from './json.js';
 import { jsonTextNode } from './json-text.js';
 import { describe, moveToNotes, noteText } from './notes.js';
-import { NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
+import { NO_DEFS, type RestoreFields, type RestoreNode } from './restore.js';
 
 /** The keywords Gemini's Schema has (besides `type`, `enum`, `format`, handled apart). */
 const KEPT = new Set([
@@ -27,22 +27,21 @@ const ANY_SHAPE = 'sent values of any type as strings holding JSON (Gemini needs
 const FREE_OBJECT = 'sent objects without declared properties as strings holding JSON (Gemini refuses an OBJECT without properties); they are parsed back before the call';
 const UNION_ANY = 'sent alternatives that include a value of any shape as strings holding JSON; they are parsed back before the call';
 
-export interface GeminiResult {
-  /** null: the tool takes no arguments, so `parameters` is left out. */
-  schema: Schema | null;
-  restore: RestorePlan | null;
-}
-
 /** The restore plan of the node last adapted (a slot, so that no node allocates a pair). */
 let slot: RestoreNode | null = null;
 
-export function geminiSchema(root: Schema, ctx: AdaptContext): GeminiResult {
+/**
+ * Gemini's form of a normalized object root, its argument plan in `ctx.restore`; null when the
+ * tool takes no arguments (`parameters` is then left out).
+ */
+export function geminiSchema(root: Schema, ctx: AdaptContext): Schema | null {
   const schema = geminiNode(root, ctx, true);
   const restore = slot;
   const properties = read(schema, 'properties');
   const empty = !isRecord(properties) || isEmptyRecord(properties);
   if (empty && isRecord(read(root, 'additionalProperties'))) ctx.note('left out "parameters": Gemini refuses an object without properties, and this tool declares none', true);
-  return { schema: empty ? null : schema, restore: restore === null ? null : { root: restore, defs: NO_DEFS } };
+  ctx.restore = restore === null ? null : { root: restore, defs: NO_DEFS };
+  return empty ? null : schema;
 }
 
 function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false): Schema {

@@ -29,31 +29,32 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
   if (root === null || (target !== 'strict' && target !== 'gemini' && target !== 'ollama')) return prepared;
   const ctx = continueFrom(prepared, root, OPTIONS[target]);
   let schema: Schema | null = root;
-  let restore: RestorePlan | null = null;
   let strictFailure: string | undefined;
   switch (target) {
     case 'strict': {
       // The strict pass only appends changes and notes: on failure they are cut back.
-      const before = { changes: ctx.changeCount, exact: ctx.exact, notes: ctx.rootNotes.length };
+      const changes = ctx.changeCount;
+      const exact = ctx.exact;
+      const notes = ctx.rootNotes.length;
       const strict = strictSchema(root, ctx);
-      if (strict !== null) ({ schema, restore } = strict);
+      if (strict !== null) schema = strict;
       else {
         strictFailure = ctx.strictFailure ?? 'the schema cannot be expressed in strict mode';
-        ctx.truncateChanges(before.changes);
-        ctx.exact = before.exact;
-        ctx.rootNotes = ctx.rootNotes.slice(0, before.notes);
+        ctx.truncateChanges(changes);
+        ctx.exact = exact;
+        ctx.rootNotes = ctx.rootNotes.slice(0, notes);
         ctx.note(`sent non-strict: ${strictFailure}`);
       }
       break;
     }
     case 'gemini':
-      ({ schema, restore } = geminiSchema(root, ctx));
+      schema = geminiSchema(root, ctx);
       break;
     case 'ollama':
-      ({ schema, restore } = ollamaSchema(root, ctx));
+      schema = ollamaSchema(root, ctx);
       break;
   }
-  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, restore, strictFailure);
+  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, ctx.restore, strictFailure);
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { AdaptContext } from './context.js';
 import { copyBefore, isEmptyRecord, isRecord, setOwn, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes, noteText } from './notes.js';
-import { NO_DEFS, type RestorePlan } from './restore.js';
+import { NO_DEFS } from './restore.js';
 import { ANY_TYPE, valueTypes } from './value-types.js';
 
 const ROOT_KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'description']);
@@ -15,7 +15,8 @@ const PROPERTY_KEPT = new Set(['type', 'description', 'enum', 'items']);
 const PROVIDER = 'Ollama';
 const TYPED = 'gave every property a type (Ollama needs one): from its enum or const values, its alternatives\' types, or every JSON type for a value of any type';
 
-export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } {
+/** Ollama's form of a normalized object root, its argument plan in `ctx.restore`. */
+export function ollamaSchema(root: Schema, ctx: AdaptContext): Schema {
   const properties = isRecord(root.properties) ? root.properties : {};
   // Most properties are kept as they are: the map is copied only from the first one that changes.
   let adapted: Schema | null = null;
@@ -40,7 +41,8 @@ export function ollamaSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
   }
   const closed = root.additionalProperties === false && root.patternProperties === undefined;
   if (root.additionalProperties === false) ctx.note('removed "additionalProperties": false (Ollama drops it); unknown arguments are removed before the call');
-  return { schema, restore: closed ? { root: { allowed: properties }, defs: NO_DEFS } : null };
+  ctx.restore = closed ? { root: { allowed: properties }, defs: NO_DEFS } : null;
+  return schema;
 }
 
 function ollamaProperty(input: Schema | boolean, ctx: AdaptContext): Schema {

@@ -7,7 +7,7 @@ import type { AdaptContext } from './context.js';
 import { copyBefore, copyOf, hasType, isEmptyRecord, isRecord, read, setOwn, SIMPLE_TYPES, typesOf, type Schema } from './json.js';
 import { describe, moveToNotes } from './notes.js';
 import { decodeSegment } from './ref-table.js';
-import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode, type RestorePlan } from './restore.js';
+import { DROP_NULL, NO_DEFS, type RestoreFields, type RestoreNode } from './restore.js';
 
 export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000, stringLength: 120_000, largeEnum: 250, largeEnumLength: 15_000 } as const;
 export const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
@@ -30,9 +30,20 @@ interface Tally {
   refs: boolean;
 }
 
-/** The strict form of a normalized object root, or null (ctx.strictFailure says why). */
-export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema; restore: RestorePlan | null } | null {
-  const tally: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null, refs: false };
+/** The one tally, reset for each schema (adaptations are never nested): no object per tool. */
+const TALLY: Tally = { properties: 0, enumValues: 0, stringLength: 0, restore: null, refs: false };
+
+/**
+ * The strict form of a normalized object root, its argument plan in `ctx.restore`; or null
+ * (ctx.strictFailure says why).
+ */
+export function strictSchema(root: Schema, ctx: AdaptContext): Schema | null {
+  const tally = TALLY;
+  tally.properties = 0;
+  tally.enumValues = 0;
+  tally.stringLength = 0;
+  tally.restore = null;
+  tally.refs = false;
   try {
     // $defs go onto the result: never onto the input (shared with the other adaptations).
     const built = strictNode(root, ctx, tally, ROOT_PATH, 1, true);
@@ -40,27 +51,32 @@ export function strictSchema(root: Schema, ctx: AdaptContext): { schema: Schema;
     const restore = tally.restore;
     let defs: Map<string, RestoreNode | null> | null = null;
     let needed = restore !== null;
-    if (isRecord(root.$defs)) {
+    const declared = read(root, '$defs');
+    if (isRecord(declared)) {
       defs = new Map();
       const out: Schema = {};
-      for (const [name, def] of Object.entries(root.$defs)) {
+      for (const [name, def] of Object.entries(declared)) {
         tally.stringLength += name.length;
         setOwn(out, name, strictNode(def as Schema | boolean, ctx, tally, `definition "${name}"`, 1, false));
         defs.set(name, tally.restore);
         if (tally.restore !== null) needed = true;
       }
-      schema.$defs = out;
+      setOwn(schema, '$defs', out);
     }
     if (tally.stringLength > STRICT_LIMITS.stringLength) fail(`its names and enum values total ${tally.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
-    if (!needed) return { schema, restore: null };
+    if (!needed) ctx.restore = null;
     // Definitions are looked up only from a reference's plan.
-    if (!tally.refs) return { schema, restore: { root: restore ?? {}, defs: NO_DEFS } };
-    defs ??= new Map();
-    defs.set('#', restore);
-    return { schema, restore: { root: restore ?? {}, defs } };
+    else if (!tally.refs) ctx.restore = { root: restore ?? {}, defs: NO_DEFS };
+    else {
+      defs ??= new Map();
+      defs.set('#', restore);
+      ctx.restore = { root: restore ?? {}, defs };
+    }
+    return schema;
   } catch (error) {
     if (!(error instanceof StrictFailure)) throw error;
     ctx.strictFailure = error.message;
+    ctx.restore = null;
     return null;
   }
 }
