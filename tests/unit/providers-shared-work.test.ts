@@ -62,4 +62,23 @@ describe('what the adapted lists share (read-only, frozen)', () => {
     expect(second!.function.parameters.properties.head.type).toBe(type);
     expect(Object.isFrozen(type)).toBe(true);
   });
+
+  it('strict mode shares the nodes it takes as they are with the input, and copies the ones it changes', () => {
+    const entity = { type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name', 'tags'], additionalProperties: false };
+    const open = { type: 'object', properties: { name: { type: 'string' }, note: { type: 'string' } }, required: ['name'], additionalProperties: false };
+    const inputSchema = { type: 'object', properties: { entities: { type: 'array', items: entity }, open: { type: 'array', items: open } }, required: ['entities', 'open'], additionalProperties: false };
+    const before = structuredClone(inputSchema);
+    const [definition] = adaptTools('openai-strict', [{ ...tool('t', 't', 's1'), inputSchema }]).tools as Array<{ function: { strict: boolean; parameters: { properties: Record<string, { items: Record<string, unknown> }> } } }>;
+    const properties = definition!.function.parameters.properties;
+    expect(definition!.function.strict).toBe(true);
+    // Already closed, every property required: the very same objects.
+    expect(properties.entities).toBe(inputSchema.properties.entities);
+    expect(properties.entities!.items).toBe(entity);
+    // An optional property: a copy, closed and nullable, the input left as it was.
+    expect(properties.open!.items).not.toBe(open);
+    expect(properties.open!.items).toEqual({ type: 'object', properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } }, required: ['name', 'note'], additionalProperties: false });
+    expect(properties.open!.items.properties).not.toBe(open.properties);
+    expect((properties.open!.items.properties as Record<string, unknown>).name).toBe(open.properties.name);
+    expect(inputSchema).toEqual(before);
+  });
 });
