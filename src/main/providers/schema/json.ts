@@ -30,7 +30,7 @@ export function copyBefore(source: Record<string, unknown>, stop: string): Schem
 /**
  * A shallow copy, key by key. The passes copy with this rather than a spread: a spread
  * (V8's CloneObjectIC) goes megamorphic on the many shapes of input schemas and then takes the
- * runtime's slow path for every copy (strict mode's pass ran 1.5× slower with spreads).
+ * runtime's slow path for every copy (strict mode's pass ran about twice as slow with spreads).
  */
 export function copyOf(source: Record<string, unknown>): Schema {
   const out: Schema = {};
@@ -42,7 +42,7 @@ export function copyOf(source: Record<string, unknown>): Schema {
  * `schema[key]`, read through this one site. A pass that reads schema nodes with `node.type`
  * compiles to code specialized for the few node shapes (V8 maps) it has seen; when a list is
  * replaced and a full GC frees those shapes, V8 throws that code away and the next list runs
- * unoptimized (strict mode's pass measured 4× slower on each new list). This site sees every
+ * unoptimized (Gemini's pass measured 2.7× slower on each new list). This site sees every
  * shape, so V8 compiles a generic lookup here that no freed shape invalidates.
  */
 export function read(schema: Schema, key: string): unknown {
