@@ -279,9 +279,13 @@ test('the model tools screen shows what a request costs, and which loading appli
   await expect(reason).toHaveText('Off: every selected tool is sent in every request.');
   await expect(editor.getByTestId('selection-warning')).toBeVisible();
 
-  // A smaller draft costs less, before it is saved; Automatic then sends all of them.
+  // A smaller draft costs less, before it is saved; Automatic then sends all of them. The loading
+  // setting is saved at once: its round trip ends (the radios enabled again) before the draft changes.
   await editor.getByTestId('loading-auto').check();
+  await expect(reason).toHaveAttribute('data-loading', 'on-demand');
+  await expect(editor.getByTestId('loading-auto')).toBeEnabled();
   await editor.getByTestId('mode-custom').check();
+  await expect(editor.getByTestId('select-none')).toBeEnabled();
   await editor.getByTestId('select-none').click();
   await checkbox(page, 'tool_1').check();
   await checkbox(page, 'tool_2').check();
