@@ -4,7 +4,7 @@ import {
   assignToolNames,
   type ServerTools,
 } from '../../src/main/naming.js';
-import { fnv1a, triples, a } from './helpers/naming.js';
+import { fnv1a, triples, repeatA } from './helpers/naming.js';
 
 describe('assignToolNames', () => {
   it('returns nothing for no servers and for servers with no tools', () => {
@@ -27,13 +27,13 @@ describe('assignToolNames', () => {
   });
 
   it('handles names of 63, 64, 65, 128 and 10,000 characters', () => {
-    const result = assignToolNames([{ uuid: 's1', tools: [a(63), `b${a(63)}`, `c${a(64)}`, `d${a(127)}`, `e${a(9_999)}`] }]);
+    const result = assignToolNames([{ uuid: 's1', tools: [repeatA(63), `b${repeatA(63)}`, `c${repeatA(64)}`, `d${repeatA(127)}`, `e${repeatA(9_999)}`] }]);
     expect(result).toEqual([
-      { uuid: 's1', original: a(63), exposed: a(63), reasons: [] },
-      { uuid: 's1', original: `b${a(63)}`, exposed: `b${a(63)}`, reasons: [] },
-      { uuid: 's1', original: `c${a(64)}`, exposed: `c${a(63)}`, reasons: ['truncated'] },
-      { uuid: 's1', original: `d${a(127)}`, exposed: `d${a(63)}`, reasons: ['truncated'] },
-      { uuid: 's1', original: `e${a(9_999)}`, exposed: `e${a(63)}`, reasons: ['truncated'] },
+      { uuid: 's1', original: repeatA(63), exposed: repeatA(63), reasons: [] },
+      { uuid: 's1', original: `b${repeatA(63)}`, exposed: `b${repeatA(63)}`, reasons: [] },
+      { uuid: 's1', original: `c${repeatA(64)}`, exposed: `c${repeatA(63)}`, reasons: ['truncated'] },
+      { uuid: 's1', original: `d${repeatA(127)}`, exposed: `d${repeatA(63)}`, reasons: ['truncated'] },
+      { uuid: 's1', original: `e${repeatA(9_999)}`, exposed: `e${repeatA(63)}`, reasons: ['truncated'] },
     ]);
   });
 
@@ -181,49 +181,49 @@ describe('assignToolNames', () => {
     });
 
     it('truncates the base when the suffix would push the name past 64', () => {
-      const long = `${a(60)}wxyz`; // 64 characters, valid
+      const long = `${repeatA(60)}wxyz`; // 64 characters, valid
       const result = assignToolNames([
         { uuid: 's1', tools: [long] },
         { uuid: 's2', tools: [long] },
       ]);
       expect(result[0]!.exposed).toBe(long);
-      expect(result[1]!.exposed).toBe(`${a(60)}wx_1`);
+      expect(result[1]!.exposed).toBe(`${repeatA(60)}wx_1`);
       expect(result[1]!.exposed).toHaveLength(64);
       expect(result[1]!.exposed.endsWith('_1')).toBe(true);
       expect(result[1]!.reasons).toEqual(['truncated', 'collision']);
     });
 
     it('truncates for a 63-character name too, and for two-digit suffixes', () => {
-      const name63 = a(63);
+      const name63 = repeatA(63);
       const servers: ServerTools[] = Array.from({ length: 12 }, (_, i) => ({ uuid: `s${i}`, tools: [name63] }));
       const exposed = assignToolNames(servers).map((x) => x.exposed);
       expect(exposed[0]).toBe(name63);
-      expect(exposed[1]).toBe(`${a(62)}_1`);
-      expect(exposed[9]).toBe(`${a(62)}_9`);
-      expect(exposed[10]).toBe(`${a(61)}_10`);
-      expect(exposed[11]).toBe(`${a(61)}_11`);
+      expect(exposed[1]).toBe(`${repeatA(62)}_1`);
+      expect(exposed[9]).toBe(`${repeatA(62)}_9`);
+      expect(exposed[10]).toBe(`${repeatA(61)}_10`);
+      expect(exposed[11]).toBe(`${repeatA(61)}_11`);
       for (const name of exposed) expect(name.length).toBeLessThanOrEqual(64);
       expect(exposed[10]).toHaveLength(64);
     });
 
     it('finds the first free suffix when two long names share their truncated base', () => {
       const result = assignToolNames([
-        { uuid: 's1', tools: [`${a(62)}bc`, `${a(62)}de`] },
-        { uuid: 's2', tools: [`${a(62)}bc`, `${a(62)}de`] },
+        { uuid: 's1', tools: [`${repeatA(62)}bc`, `${repeatA(62)}de`] },
+        { uuid: 's2', tools: [`${repeatA(62)}bc`, `${repeatA(62)}de`] },
       ]);
       expect(triples(result)).toEqual([
-        ['s1', `${a(62)}bc`, `${a(62)}bc`],
-        ['s1', `${a(62)}de`, `${a(62)}de`],
-        ['s2', `${a(62)}bc`, `${a(62)}_1`],
-        ['s2', `${a(62)}de`, `${a(62)}_2`],
+        ['s1', `${repeatA(62)}bc`, `${repeatA(62)}bc`],
+        ['s1', `${repeatA(62)}de`, `${repeatA(62)}de`],
+        ['s2', `${repeatA(62)}bc`, `${repeatA(62)}_1`],
+        ['s2', `${repeatA(62)}de`, `${repeatA(62)}_2`],
       ]);
     });
 
     it('separates 65-character names that only differ after the cut', () => {
-      const result = assignToolNames([{ uuid: 's1', tools: [`${a(64)}x`, `${a(64)}y`] }]);
+      const result = assignToolNames([{ uuid: 's1', tools: [`${repeatA(64)}x`, `${repeatA(64)}y`] }]);
       expect(result).toEqual([
-        { uuid: 's1', original: `${a(64)}x`, exposed: a(64), reasons: ['truncated'] },
-        { uuid: 's1', original: `${a(64)}y`, exposed: `${a(62)}_1`, reasons: ['truncated', 'collision'] },
+        { uuid: 's1', original: `${repeatA(64)}x`, exposed: repeatA(64), reasons: ['truncated'] },
+        { uuid: 's1', original: `${repeatA(64)}y`, exposed: `${repeatA(62)}_1`, reasons: ['truncated', 'collision'] },
       ]);
     });
 

@@ -6,7 +6,7 @@ import {
   toMappings,
   type ServerTools,
 } from '../../src/main/naming.js';
-import { triples, malformed, a } from './helpers/naming.js';
+import { triples, malformed, repeatA } from './helpers/naming.js';
 
 describe('assignToolNames', () => {
   describe('persisted mappings', () => {
@@ -46,7 +46,7 @@ describe('assignToolNames', () => {
 
     it.each<[string, unknown]>([
       ['a name with a space', 'bad name'],
-      ['a 70-character name', a(70)],
+      ['a 70-character name', repeatA(70)],
       ['a leading digit', '1read'],
       ['an empty string', ''],
       ['a number', 42],
@@ -278,7 +278,7 @@ describe('checkAlias', () => {
     ['', 'An alias cannot be empty.'],
     ['1abc', '"1abc" must start with a letter or "_".'],
     ['-abc', '"-abc" must start with a letter or "_".'],
-    [a(65), `"${a(65).slice(0, 20)}…" is too long (65 characters, at most 64).`],
+    [repeatA(65), `"${repeatA(65).slice(0, 20)}…" is too long (65 characters, at most 64).`],
     ['café', '"café" has characters model APIs refuse ("é"): use letters, digits, "_" or "-".'],
     ['read\u200Bfile', '"read\u200Bfile" has characters model APIs refuse (U+200B): use letters, digits, "_" or "-".'],
     ['a.b/c:d e|f', '"a.b/c:d e|f" has characters model APIs refuse (".", "/", ":", space, "|"): use letters, digits, "_" or "-".'],
@@ -318,7 +318,7 @@ describe('checkAlias', () => {
   it('accepts a free valid name, including one differing from a taken name only in case', () => {
     expect(checkAlias('my_reader', target, assignments)).toBeNull();
     expect(checkAlias('Read_File', { uuid: 's2', original: 'read_file' }, assignments)).toBeNull();
-    expect(checkAlias(a(64), target, assignments)).toBeNull();
+    expect(checkAlias(repeatA(64), target, assignments)).toBeNull();
     expect(checkAlias('search', target, assignments, ['Search'])).toBeNull();
   });
 

@@ -9,7 +9,7 @@ import {
   numberedName,
   sanitizeToolName,
 } from '../../src/main/naming.js';
-import { fnv1a, triples, a } from './helpers/naming.js';
+import { fnv1a, triples, repeatA } from './helpers/naming.js';
 
 describe('TOOL_NAME_PATTERN and isValidToolName', () => {
   it('has the documented source and length limit', () => {
@@ -23,8 +23,8 @@ describe('TOOL_NAME_PATTERN and isValidToolName', () => {
     ['_-', true],
     ['A', true],
     ['a-b_c9', true],
-    [a(64), true],
-    [a(65), false],
+    [repeatA(64), true],
+    [repeatA(65), false],
     ['', false],
     ['1abc', false],
     ['-abc', false],
@@ -102,7 +102,7 @@ describe('sanitizeToolName', () => {
   });
 
   it('keeps valid names untouched, including ones that look odd', () => {
-    for (const name of ['read_file', 'Read_File', '_', '__', '_-', '_1abc', 'x-', 'read_file_1', a(64)]) {
+    for (const name of ['read_file', 'Read_File', '_', '__', '_-', '_1abc', 'x-', 'read_file_1', repeatA(64)]) {
       expect(sanitizeToolName(name)).toBe(name);
     }
   });
@@ -117,19 +117,19 @@ describe('sanitizeToolName', () => {
 
   describe('lengths', () => {
     it('keeps 63 and 64 characters', () => {
-      expect(sanitizeToolName(a(63))).toBe(a(63));
-      expect(sanitizeToolName(a(64))).toBe(a(64));
+      expect(sanitizeToolName(repeatA(63))).toBe(repeatA(63));
+      expect(sanitizeToolName(repeatA(64))).toBe(repeatA(64));
     });
 
     it('cuts 65, 128 and 10,000 characters to exactly 64', () => {
-      expect(sanitizeToolName(a(65))).toBe(a(64));
-      expect(sanitizeToolName(a(128))).toBe(a(64));
-      expect(sanitizeToolName(a(10_000))).toBe(a(64));
+      expect(sanitizeToolName(repeatA(65))).toBe(repeatA(64));
+      expect(sanitizeToolName(repeatA(128))).toBe(repeatA(64));
+      expect(sanitizeToolName(repeatA(10_000))).toBe(repeatA(64));
     });
 
     it('cuts after sanitizing, so the prefix counts towards 64', () => {
-      expect(sanitizeToolName(`1${a(63)}`)).toBe(`_1${a(62)}`);
-      expect(sanitizeToolName(`1${a(63)}`)).toHaveLength(64);
+      expect(sanitizeToolName(`1${repeatA(63)}`)).toBe(`_1${repeatA(62)}`);
+      expect(sanitizeToolName(`1${repeatA(63)}`)).toHaveLength(64);
       expect(sanitizeToolName('x.'.repeat(5_000))).toBe('x_'.repeat(32));
     });
 
@@ -240,12 +240,12 @@ describe('numberedName', () => {
   });
 
   it('never cuts the suffix: the base is truncated so the whole is 64', () => {
-    expect(numberedName(a(64), 1)).toBe(`${a(62)}_1`);
-    expect(numberedName(a(63), 1)).toBe(`${a(62)}_1`);
-    expect(numberedName(a(62), 1)).toBe(`${a(62)}_1`);
-    expect(numberedName(a(61), 1)).toBe(`${a(61)}_1`);
-    expect(numberedName(a(64), 100)).toBe(`${a(60)}_100`);
-    expect(numberedName(a(64), 100)).toHaveLength(64);
+    expect(numberedName(repeatA(64), 1)).toBe(`${repeatA(62)}_1`);
+    expect(numberedName(repeatA(63), 1)).toBe(`${repeatA(62)}_1`);
+    expect(numberedName(repeatA(62), 1)).toBe(`${repeatA(62)}_1`);
+    expect(numberedName(repeatA(61), 1)).toBe(`${repeatA(61)}_1`);
+    expect(numberedName(repeatA(64), 100)).toBe(`${repeatA(60)}_100`);
+    expect(numberedName(repeatA(64), 100)).toHaveLength(64);
   });
 });
 
@@ -254,23 +254,23 @@ describe('explainName', () => {
     ['read_file', 'read_file', []],
     ['unity/health', 'unity_health', ['sanitized']],
     ['café', 'cafe', ['sanitized']],
-    [a(65), a(64), ['truncated']],
-    [a(10_000), a(64), ['truncated']],
-    [`1${a(63)}`, `_1${a(62)}`, ['sanitized', 'truncated']],
+    [repeatA(65), repeatA(64), ['truncated']],
+    [repeatA(10_000), repeatA(64), ['truncated']],
+    [`1${repeatA(63)}`, `_1${repeatA(62)}`, ['sanitized', 'truncated']],
     ['read_file', 'read_file_1', ['collision']],
     ['read_file', 'read_file_12', ['collision']],
     ['read file', 'read_file_2', ['sanitized', 'collision']],
     ['读取文件', 'du_qu_wen_jian_1', ['sanitized', 'collision']],
-    [a(64), `${a(62)}_1`, ['truncated', 'collision']],
-    [a(63), `${a(62)}_1`, ['truncated', 'collision']],
-    [a(62), `${a(62)}_1`, ['collision']],
-    [a(65), `${a(62)}_1`, ['truncated', 'collision']],
+    [repeatA(64), `${repeatA(62)}_1`, ['truncated', 'collision']],
+    [repeatA(63), `${repeatA(62)}_1`, ['truncated', 'collision']],
+    [repeatA(62), `${repeatA(62)}_1`, ['collision']],
+    [repeatA(65), `${repeatA(62)}_1`, ['truncated', 'collision']],
     ['read_file', 'my_reader', ['alias']],
     ['read_file', 'read_file_0', ['alias']],
     ['read_file', 'read_file_01', ['alias']],
     ['read_file', 'read_fil_1', ['alias']],
     ['read_file', 'Read_File', ['alias']],
-    [a(64), `${a(61)}_1`, ['alias']],
+    [repeatA(64), `${repeatA(61)}_1`, ['alias']],
   ])('explainName(%j, %j) → %j', (original, exposed, reasons) => {
     expect(explainName(original, exposed)).toEqual(reasons);
   });

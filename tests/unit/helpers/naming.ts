@@ -21,4 +21,5 @@ export function malformed(value: unknown): Readonly<Record<string, string>> {
   return value as Readonly<Record<string, string>>;
 }
 
-export const a = (n: number): string => 'a'.repeat(n);
+/** `n` letters "a": names of an exact length. */
+export const repeatA = (n: number): string => 'a'.repeat(n);

@@ -124,8 +124,9 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
     if (allowed?.has(format)) setOwn(out, 'format', format);
     else notes.push(...moveToNotes(node, ['format'], ctx, PROVIDER));
   }
-  if (Array.isArray(read(out, 'anyOf'))) {
-    const branches = read(out, 'anyOf') as Array<Schema | boolean>;
+  const union = read(out, 'anyOf');
+  if (Array.isArray(union)) {
+    const branches = union as Array<Schema | boolean>;
     if (read(out, 'type') !== undefined && !branches.every(hasType)) {
       // Beside a type of its own, a union of untyped branches constrains that type: in words.
       delete out.anyOf;
@@ -222,13 +223,14 @@ const LEAF_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer',
 
 /** A scalar schema Gemini takes as it is: returned unchanged (no copy). */
 function isGeminiLeaf(node: Schema): boolean {
-  if (!LEAF_TYPES.has(read(node, 'type'))) return false;
+  const type = read(node, 'type');
+  if (!LEAF_TYPES.has(type)) return false;
   for (const key in node) {
     if (key === 'type') continue;
     if (key === 'enum') {
-      if (read(node, 'type') !== 'string' || !(read(node, 'enum') as unknown[]).every((value) => typeof value === 'string')) return false;
+      if (type !== 'string' || !(node[key] as unknown[]).every((value) => typeof value === 'string')) return false;
     } else if (key === 'format') {
-      if (!GEMINI_FORMATS[read(node, 'type') as string]?.has(read(node, 'format') as string)) return false;
+      if (!GEMINI_FORMATS[type as string]?.has(node[key] as string)) return false;
     } else if (!KEPT.has(key) || key === 'anyOf' || key === 'items' || key === 'properties') return false;
   }
   return true;
@@ -262,8 +264,8 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
   if (fields === null && !closed) return restore;
   // A new plan is one literal (its shape kept by V8 for good, unlike fields added one by one).
   if (restore === null) return fields === null ? { allowed: properties } : closed ? { fields, allowed: properties } : { fields };
-  if (fields !== null) restore = withPlan(restore, 'fields', fields);
-  if (closed) restore = withPlan(restore, 'allowed', properties);
+  if (fields !== null) setOwn(restore as Record<string, unknown>, 'fields', fields);
+  if (closed) setOwn(restore as Record<string, unknown>, 'allowed', properties);
   return restore;
 }
 
@@ -272,15 +274,8 @@ function geminiObject(node: Schema, out: Schema, ctx: AdaptContext, restore: Res
  * setOwn. Plans are dropped with each list: a shape made by adding a field to `{}` would die with
  * them, and V8 would throw away the pass's optimized code that had met it (as for `read`).
  */
-function withPlan<K extends 'items' | 'branches' | 'fields' | 'allowed'>(restore: RestoreNode | null, key: K, value: NonNullable<RestoreNode[K]>): RestoreNode {
-  if (restore === null) {
-    switch (key) {
-      case 'items': return { items: value as RestoreNode };
-      case 'branches': return { branches: value as ReadonlyArray<RestoreNode | null> };
-      case 'fields': return { fields: value as RestoreFields };
-      default: return { allowed: value as Readonly<Record<string, unknown>> };
-    }
-  }
+function withPlan<K extends 'items' | 'branches'>(restore: RestoreNode | null, key: K, value: NonNullable<RestoreNode[K]>): RestoreNode {
+  if (restore === null) return key === 'items' ? { items: value as RestoreNode } : { branches: value as ReadonlyArray<RestoreNode | null> };
   setOwn(restore as Record<string, unknown>, key, value);
   return restore;
 }

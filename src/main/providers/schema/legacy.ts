@@ -2,7 +2,7 @@
 // Mistral's schema check accepts): draft-04 boolean exclusive bounds, draft-07 tuple `items` and
 // `dependencies`, OpenAPI's `nullable` and `example`.
 import type { AdaptContext } from './context.js';
-import { isRecord, setOwn, type Schema } from './json.js';
+import { copyOf, isRecord, setOwn, type Schema } from './json.js';
 
 export function needsLegacyRewrite(node: Schema): boolean {
   return (
@@ -17,8 +17,7 @@ export function needsLegacyRewrite(node: Schema): boolean {
 }
 
 export function legacyForms(node: Schema, ctx: AdaptContext): Schema {
-  const out: Schema = {};
-  for (const key of Object.keys(node)) setOwn(out, key, node[key]);
+  const out = copyOf(node);
   exclusiveBound(out, 'exclusiveMinimum', 'minimum', ctx);
   exclusiveBound(out, 'exclusiveMaximum', 'maximum', ctx);
   if (Array.isArray(out.items)) {
