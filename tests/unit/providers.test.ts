@@ -205,8 +205,16 @@ describe('OpenAI strict mode', () => {
       ['manyProperties', /sent non-strict: it has more than 5000 properties/],
       ['booleanSubschemas', /sent non-strict: "anything" accepts any value/],
     ];
+    // Over 250 enum values of more than 15,000 characters: the failure names the property (and its path).
+    const large = { type: 'string', enum: Array.from({ length: 251 }, (_, i) => `value-${i}-${'v'.repeat(60)}`) };
+    const schemas: Record<string, unknown> = {
+      ...HARD_SCHEMAS,
+      largeEnum: { type: 'object', properties: { mode: large }, required: ['mode'] },
+      nestedLargeEnum: { type: 'object', properties: { outer: { type: 'object', properties: { inner: large }, required: ['inner'] } }, required: ['outer'] },
+    };
+    cases.push(['largeEnum', /sent non-strict: "mode" has 251 enum values totalling \d+ characters/], ['nestedLargeEnum', /sent non-strict: "outer"\."inner" has 251 enum values/]);
     for (const [name, reason] of cases) {
-      const adapted = adaptTool('openai-strict', tool(HARD_SCHEMAS[name]!));
+      const adapted = adaptTool('openai-strict', tool(schemas[name] as Record<string, unknown>));
       expect(((adapted.definition as Json).function as Json).strict, name).toBe(false);
       expect(adapted.report.changes.join('\n'), name).toMatch(reason);
       expect(violations('openai-strict', adapted.definition)).toEqual([]);

@@ -20,7 +20,7 @@ export function toolDescription(tool: SourceTool, twin: boolean, notes: readonly
     return raw;
   }
   const base = typeof raw === 'string' ? raw.trim() : '';
-  let text = [base, ...notes].filter((part) => part !== '').join(base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ');
+  let text = joinNotes(base, notes);
   const label = serverLabel(tool);
   const suffix = twin ? `(MCP server: ${label})` : '';
   if (twin) changes.push('named the server in the description (another server has a tool with the same name)');
@@ -34,6 +34,18 @@ export function toolDescription(tool: SourceTool, twin: boolean, notes: readonly
   changes.push(`cut the description to ${max.toLocaleString('en-US')} characters (it had ${full.length.toLocaleString('en-US')}; the limit of ${limits.label})`);
   const cut = `${cutAt(text, room)}…`;
   return suffix === '' ? cut : `${cut} ${suffix}`;
+}
+
+/**
+ * `base` and the non-empty `notes`, after a full stop when `base` has no closing mark. Joined by
+ * concatenation: most calls (a twin's description) have no notes, and an array join copied the
+ * whole description for each provider.
+ */
+function joinNotes(base: string, notes: readonly string[]): string {
+  let text = base;
+  const separator = base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ';
+  for (const note of notes) if (note !== '') text = text === '' ? note : `${text}${separator}${note}`;
+  return text;
 }
 
 function serverLabel(tool: SourceTool): string {

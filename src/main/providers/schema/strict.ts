@@ -45,14 +45,16 @@ export function strictSchema(root: Schema, ctx: AdaptContext): Schema | null {
   tally.restore = null;
   tally.refs = false;
   try {
-    // $defs go onto the result: never onto the input (shared with the other adaptations).
+    // $defs go onto the result, never onto the input (shared with the other adaptations). A root
+    // strict mode takes as it is stays shared; one with $defs was copied, since they are left out.
     const built = strictNode(root, ctx, tally, ROOT_PATH, 1, true);
-    const schema = built === root ? copyOf(root) : built;
     const restore = tally.restore;
     let defs: Map<string, RestoreNode | null> | null = null;
     let needed = restore !== null;
     const declared = read(root, '$defs');
+    let schema = built;
     if (isRecord(declared)) {
+      if (schema === root) schema = copyOf(root); // (a guard: strictNode copies such a root)
       defs = new Map();
       const out: Schema = {};
       for (const [name, def] of Object.entries(declared)) {
@@ -110,7 +112,7 @@ function strictNode(
   }
   if (isStrictLeaf(node)) {
     const values = read(node, 'enum');
-    if (Array.isArray(values)) countEnum(values, tally, () => path);
+    if (Array.isArray(values)) countEnum(values, tally, path, null);
     return node;
   }
   // Copy-on-write: a node strict mode takes as it is (a nested object already closed, an array of
@@ -135,7 +137,7 @@ function strictNode(
   if (moved !== null) setOwn(out, 'description', describe(read(out, 'description'), moveToNotes(node, moved, ctx, PROVIDER)));
 
   const values = read(out, 'enum');
-  if (Array.isArray(values)) countEnum(values, tally, () => path);
+  if (Array.isArray(values)) countEnum(values, tally, path, null);
   if (read(out, 'type') === undefined && Array.isArray(values)) {
     if (out === node) out = copyOf(node);
     setOwn(out, 'type', enumTypes(values));
@@ -200,24 +202,30 @@ function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally
   if (level > STRICT_LIMITS.depth) fail(`${path} is nested deeper than strict mode's ${STRICT_LIMITS.depth} levels`);
   const declared = read(out, 'properties');
   const properties = isRecord(declared) ? declared : {};
-  const names = Object.keys(properties);
+  // Counted, not listed: most objects come out as they came in, and their names are not needed.
+  let count = 0;
+  for (const _name in properties) count++;
   const extra = read(out, 'additionalProperties');
-  if (names.length === 0 && !isRoot && extra !== false) fail(`${path} is an object with free-form keys`);
+  if (count === 0 && !isRoot && extra !== false) fail(`${path} is an object with free-form keys`);
   if (extra !== undefined && extra !== false) ctx.note('closed objects that allowed other keys (strict mode requires "additionalProperties": false)');
-  tally.properties += names.length;
+  tally.properties += count;
   if (tally.properties > STRICT_LIMITS.properties) fail(`it has more than ${STRICT_LIMITS.properties} properties, strict mode's limit`);
   const listed = read(out, 'required');
   const required: readonly unknown[] = Array.isArray(listed) ? listed : [];
+  // `required` already lists every name in order (as strict mode's own list would).
+  let requiredAsMade = required === listed && required.length === count;
+  let index = 0;
   let adapted: Schema | null = null;
   let fields: RestoreFields | null = null;
-  for (const name of names) {
+  for (const name in properties) {
+    if (requiredAsMade && required[index++] !== name) requiredAsMade = false;
     tally.stringLength += name.length;
     const property = properties[name] as Schema | boolean;
     // Most properties are scalars strict mode takes as they are: their path is only spelled out for a failure.
     let child: Schema;
     if (isRecord(property) && isStrictLeaf(property)) {
       const values = read(property, 'enum');
-      if (Array.isArray(values)) countEnum(values, tally, () => propertyPath(path, name));
+      if (Array.isArray(values)) countEnum(values, tally, path, name);
       child = property;
       tally.restore = null;
     } else child = strictNode(property, ctx, tally, propertyPath(path, name), level + 1, false);
@@ -233,19 +241,12 @@ function strictObject(out: Schema, node: Schema, ctx: AdaptContext, tally: Tally
     if (dropNull || plan !== null) setOwn((fields ??= {}), name, plan === null ? DROP_NULL : { dropNull, node: plan });
   }
   tally.restore = fields === null ? null : { fields };
-  if (adapted === null && declared === properties && extra === false && required === listed && sameNames(required, names)) return out;
+  if (adapted === null && declared === properties && extra === false && requiredAsMade) return out;
   const closed = out === node ? copyOf(node) : out;
   setOwn(closed, 'properties', adapted ?? properties);
-  setOwn(closed, 'required', names);
+  setOwn(closed, 'required', Object.keys(properties));
   setOwn(closed, 'additionalProperties', false);
   return closed;
-}
-
-/** `required` lists exactly `names`, in their order (strict mode's `required` as it would be made). */
-function sameNames(required: readonly unknown[], names: readonly string[]): boolean {
-  if (required.length !== names.length) return false;
-  for (let i = 0; i < names.length; i++) if (required[i] !== names[i]) return false;
-  return true;
 }
 
 function acceptsNull(schema: Schema): boolean {
@@ -288,14 +289,18 @@ function propertyPath(path: string, name: string): string {
   return path === ROOT_PATH ? `"${name}"` : `${path}."${name}"`;
 }
 
-/** Counts enum values against strict mode's limits; `where` names the schema in a failure. */
-function countEnum(values: readonly unknown[], tally: Tally, where: () => string): void {
+/**
+ * Counts enum values against strict mode's limits. A failure names the schema at `path` (or its
+ * property `name`): spelled out only then, and passed as values, since a closure would make every
+ * call of the passes that count enums allocate a context.
+ */
+function countEnum(values: readonly unknown[], tally: Tally, path: string, name: string | null): void {
   tally.enumValues += values.length;
   if (tally.enumValues > STRICT_LIMITS.enumValues) fail(`it has more than ${STRICT_LIMITS.enumValues} enum values, strict mode's limit`);
   let length = 0;
   for (const value of values) if (typeof value === 'string') length += value.length;
   tally.stringLength += length;
   if (values.length > STRICT_LIMITS.largeEnum && length > STRICT_LIMITS.largeEnumLength) {
-    fail(`${where()} has ${values.length} enum values totalling ${length} characters; strict mode allows ${STRICT_LIMITS.largeEnumLength} for enums over ${STRICT_LIMITS.largeEnum} values`);
+    fail(`${name === null ? path : propertyPath(path, name)} has ${values.length} enum values totalling ${length} characters; strict mode allows ${STRICT_LIMITS.largeEnumLength} for enums over ${STRICT_LIMITS.largeEnum} values`);
   }
 }
