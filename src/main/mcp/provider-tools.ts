@@ -9,9 +9,10 @@ import type { McpServer, ToolSelection } from '../../types/config.js';
 import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions, ProviderVerdict, ToolProviderReports } from '../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../types/providers.js';
 import type { AdaptedTool, SourceTool } from '../providers/index.js';
-import { adaptTool, definitionTokens, findTwins, selectProviderTools, withListTokens } from '../providers/index.js';
+import { adaptTool, findTwins, selectProviderTools, withListTokens } from '../providers/index.js';
 import { onDemandTools } from '../providers/on-demand.js';
 import type { ListedTool } from './connection.js';
+import { countedReport } from './counted-report.js';
 import type { IndexEntry } from './tool-index.js';
 
 /** One offered tool and what each provider made of it so far. */
@@ -21,9 +22,19 @@ interface Prepared {
   twin: boolean;
   /** description + input schema as JSON, computed only when a relist brings a new object. */
   signature: string | null;
-  adapted: Map<ProviderId, AdaptedTool>;
-  /** Each provider's report entry; its tokens are counted when first read. */
-  counted: Map<ProviderId, ProviderToolReport>;
+  /**
+   * What each provider made of it, at the provider's SLOT (an array: a Map per tool cost more
+   * than its contents); each report is the entry the lists give, its tokens counted when first read.
+   */
+  adapted: Array<AdaptedTool | undefined>;
+}
+
+/** Each provider's place in a tool's `adapted`. */
+const SLOT = Object.fromEntries(PROVIDER_IDS.map((id, index) => [id, index])) as Record<ProviderId, number>;
+
+/** One place per provider, made at that length (an empty array grown by one store takes room for 17). */
+function slots<T>(): Array<T | undefined> {
+  return new Array<T | undefined>(PROVIDER_IDS.length);
 }
 
 /** Throws a message that lists the ids, for a provider that is not one. */
@@ -53,7 +64,7 @@ function deniedReport(entry: IndexEntry): ProviderToolReport {
     changes: [],
     reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
   };
-  return lazyEntry(report, null);
+  return countedReport(report, null);
 }
 
 export class ProviderToolCache {
@@ -115,8 +126,7 @@ export class ProviderToolCache {
       const twin = twins.has(tool.source);
       if (twin !== tool.twin) {
         tool.twin = twin;
-        tool.adapted.clear();
-        tool.counted.clear();
+        tool.adapted = slots();
       }
     }
     this.#tools = tools;
@@ -140,7 +150,7 @@ export class ProviderToolCache {
           continue;
         }
         const adapted = adaptedFor(tool, provider);
-        report.push(countedFor(tool, provider, adapted));
+        report.push(adapted.report);
         if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
       }
       list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
@@ -197,7 +207,7 @@ function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
     description: listed.description ?? '',
     inputSchema: listed.inputSchema,
   };
-  return { listed, source, twin: false, signature: null, adapted: new Map(), counted: new Map() };
+  return { listed, source, twin: false, signature: null, adapted: slots() };
 }
 
 function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVerdict {
@@ -205,51 +215,15 @@ function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVer
 }
 
 function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
-  let adapted = tool.adapted.get(provider);
+  const slot = SLOT[provider];
+  let adapted = tool.adapted[slot];
   if (!adapted) {
     adapted = adaptTool(provider, tool.source, { twin: tool.twin });
-    tool.adapted.set(provider, adapted);
+    // The report as the lists give it (tokens counted when first read), in place of the plain one:
+    // one entry kept per tool and provider, not two.
+    const { report, definition } = adapted;
+    adapted.report = report.status === 'unsendable' ? countedReport(report, null) : countedReport(report, provider, definition);
+    tool.adapted[slot] = adapted;
   }
   return adapted;
-}
-
-/** What a lazy entry needs to count its tokens. */
-interface Pending {
-  provider: ProviderId;
-  definition: unknown;
-  tokens?: number;
-}
-
-/** What each lazy entry needs to count its tokens: beside it, never serialized or compared. */
-const pendingOf = new WeakMap<object, Pending>();
-
-/** One descriptor for every lazy entry's `tokens`: an own, enumerable getter (so JSON and IPC carry it). */
-const TOKENS: PropertyDescriptor = {
-  enumerable: true,
-  get(this: object): number {
-    const pending = pendingOf.get(this);
-    if (pending === undefined) return 0;
-    return (pending.tokens ??= definitionTokens(pending.provider, pending.definition));
-  },
-};
-
-/**
- * A report entry whose `tokens` are worked out when first read (a list assembled for its
- * definitions alone, or a selection of a few tools, counts only what is read). Every entry is
- * built the same way, fields in one order, so reading a list of them stays fast.
- */
-function lazyEntry(report: ProviderToolReport, pending: Pending | null): ProviderToolReport {
-  const entry = { name: report.name, server: report.server, original: report.original, status: report.status, changes: report.changes, reason: report.reason };
-  if (pending !== null) pendingOf.set(entry, pending);
-  return Object.defineProperty(entry, 'tokens', TOKENS) as ProviderToolReport;
-}
-
-/** The tool's report entry for `provider`, with its tokens, kept with the tool. */
-function countedFor(tool: Prepared, provider: ProviderId, adapted: AdaptedTool): ProviderToolReport {
-  let counted = tool.counted.get(provider);
-  if (!counted) {
-    counted = lazyEntry(adapted.report, adapted.report.status === 'unsendable' ? null : { provider, definition: adapted.definition });
-    tool.counted.set(provider, counted);
-  }
-  return counted;
 }
