@@ -9,7 +9,7 @@ import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
 import type { McpServer } from '../../src/types/config.js';
-import type { ConfigSeed, HostOptions, RunningHost } from './host.js';
+import type { ConfigSeed, FixtureServerEntry, HostOptions, RunningHost } from './host.js';
 import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost } from './host.js';
 
 export { expect };
@@ -83,11 +83,16 @@ export const READ_FILE_TOOL = {
 
 /** The "Files" server the screens are shown with: read_file (with its schema), search, `more`; it logs. */
 export function filesServer(more: FixtureConfig['tools'] = [], stderr: string[] = []): McpServer {
-  return fixtureServer({
+  return fixtureServer(filesEntry(more, stderr));
+}
+
+/** The "Files" server's uuid, label and fixture config (filesServer). */
+export function filesEntry(more: FixtureConfig['tools'] = [], stderr: string[] = []): FixtureServerEntry {
+  return {
     uuid: ALPHA_UUID,
     label: 'Files',
     fixture: { id: 'files', tools: [READ_FILE_TOOL, { name: 'search', description: 'Search file contents' }, ...(more ?? [])], logging: true, stderr },
-  });
+  };
 }
 
 export function twoServers(extra: Omit<ConfigSeed, 'servers'> = {}): ConfigSeed {

@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { AppConfig, McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { asNobody, spawnTracked, stopChild, waitForLine } from '../fixtures/child-process.js';
-import { entryArgs, REPO_ROOT } from '../fixtures/entry.js';
-import { fixtureCommand } from '../fixtures/launch.js';
+import { entryArgs, REPO_ROOT, writeLauncher } from '../fixtures/entry.js';
+import { FIXTURE_SERVER_PATH, fixtureCommand } from '../fixtures/launch.js';
 
 export { REPO_ROOT };
 const WEB_HOST = path.join(REPO_ROOT, 'src/main/hosts/web.ts');
@@ -99,6 +99,18 @@ export interface FixtureServerEntry {
   label: string;
   /** The fixture's config; transport is always stdio here. */
   fixture: Omit<FixtureConfig, 'transport'>;
+}
+
+/**
+ * A stdio fixture server as a user's config.json would hold a published one: `node <file>
+ * <shown…>` run in `dir`, where `<file>` is a launcher for the fixture (tests/fixtures/entry.ts)
+ * and the fixture's config is in FIXTURE_CONFIG. For pictures: the command line shows no test path.
+ */
+export function picturedServer(entry: FixtureServerEntry, dir: string, file: string, shown: string[]): McpServer {
+  fs.mkdirSync(dir, { recursive: true });
+  writeLauncher(path.join(dir, file), FIXTURE_SERVER_PATH);
+  const config = JSON.stringify({ ...entry.fixture, transport: 'stdio' });
+  return { uuid: entry.uuid, label: entry.label, state: 'enabled', type: 'stdio', command: 'node', args: [file, ...shown], cwd: dir, env: { FIXTURE_CONFIG: config } };
 }
 
 /** A config.json server entry that runs a stdio fixture server (absolute paths throughout). */

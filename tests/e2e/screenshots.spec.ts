@@ -5,30 +5,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { fixtureServer, writeConfig } from './host.js';
-import { BETA_UUID, checkbox, expand, expect, expectReady, filesServer, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
+import { picturedServer, writeConfig } from './host.js';
+import { BETA_UUID, checkbox, expand, expect, expectReady, filesEntry, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
 
+/**
+ * The servers as a user's config would hold them: started as `node <script> <arguments>` from a
+ * folder of their own, so the pictures show command lines a reader recognizes.
+ */
 function seed(userDataDir: string): void {
+  const dir = path.join(userDataDir, 'mcp-servers');
+  const files = filesEntry([{ name: 'list_dir', description: 'List a folder' }], [
+    'Secure MCP Filesystem Server running on stdio',
+    'Allowed directories: [ "/home/me/projects" ]',
+  ]);
   writeConfig(userDataDir, {
     servers: [
-      filesServer([{ name: 'list_dir', description: 'List a folder' }], [
-        'Secure MCP Filesystem Server running on stdio',
-        'Allowed directories: [ "/home/me/projects" ]',
-      ]),
-      fixtureServer({
-        uuid: BETA_UUID,
-        label: 'Unity',
-        fixture: {
-          id: 'unity',
-          tools: [
-            { name: 'unity/health', description: 'Is the Unity editor up and responding?' },
-            { name: 'admin.tools.list', description: 'List the editor tools an admin can run' },
-            { name: 'search', description: 'Search the project assets' },
-            { name: 'read_file', description: 'Read an asset file' },
-            { name: 'scene_open', description: 'Open a scene by path' },
-          ],
+      picturedServer(files, dir, 'server-filesystem.mjs', ['/home/me/projects']),
+      picturedServer(
+        {
+          uuid: BETA_UUID,
+          label: 'Unity',
+          fixture: {
+            id: 'unity',
+            tools: [
+              { name: 'unity/health', description: 'Is the Unity editor up and responding?' },
+              { name: 'admin.tools.list', description: 'List the editor tools an admin can run' },
+              { name: 'search', description: 'Search the project assets' },
+              { name: 'read_file', description: 'Read an asset file' },
+              { name: 'scene_open', description: 'Open a scene by path' },
+            ],
+          },
         },
-      }),
+        dir,
+        'unity-mcp.mjs',
+        ['--project', '/home/me/games/orbit'],
+      ),
     ],
     models: [
       { engine: 'openai', model: 'gpt-4o', tools: ['read_file', 'search', 'unity_health', 'search_1', 'admin_tools_list'] },
