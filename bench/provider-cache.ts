@@ -63,8 +63,10 @@ export const providerCache: BenchSection = {
       const faulted = pageFaults();
       const started = performance.now();
       allLists(new ProviderToolCache(() => fresh));
-      if (run >= COLD_WARMUP) colds.push(performance.now() - started);
-      if (run >= COLD_WARMUP) coldFaults.push(pageFaults() - faulted);
+      if (run >= COLD_WARMUP) {
+        colds.push(performance.now() - started);
+        coldFaults.push(pageFaults() - faulted);
+      }
     }
     const coldMs = median(colds);
     // What this machine adds: the pages the kept adaptations take, one page fault each (see the

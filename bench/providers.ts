@@ -69,8 +69,10 @@ export const providers: BenchSection = {
       const parseFaulted = pageFaults();
       const parseStarted = performance.now();
       const tools = JSON.parse(text) as SourceTool[];
-      if (run >= WARMUP) parses.push(performance.now() - parseStarted);
-      if (run >= WARMUP) parseFaults.push(pageFaults() - parseFaulted);
+      if (run >= WARMUP) {
+        parses.push(performance.now() - parseStarted);
+        parseFaults.push(pageFaults() - parseFaulted);
+      }
       ctx.gc();
       const faulted = pageFaults();
       const started = performance.now();
@@ -81,8 +83,10 @@ export const providers: BenchSection = {
         adapted += adaptTools(provider, tools, twins).tools.length;
         if (run >= WARMUP) each.get(provider)!.push(performance.now() - before);
       }
-      if (run >= WARMUP) totals.push(performance.now() - started);
-      if (run >= WARMUP) faults.push(pageFaults() - faulted);
+      if (run >= WARMUP) {
+        totals.push(performance.now() - started);
+        faults.push(pageFaults() - faulted);
+      }
     }
     if (adapted !== (WARMUP + RUNS) * TOOLS * PROVIDER_IDS.length) throw new Error(`providers: ${adapted} definitions, expected every tool for every provider`);
 
