@@ -220,7 +220,7 @@ function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
   if (!adapted) {
     adapted = adaptTool(provider, tool.source, { twin: tool.twin });
     // The report as the lists give it (tokens counted when first read), in place of the plain one:
-    // one entry kept per tool and provider, not two.
+    // one entry kept per tool and provider, not two. (adaptTool makes a new object per call.)
     const { report, definition } = adapted;
     adapted.report = report.status === 'unsendable' ? countedReport(report, null) : countedReport(report, provider, definition);
     tool.adapted[slot] = adapted;
