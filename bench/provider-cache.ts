@@ -11,7 +11,7 @@ import { ProviderToolCache } from '../src/main/mcp/provider-tools.js';
 import type { IndexEntry } from '../src/main/mcp/tool-index.js';
 import { toolListText } from './providers.js';
 import type { BenchSection, SectionResult } from './section.js';
-import { median, medianMs, medianMsEach, pageFaultMs, pageFaults, round } from './stats.js';
+import { median, medianMs, medianMsEach, medianWithoutFaults, pageFaultMs, pageFaults, round } from './stats.js';
 
 const TARGET_MS = 200;
 const SELECTION = 100;
@@ -73,7 +73,7 @@ export const providerCache: BenchSection = {
     // providers section).
     const faultMs = pageFaultMs();
     const faults = median(coldFaults);
-    const coldMsWithout = median(colds.map((ms, i) => ms - coldFaults[i]! * faultMs));
+    const coldMsWithout = medianWithoutFaults(colds, coldFaults, faultMs);
     // A switch-off (one tool fewer, then back): the nine lists assembled from what is kept.
     const withoutOne: Offer = { enabled: base.enabled.filter((_, i) => i !== 7), servers: base.servers };
     let switched = base;

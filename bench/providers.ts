@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { adaptTools, countTokens, findTwins, selectProviderTools, type SourceTool } from '../src/main/providers/index.js';
 import { PROVIDER_IDS, type ProviderId } from '../src/types/providers.js';
 import type { BenchSection, SectionResult } from './section.js';
-import { median, medianMs, medianMsEach, pageFaultMs, pageFaults, round, seededRandom } from './stats.js';
+import { median, medianMs, medianMsEach, medianWithoutFaults, pageFaultMs, pageFaults, round, seededRandom } from './stats.js';
 
 const TOOLS = 10_000;
 const PER_SERVER = 25;
@@ -110,7 +110,7 @@ export const providers: BenchSection = {
     // the machine's (pageFaultMs); how many pages, V8's heap sizing.
     const faultMs = pageFaultMs();
     const runFaults = median(faults);
-    const withoutFaults = median(totals.map((ms, i) => ms - faults[i]! * faultMs));
+    const withoutFaults = medianWithoutFaults(totals, faults, faultMs);
     const perParseWithoutFaults = round(withoutFaults / parseMs);
     const perProvider = Object.fromEntries([...each].map(([id, times]) => [id, round(median(times))]));
     ctx.log(`providers: medians per provider ${JSON.stringify(perProvider)}`);

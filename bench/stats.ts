@@ -151,3 +151,8 @@ export function pageFaultMs(MB = 32): number {
   }
   return perFault.length === 0 ? 0 : median(perFault);
 }
+
+/** The median of `times` (ms) with each run's page faults (`faults`, same order) at `faultMs` each taken out. */
+export function medianWithoutFaults(times: readonly number[], faults: readonly number[], faultMs: number): number {
+  return median(times.map((ms, i) => ms - faults[i]! * faultMs));
+}

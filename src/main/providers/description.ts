@@ -42,6 +42,7 @@ export function toolDescription(tool: SourceTool, twin: boolean, notes: readonly
  * whole description for each provider.
  */
 function joinNotes(base: string, notes: readonly string[]): string {
+  if (notes.length === 0) return base;
   let text = base;
   const separator = base !== '' && !/[.!?:;]$/.test(base) ? '. ' : ' ';
   for (const note of notes) if (note !== '') text = text === '' ? note : `${text}${separator}${note}`;

@@ -160,8 +160,8 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
   if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined) {
     if (isRecord(read(out, 'properties'))) setOwn(out, 'type', 'object');
     else if (read(out, 'items') !== undefined) setOwn(out, 'type', 'array');
+    else return anyShape(node, ctx, mark, exact, ANY_SHAPE);
   }
-  if (read(out, 'type') === undefined && read(out, 'anyOf') === undefined) return anyShape(node, ctx, mark, exact, ANY_SHAPE);
   // Gemini reads `items` on arrays and `properties` on objects only: elsewhere their subschemas
   // would reach it as they are, untyped. Beside a union they may have constrained a branch (lossy).
   if (read(out, 'items') !== undefined && read(out, 'type') !== 'array') {
@@ -180,7 +180,8 @@ function geminiNode(input: Schema | boolean, ctx: AdaptContext, isRoot = false):
     restore = geminiObject(node, out, ctx, restore);
   }
   if (read(out, 'type') === 'array') {
-    setOwn(out, 'items', geminiNode(read(out, 'items') === undefined ? true : (read(out, 'items') as Schema | boolean), ctx));
+    const items = read(out, 'items') as Schema | boolean | undefined;
+    setOwn(out, 'items', geminiNode(items === undefined ? true : items, ctx));
     if (slot !== null) restore = withPlan(restore, 'items', slot);
   }
   if (notes.length > 0) setOwn(out, 'description', describe(read(out, 'description'), notes));
