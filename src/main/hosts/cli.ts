@@ -28,6 +28,7 @@ import { isOfferingVerb, parseOfferingCommand, runOfferingCommand } from './cli-
 import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
+import { answerOrFail } from './exit-guard.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
@@ -280,7 +281,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 if (isEntryModule(import.meta.url)) {
   // main answers every expected failure itself; anything else is still one line, not a stack trace.
-  process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  process.exitCode = await answerOrFail('inspect', () => main(process.argv.slice(2))).catch((error: unknown) => {
     console.error(`inspect: ${messageOf(error)}`);
     return 2;
   });

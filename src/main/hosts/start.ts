@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWebHost } from './web.js';
 import { messageOf } from '../../types/errors.js';
+import { answerOrFail } from './exit-guard.js';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-main().catch((error: unknown) => {
+answerOrFail('start', main).catch((error: unknown) => {
   console.error(`start: ${messageOf(error)}`);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { createIpcServer } from '../ipc.js';
 import { startWebServer } from './web-server.js';
 import type { WebServer } from './web-server.js';
 import { messageOf } from '../../types/errors.js';
+import { answerOrFail } from './exit-guard.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
@@ -58,7 +59,7 @@ export async function runWebHost(argv: readonly string[]): Promise<void> {
 }
 
 if (isEntryModule(import.meta.url)) {
-  runWebHost(process.argv.slice(2)).catch((error: unknown) => {
+  answerOrFail('web', () => runWebHost(process.argv.slice(2))).catch((error: unknown) => {
     console.error(`web: ${messageOf(error)}`);
     process.exit(1);
   });

@@ -126,11 +126,17 @@ export class LoginShellReader {
       }
       this.#child = child;
       this.#open = child.pid !== undefined;
-      // Neither the shell nor its pipes keep a closing app (inspect) alive.
-      child.unref();
-      // A child's pipes are sockets (the type says Readable).
-      (child.stdout as Socket | null)?.unref();
-      (child.stderr as Socket | null)?.unref();
+      // Until the PATH is read, the shell, its pipes and the timer keep the process alive: a
+      // headless start (inspect) awaits this read with nothing else to hold its event loop, and
+      // would end silently in the middle of it. Once settled, none of them keeps a closing app alive.
+      const settle = (value: LoginShellPath): void => {
+        child.unref();
+        // A child's pipes are sockets (the type says Readable).
+        (child.stdout as Socket | null)?.unref();
+        (child.stderr as Socket | null)?.unref();
+        this.#timer?.unref();
+        resolve(value);
+      };
       // Decoded as a stream: a character split between two chunks stays whole.
       child.stdout?.setEncoding('utf8');
       child.stdout?.on('data', (chunk: string) => {
@@ -141,27 +147,26 @@ export class LoginShellReader {
           output = start >= 0 ? output.slice(start, start + OUTPUT_CAP) : output.slice(-marker.length);
         }
         const value = parseMarked(output, marker);
-        if (value !== null) resolve({ shell, path: value });
+        if (value !== null) settle({ shell, path: value });
       });
       child.stderr?.on('data', (chunk: Buffer) => {
         const lines = chunk.toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean);
         if (lines.length > 0) lastError = lines[lines.length - 1]!.slice(0, 200);
       });
-      child.once('error', (error) => resolve({ shell, problem: error.message }));
+      child.once('error', (error) => settle({ shell, problem: error.message }));
       child.once('close', (code, signal) => {
         this.#open = false;
         clearTimeout(this.#timer);
         const value = parseMarked(output, marker);
-        if (value !== null) return resolve({ shell, path: value });
+        if (value !== null) return settle({ shell, path: value });
         const how = signal ? `was stopped (${signal})` : `exited (code ${String(code)})`;
-        resolve({ shell, problem: `${shell} ${how} without printing its PATH${lastError ? ` (it said: ${lastError})` : ''}` });
+        settle({ shell, problem: `${shell} ${how} without printing its PATH${lastError ? ` (it said: ${lastError})` : ''}` });
       });
       // Runs on past a printed PATH too: a shell that hangs on its way out is killed all the same.
       this.#timer = setTimeout(() => {
         this.#kill();
-        resolve({ shell, problem: `${shell} did not answer within ${timeoutMs / 1000} s` });
+        settle({ shell, problem: `${shell} did not answer within ${timeoutMs / 1000} s` });
       }, timeoutMs);
-      this.#timer.unref();
     });
   }
 
