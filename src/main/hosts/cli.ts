@@ -13,7 +13,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ElicitationContent } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
 import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
@@ -121,7 +120,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
-  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
+  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is'));
   return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel } };
 }
 

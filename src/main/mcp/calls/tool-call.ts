@@ -14,6 +14,9 @@ import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
 import { approveCall } from './approval-gate.js';
 import type { IndexEntry, ToolIndex } from '../names/tool-index.js';
 import { messageOf } from '../../../types/errors.js';
+import type { RunningTasks } from '../tasks/running-tasks.js';
+import { sendAsTask } from './as-task.js';
+import { withUrlRetries } from './url-required.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
@@ -32,6 +35,8 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
   elicit?: Elicit;
   /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
   selection?: ToolSelection;
+  /** The page's id of this call: its task, if it runs as one, names it (TaskInfo.callId). */
+  callId?: string;
 }
 
 /** What a call needs of the manager. */
@@ -39,6 +44,8 @@ export interface CallContext {
   index: ToolIndex;
   connections: ReadonlyMap<string, ServerConnection>;
   elicitations: ElicitationRouter;
+  /** The tasks calls are running (tasks/running-tasks.ts). */
+  tasks: RunningTasks;
   /** A provider's arguments for a tool, as the tool's server expects them (throws for an unknown provider). */
   restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
@@ -81,10 +88,15 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
   const asking = approveCall(where, () => approvalRequest(entry, connection, sent), policyNow, options);
   if (asking) await asking;
+  // A tool that runs as a task is bounded by the task's own limit (as-task.ts). Otherwise only a
+  // caller that can answer a request for input needs a timeout that waits for the user; the
+  // others keep the SDK's (an abort listener per call costs a few percent of a local call).
+  const send = (): Promise<ToolCallResult> =>
+    connection.runsAsTask(entry.original) ? sendAsTask(connection, entry, sent, options, context)
+      : options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations)
+        : connection.callTool(entry.original, sent, options);
   try {
-    // Only a caller that can answer a request for input needs a timeout that waits for the user;
-    // the others keep the SDK's (an abort listener per call costs a few percent of a local call).
-    return await (options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations) : connection.callTool(entry.original, sent, options));
+    return await withUrlRetries(send, { elicitations: context.elicitations, entry, label: connection.server.label, elicit: options.elicit, signal: options.signal });
   } catch (error) {
     throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
   }

@@ -3,8 +3,8 @@
 // about names: the manager maps exposed names to (connection, original).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../../types/mcp.js';
@@ -23,6 +23,9 @@ import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
 import type { StderrTail } from './transports.js';
 import { createTransport, describeTarget } from './transports.js';
 import { messageOf } from '../../../types/errors.js';
+import { callAsTask, type TaskCallOptions } from '../tasks/task-call.js';
+import { ClientFeatures } from './client-features.js';
+import { CLIENT_CAPABILITIES } from './client-requests.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -38,8 +41,12 @@ export interface ConnectionOptions {
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
   /** The OAuth session of a remote server, when sign-in applies to it. */
   auth?: (server: McpServer) => ServerAuth | undefined;
-  /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
+  /** Answers the server's `elicitation/create` (a form, or a URL); without it, every request is declined. */
   onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The server says the user finished what URL request `elicitationId` asked (`notifications/elicitation/complete`). */
+  onElicitationComplete?: (connection: ServerConnection, elicitationId: string) => void;
+  /** Answers the server's `roots/list`: the folders it may use; without it, none. */
+  listRoots?: (connection: ServerConnection) => ListRootsResult;
   /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
   loginShell?: LaunchContext['loginShell'];
 }
@@ -50,6 +57,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The server's progress reports; each also restarts the timeout. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** For a tool that runs as a task (runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
+  task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
 }
 
 const ignoreProgress = (): void => undefined;
@@ -70,6 +79,13 @@ export class ServerConnection {
     current: (client) => client === this.#client,
     note: (level, text) => this.#note(level, text),
     changed: () => this.options.onChange(this),
+  });
+  /** Roots, elicitation, sampling refused, instructions, icons, tasks' status (client-features.ts). */
+  readonly features = new ClientFeatures({
+    listRoots: () => this.options.listRoots?.(this) ?? { roots: [] },
+    elicit: (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }),
+    completed: (elicitationId) => this.options.onElicitationComplete?.(this, elicitationId),
+    note: (level, text) => this.#note(level, text),
   });
   #client: Client | null = null;
   /** The OAuth session the current transport goes through, if sign-in applies. */
@@ -142,7 +158,7 @@ export class ServerConnection {
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
       // Form-mode elicitation: a server may ask the user for input in the middle of a call.
-      client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } }, jsonSchemaValidator: this.#schemas });
+      client = new Client(this.options.clientInfo, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: this.#schemas });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
@@ -176,6 +192,7 @@ export class ServerConnection {
           }
         };
       }
+      this.features.connected(connected);
       const version = connected.getServerVersion();
       this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed`);
       this.#set('ready', undefined);
@@ -230,8 +247,25 @@ export class ServerConnection {
     throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
   }
 
+  /** Whether a call of `original` runs as a task: the tool requires it, or allows it and the server offers tasks for tool calls. */
+  runsAsTask(original: string): boolean {
+    const support = this.tools?.find((tool) => tool.name === original)?.taskSupport;
+    return support === 'required' || (support === 'optional' && this.#client?.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined);
+  }
+
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.readyClient();
+    if (options.task && this.runsAsTask(original)) {
+      const { ttlMs, onState } = options.task;
+      const listen = (taskId: string, update: Parameters<ClientFeatures['listenTask']>[1]): (() => void) => this.features.listenTask(taskId, update);
+      const result = (await callAsTask(client, original, args, { signal: options.signal, ttlMs, onState, listen, requestTimeoutMs: this.timeoutMs, onProgress: options.onProgress })) as ToolCallResult;
+      // What the SDK's callTool checks for a plain call (output-check.ts), checked here.
+      const tool = this.tools?.find((listed) => listed.name === original);
+      const check = tool ? this.checkOutput(tool, result) : null;
+      if (check && !check.valid) throw new Error(`Structured content does not match the tool's output schema: ${check.problem}`);
+      this.#outputs.checkedBySdk(result);
+      return result;
+    }
     const request: RequestOptions = {
       signal: options.signal,
       timeout: options.timeoutMs ?? this.server.callTimeoutMs,
@@ -261,8 +295,7 @@ export class ServerConnection {
   async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<{ offered: Promise<void> }> {
     const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      this.options.onElicit?.(this, request.params, extra.signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
+    this.features.attach(client);
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });

@@ -18,6 +18,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
 import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
+import type { TaskSupport } from '../../../types/tasks.js';
+import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
 import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
@@ -110,6 +112,10 @@ export interface ListedTool {
   annotations: ToolAnnotations;
   /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
   outputSchema?: Record<string, unknown>;
+  /** Its icons the app may fetch (icons/icon-refs.ts). */
+  icons?: KeptIcon[];
+  /** It may (optional) or must (required) run as a task (`execution.taskSupport`); unset: never. */
+  taskSupport?: TaskSupport;
 }
 
 export interface ListingOptions {
@@ -153,10 +159,16 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         annotations,
         ...(title ? { title } : {}),
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        ...withIcons(keptIcons(tool.icons)),
+        ...(tool.execution?.taskSupport === 'optional' || tool.execution?.taskSupport === 'required' ? { taskSupport: tool.execution.taskSupport } : {}),
       });
       accepted.push(tool);
     }
   });
   seedToolMetadata(client, accepted, log);
   return { tools: [...byName.values()], skipped };
+}
+
+function withIcons(icons: KeptIcon[]): { icons?: KeptIcon[] } {
+  return icons.length > 0 ? { icons } : {};
 }
