@@ -8,6 +8,7 @@
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see cli-offerings.ts)
+//   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see cli-client-features.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
@@ -28,10 +29,13 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import type { FeatureCommand } from './cli-client-features.js';
+import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './cli-client-features.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
-  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P';
+  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P' +
+  ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER';
 
 class UsageError extends Error {}
 
@@ -41,7 +45,8 @@ type Verb =
   | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand }
-  | { kind: 'offering'; command: OfferingCommand };
+  | { kind: 'offering'; command: OfferingCommand }
+  | { kind: 'feature'; command: FeatureCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -91,6 +96,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     try {
       const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues });
       return { userDataDir, verb: { kind: 'offering', command } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
+  if (verb !== undefined && isFeatureVerb(verb)) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'feature', command: parseFeatureCommand(verb, parsed.positionals.slice(1), parsed.values.json ?? false) } };
     } catch (error) {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
@@ -224,6 +237,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
+  if (verb.kind === 'feature') return runFeatureCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);

@@ -7,7 +7,7 @@
 // multi round-trip requests (`input_required` results) route each of their input requests
 // through the same `answer`, so both revisions get the same answers.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ErrorCode, ListRootsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, ElicitResult, ListRootsResult, Result } from '@modelcontextprotocol/sdk/types.js';
 
 /** What the client declares: form and URL elicitation, and roots it tells changes of. No sampling. */
@@ -27,8 +27,8 @@ export const CLIENT_REQUEST_METHODS = ['roots/list', 'elicitation/create'] as co
 export type ClientRequestMethod = (typeof CLIENT_REQUEST_METHODS)[number];
 
 /**
- * The answer to a server's request: a result, or an McpError (the method is not offered, or the
- * request is refused) whose code and message the server gets.
+ * The answer to a server's request: a result, or a ClientRequestError (the method is not offered,
+ * or the request is refused) whose code and message the server gets.
  */
 export async function answerClientRequest(handlers: ClientRequestHandlers, method: string, params: unknown, signal: AbortSignal): Promise<Result> {
   if (method === 'roots/list') return handlers.listRoots();
@@ -36,10 +36,13 @@ export async function answerClientRequest(handlers: ClientRequestHandlers, metho
   throw notOffered(handlers, method);
 }
 
-function notOffered(handlers: ClientRequestHandlers, method: string): McpError {
+/** An error whose `code` and message the server gets as they are (an McpError would say "MCP error" twice there). */
+export type ClientRequestError = Error & { code: number };
+
+function notOffered(handlers: ClientRequestHandlers, method: string): ClientRequestError {
   const why = method === 'sampling/createMessage' ? 'this app does not offer sampling (deprecated by MCP 2026-07-28; the app calls its own models)' : 'this client does not offer it';
   handlers.note(`The server asked for ${JSON.stringify(method.slice(0, 100))}, refused: ${why}.`);
-  return new McpError(ErrorCode.MethodNotFound, `Method not found: ${method.slice(0, 100)} (${why})`);
+  return Object.assign(new Error(`Method not found: ${method.slice(0, 100)} (${why})`), { code: ErrorCode.MethodNotFound });
 }
 
 /** Registers the table on an SDK client, before it connects; other methods get "method not found" with a log line. */

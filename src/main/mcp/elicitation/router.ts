@@ -9,7 +9,7 @@
 // browser; after an accept of a URL the app waits (url-waits.ts) until the server says the user
 // finished there. A call that fails with -32042 (URL elicitation required) asks the same way
 // (`openRequired`), and is then tried again by its caller.
-import { ErrorCode, McpError, RELATED_TASK_META_KEY, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, RELATED_TASK_META_KEY, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationAnswer, ElicitationContent, ElicitationProblem, ElicitationSchema, ElicitationUrl } from '../../../types/elicitation.js';
 import { isRecord } from '../../../types/json.js';
 import { checkElicitationAnswer, readElicitationForm, withDefaults } from './form.js';
@@ -109,7 +109,7 @@ export class ElicitationRouter {
 
   /**
    * The answer to one `elicitation/create` of a server. Never rejects, except for a URL it
-   * refuses (not http or https, too long to check): an McpError whose reason the server gets.
+   * refuses (not http or https, too long to check): an error with code InvalidParams, whose reason the server gets.
    */
   async answer(server: { uuid: string; label: string }, params: unknown, signal: AbortSignal): Promise<ElicitResult> {
     if (isRecord(params) && params.mode === 'url') return this.#answerUrl(server, params, signal);
@@ -179,7 +179,8 @@ export class ElicitationRouter {
     const read = readUrlElicitation(params);
     if ('problem' in read) {
       this.log(`${server.label} asked for a URL to be opened; refused: ${read.problem}.`);
-      throw new McpError(ErrorCode.InvalidParams, `URL elicitation refused: ${read.problem}`);
+      // The error's message and code are what the server gets (an McpError would say "MCP error" twice there).
+      throw Object.assign(new Error(`URL elicitation refused: ${read.problem}`), { code: ErrorCode.InvalidParams });
     }
     const call = this.#callFor(server.uuid, params);
     if (!call) {
