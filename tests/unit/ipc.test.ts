@@ -119,6 +119,13 @@ describe('IPC handlers', () => {
       completeResourceVariable: { uuid: a.uuid, template: 'file:///{x}', variable: 'x' },
       getState: { unexpected: true },
       getStatus: 'now',
+      finishUrlElicitation: { requestId: 'r1', action: 'open' },
+      getInstructions: { selection: 'all' },
+      listTasks: { all: true },
+      cancelTask: { uuid: a.uuid, taskId: 7 },
+      getIcon: { uuid: a.uuid, id: '../../etc/passwd' },
+      checkFolders: { paths: ['relative/path'] },
+      pickFolder: { path: '/etc' },
     };
     expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
     for (const [channel, input] of Object.entries(bad)) {

@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairConfig } from '../../src/main/config/repair.js';
 import { ConfigStore } from '../../src/main/config/store.js';
 import type { Mcp } from '../../src/main/mcp.js';
+import { startCore } from '../../src/main/core.js';
+import { createIpcServer } from '../../src/main/ipc.js';
 import { checkServerSettings } from '../../src/types/config.js';
 import { isAbsolutePath } from '../../src/types/roots.js';
-import { APPROVED, publishedEntry, removeTempDirs, serve, startMcp, statusOf, stopServed, tempDir, text, urlEntry } from './helpers/mcp-env.js';
+import { APPROVED, publishedEntry, removeTempDirs, seedStore, serve, startMcp, statusOf, stopServed, tempDir, text, urlEntry } from './helpers/mcp-env.js';
 
 afterAll(async () => {
   await stopServed();
@@ -130,5 +132,24 @@ describe('roots as saved', () => {
     expect(store.config.mcp.servers[0]!.roots).toEqual(['/srv/data']);
     expect(store.notices.flatMap((notice) => notice.details ?? [])).toContainEqual(expect.stringContaining('folder "~/projects" was dropped'));
     expect(fs.readdirSync(dir).some((name) => name.startsWith('config.before-repair-'))).toBe(true);
+  });
+});
+
+describe('folders through IPC', () => {
+  it('checkFolders says which are missing; pickFolder is the host\'s picker, and the browser host says it has none', async () => {
+    const dir = tempDir();
+    const there = folder('there');
+    seedStore(dir, []);
+    const core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
+    try {
+      const web = createIpcServer(core, { kind: 'web', userDataDir: dir });
+      expect(await web.invoke('checkFolders', { paths: [there, '/no/such/folder'] })).toEqual([{ path: there, missing: false }, { path: '/no/such/folder', missing: true }]);
+      await expect(web.invoke('pickFolder', undefined)).rejects.toThrow("This host has no folder picker: type the folder's full path instead.");
+      const desktop = createIpcServer(core, { kind: 'electron', userDataDir: dir, pickFolder: async () => there });
+      expect(await desktop.invoke('pickFolder', undefined)).toEqual({ path: there });
+      await expect(web.invoke('checkFolders', { paths: ['/a', '/a'] })).rejects.toThrow(/Invalid input for "checkFolders": paths: A folder is given twice/);
+    } finally {
+      await core.close();
+    }
   });
 });

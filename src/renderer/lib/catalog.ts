@@ -1,7 +1,9 @@
 // Every tool of every server, flattened once per status change, with a lowercase search key
 // computed up front: filtering thousands of tools is then one loop of `includes` per keystroke.
 import type { ToolPolicy } from '../../types/config.js';
+import type { IconRef } from '../../types/icons.js';
 import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
+import type { TaskSupport } from '../../types/tasks.js';
 
 export interface CatalogTool {
   exposed: string;
@@ -20,6 +22,10 @@ export interface CatalogTool {
   inheritedPolicy: ToolPolicy;
   serverUuid: string;
   serverLabel: string;
+  /** Its icons (McpIcon), when the server gives any. */
+  icons?: IconRef[];
+  /** It may or must run as a task. */
+  taskSupport?: TaskSupport;
   /** Exposed and original name, title, server label and description, lowercased: what filters match. */
   key: string;
 }
@@ -54,6 +60,8 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         inheritedPolicy: tool.inheritedPolicy,
         serverUuid: server.uuid,
         serverLabel: server.label,
+        ...(tool.icons ? { icons: tool.icons } : {}),
+        ...(tool.taskSupport ? { taskSupport: tool.taskSupport } : {}),
         key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };
       byExposed.set(tool.exposed, entry);
