@@ -43,7 +43,7 @@ export async function checkIcon(bytes: Buffer): Promise<IconImage> {
   try {
     ({ format, width, height } = await sharp(bytes, { limitInputPixels: MAX_DIMENSION * MAX_DIMENSION }).metadata());
   } catch (error) {
-    throw new Error(`it does not decode as ${type} (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`it does not decode as ${type} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   if (format !== SHARP_FORMAT[type]) throw new Error(`its bytes begin like ${type} but decode as ${format ?? 'nothing known'}`);
   if ((width ?? 0) > MAX_DIMENSION || (height ?? 0) > MAX_DIMENSION) throw new Error(`it is ${width}×${height} pixels, more than an icon's ${MAX_DIMENSION}`);
