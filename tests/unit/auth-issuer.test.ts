@@ -23,6 +23,12 @@ describe("an authorization response's iss (RFC 9207)", () => {
     expect(authorizationResponseProblem({ advertised: false, expected: AS, received: AS })).toBeNull();
   });
 
+  it("quotes a long iss cut short: it is whatever the browser brought back", () => {
+    const problem = authorizationResponseProblem({ advertised: true, expected: AS, received: `https://evil.example.com/${'x'.repeat(5000)}` })!;
+    expect(problem.length).toBeLessThan(300);
+    expect(problem).toContain('…"');
+  });
+
   it('not advertised and absent: proceeds', () => {
     expect(authorizationResponseProblem({ advertised: false, expected: AS, received: undefined })).toBeNull();
   });

@@ -41,8 +41,13 @@ export function authorizationResponseProblem({ advertised, expected, received }:
   if (received === undefined) {
     return advertised ? `the authorization server's answer did not say which server sent it (no "iss"), though its metadata promises it` : null;
   }
-  if (received !== expected) return `the answer came from another authorization server ("iss" is ${JSON.stringify(received)}, expected ${JSON.stringify(expected)})`;
+  if (received !== expected) return `the answer came from another authorization server ("iss" is ${quoted(received)}, expected ${quoted(expected)})`;
   return null;
+}
+
+/** A value from the answer, quoted for a message and cut short: it is whatever the browser brought back. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
 }
 
 /**
