@@ -73,7 +73,7 @@ async function discover(session: ServerAuth, fetchFn: FetchLike): Promise<OAuthD
   const info = await discoverOAuthServerInfo(session.target.url, { resourceMetadataUrl: session.challenge.resourceMetadataUrl, fetchFn });
   const metadata = info.authorizationServerMetadata;
   if (metadata && !metadataIssuerMatches(info.authorizationServerUrl, metadata.issuer)) {
-    throw new AuthError(`the authorization server's metadata names another issuer (${JSON.stringify(metadata.issuer)}, fetched for ${info.authorizationServerUrl}), so it is not used`);
+    throw new AuthError(`the authorization server's metadata names another issuer (${JSON.stringify(metadata.issuer.slice(0, 120))}, fetched for ${info.authorizationServerUrl}), so it is not used`);
   }
   return {
     authorizationServerUrl: info.authorizationServerUrl,
