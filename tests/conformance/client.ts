@@ -79,15 +79,15 @@ async function listing(dir: string): Promise<Listed> {
 
 /**
  * Lists the server and signs in whenever the app says it needs it (at most MAX_SIGN_INS times);
- * the status it ends in. `signin` says the status it left the server in: when that is ready, the
- * listing is not asked again.
+ * the status it ends in. `signin` says the status its reconnect left the server in, so the
+ * listing is asked again only when that is not known yet.
  */
 async function signedIn(dir: string, listed?: Listed): Promise<string> {
   let status = (listed ?? (await listing(dir))).status;
   for (let i = 0; status === 'needs-sign-in' && i < MAX_SIGN_INS; i++) {
     const after = await signIn(dir);
     if (after === null) break;
-    status = after === 'ready' ? after : (await listing(dir)).status;
+    status = after === 'unknown' || after === 'connecting' ? (await listing(dir)).status : after;
   }
   return status;
 }
