@@ -1,7 +1,9 @@
 // One remote server's sign-in while the app runs: the saved tokens, refresh ahead of expiry and
 // on a 401 with one refresh in flight (concurrent requests wait for it), the server's 401 and
-// 403 challenges, and the fetch the server's transport goes through. Tokens never leave here
-// except in the Authorization header of requests to the URL they were obtained for.
+// 403 challenges (a 401 from a server that moved to another authorization server drops the
+// tokens), and the fetch the server's transport goes through, with DPoP proofs for bound tokens.
+// Tokens never leave here except in the Authorization header of requests to the URL they were
+// obtained for.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
