@@ -69,20 +69,30 @@ export class Bm25fIndex {
     this.#scored.clear();
     const slot = this.#free.pop() ?? this.#docs.length;
     const lengths = new Float64Array(this.#fields.length);
-    const terms = new Set<string>();
-    fields.forEach((words, field) => {
+    const terms: string[] = [];
+    const all = this.#postings;
+    for (let field = 0; field < fields.length; field++) {
+      const words = fields[field]!;
       lengths[field] = words.length;
-      this.#totalLengths[field]! += words.length;
+      this.#totalLengths[field] = this.#totalLengths[field]! + words.length;
       const shift = field * BITS;
+      const one = 1 << shift;
       for (const term of words) {
-        let postings = this.#postings.get(term);
-        if (!postings) this.#postings.set(term, (postings = new Map()));
-        const packed = postings.get(slot) ?? 0;
-        if (((packed >>> shift) & MAX_COUNT) < MAX_COUNT) postings.set(slot, packed + (1 << shift));
-        terms.add(term);
+        let postings = all.get(term);
+        if (postings === undefined) {
+          postings = new Map<number, number>();
+          all.set(term, postings);
+        }
+        const packed = postings.get(slot);
+        if (packed === undefined) {
+          postings.set(slot, one);
+          terms.push(term);
+        } else if (((packed >>> shift) & MAX_COUNT) < MAX_COUNT) {
+          postings.set(slot, packed + one);
+        }
       }
-    });
-    this.#docs[slot] = { id, lengths, terms: [...terms] };
+    }
+    this.#docs[slot] = { id, lengths, terms };
     this.#slots.set(id, slot);
   }
 
