@@ -150,7 +150,7 @@ export const toolSearch: BenchSection = {
         targets: { recall: recall.pass, queryMs: queryMs < QUERY_TARGET_MS, hostileMs: hostileMs < QUERY_TARGET_MS },
       },
       rows: [
-        { metric: `findTools recall@${K} over ${run.tools} recorded tools of ${run.servers} published servers, against plain BM25; seeds ${first}–${first + SEEDS - 1}`, value: 'mean ± sd (range)' },
+        { metric: `findTools recall@${K} over ${run.tools} recorded tools of ${run.servers} published server configurations, against plain BM25; seeds ${first}–${first + SEEDS - 1}`, value: 'mean ± sd (range)' },
         ...recall.rows,
         { metric: `  hand-written queries (${hand.queries}): findTools / plain BM25`, value: `${round(hand.ours, 3)} / ${round(hand.bm25, 3)}` },
         { metric: `yardstick: JSON.parse of ${TOOLS} tools`, value: `${round(parseMs)} ms` },
