@@ -1,7 +1,8 @@
-// Tool search section (issues 19 and 29): recall@5 of the search every on-demand path uses
-// (search/tool-search.ts) against plain BM25 (bench/bm25.ts: name and full description, no stems,
-// no field weights) in the same run, over the recorded tools of published servers, for four kinds
-// of queries drawn afresh for each seed (bench/search-queries.ts) and the hand-written queries;
+// Tool search section (issues 19 and 29): recall@5 of the app's own search (search/tool-search.ts,
+// what Mcp.findTools and find_tools answer with) against plain BM25 (bench/bm25.ts: name and full
+// description, no stems, no field weights) in the same run, over the recorded tools of published
+// servers, for four kinds of queries drawn afresh for each seed (bench/search-queries.ts) and the
+// hand-written queries;
 // mean, spread and range over the seeds. Targets: recall ≥ 0.95 for name queries, ≥ 0.92 for
 // description-only ones, ≥ 0.90 for inflected ones, and above BM25 for every kind in every seed.
 // Then 10,000 tools shaped like those: building the index as a ratio to parsing the tools' JSON in

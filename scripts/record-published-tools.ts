@@ -88,7 +88,7 @@ async function record(folder: string, server: Recorded): Promise<Shape[]> {
     if (tools.length === 0) throw new Error('listed no tools');
     return tools;
   } catch (error) {
-    throw new Error(`${messageOf(error)}; stderr: ${said.trim().replace(/\s+/g, ' ')}`);
+    throw new Error(`${messageOf(error)}; stderr: ${said.trim().replace(/\s+/g, ' ')}`, { cause: error });
   } finally {
     await client.close().catch(() => undefined);
     fs.rmSync(home, { recursive: true, force: true });

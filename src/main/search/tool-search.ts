@@ -1,7 +1,7 @@
-// Finding tools by what they do (Mcp.findTools, the `find_tools` tool, and every on-demand path):
+// Finding tools by what they do (Mcp.findTools, the IPC findTools, and the `find_tools` tool):
 // BM25F (bm25f.ts) over each offered tool's exposed and original names, title, the first sentence
-// of its description, the whole description, argument names and their descriptions, and its
-// server's label, with the words of terms.ts (names split, stems, stop words dropped).
+// of its description, the whole description, argument names, and its server's label, with the
+// words of terms.ts (names split, compounds, stems, stop words dropped).
 // The index follows the offered tools: after a change (relist, rename, switch-off, a server added
 // or removed) the next search re-indexes only the tools whose text changed.
 export type { FoundTool } from '../../types/mcp.js';
