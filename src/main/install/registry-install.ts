@@ -12,15 +12,7 @@ import { RegistryClient } from './registry-client.js';
 import { firstSupported, registryOptions, registrySettings, suggestedLabel } from './registry-plan.js';
 import type { ServerResponse } from './registry-schema.js';
 import { officialMeta } from './registry-schema.js';
-import { describeProblems } from './values.js';
-
-export class InstallProblemError extends Error {
-  readonly problems: ReadonlyArray<{ field?: string; message: string }>;
-  constructor(problems: ReadonlyArray<{ field?: string; message: string }>) {
-    super(describeProblems(problems));
-    this.problems = problems;
-  }
-}
+import { InstallProblemError } from './values.js';
 
 export interface RegistryAddRequest {
   name: string;

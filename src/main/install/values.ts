@@ -12,7 +12,7 @@ export type ValuesCheck = { values: CheckedValues } | { problems: InstallProblem
 const NUL = '\u0000';
 
 /** `--set KEY=VALUE`, repeated: a key given twice is a list (for fields that take several). */
-export function parseSetOptions(options: readonly string[]): InstallValues {
+export function parseSetOptions(options: readonly string[]): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   for (const option of options) {
     const at = option.indexOf('=');
@@ -98,6 +98,15 @@ export function checkValues(fields: readonly InstallField[], given: InstallValue
 /** Problems in one line each, for a message or a terminal. */
 export function describeProblems(problems: readonly InstallProblem[]): string {
   return problems.map((problem) => problem.message).join(' ');
+}
+
+/** Values an install cannot use, each under its field: the message says them all. */
+export class InstallProblemError extends Error {
+  readonly problems: readonly InstallProblem[];
+  constructor(problems: readonly InstallProblem[]) {
+    super(describeProblems(problems));
+    this.problems = problems;
+  }
 }
 
 /** Makes field ids unique in order: a later `port` becomes `port_2`. */
