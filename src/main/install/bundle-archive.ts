@@ -65,13 +65,15 @@ function declared(entries: readonly Entry[]): Parameters<typeof checkEntries>[0]
   }));
 }
 
+const oversize = (name: string, limit: number): string => `"${name}" inflates to more than its declared ${limit} bytes: the bundle was refused.`;
+
 /** A stream that fails once more than `limit` bytes passed, naming the file. */
 function byteLimit(limit: number, name: string): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > limit) done(new BundleRefused(`"${name}" inflates to more than its declared ${limit} bytes: the bundle was refused.`));
+      if (seen > limit) done(new BundleRefused(oversize(name, limit)));
       else done(null, chunk);
     },
   });
@@ -138,7 +140,11 @@ export async function unpackBundle(content: Buffer, dest: string, limits: Bundle
       const limit = Math.min(entry.size, limits.maxEntryBytes, limits.maxTotalBytes - total);
       const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
       const out = fs.createWriteStream('', { fd: fs.openSync(target, flags, entry.executable ? 0o755 : 0o644) });
-      await pipeline(await readStream(zip, raw[i]!), byteLimit(limit, entry.path), out);
+      await pipeline(await readStream(zip, raw[i]!), byteLimit(limit, entry.path), out).catch((error: unknown) => {
+        // yauzl's own count (validateEntrySizes) may see the lie first: the same reason, in words.
+        if (error instanceof Error && /too many bytes in the stream/.test(error.message)) throw new BundleRefused(oversize(entry.path, limit));
+        throw error;
+      });
       total += entry.size;
     }
     for (const link of links) {
