@@ -160,6 +160,9 @@ export interface InstallResult {
   updated: boolean;
 }
 
+/** An install done, or the values to fix (each under its field). */
+export type InstallOutcome = InstallResult | { problems: InstallProblem[] };
+
 /** A registry-installed server whose registry has a newer version. */
 export interface UpdateOffer {
   uuid: string;
