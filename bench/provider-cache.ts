@@ -6,9 +6,9 @@
 import type { McpServer } from '../src/types/config.js';
 import { PROVIDER_IDS } from '../src/types/providers.js';
 import type { SourceTool } from '../src/main/providers/index.js';
-import type { ListedTool } from '../src/main/mcp/connection.js';
-import { ProviderToolCache } from '../src/main/mcp/provider-tools.js';
-import type { IndexEntry } from '../src/main/mcp/tool-index.js';
+import type { ListedTool } from '../src/main/mcp/connection/connection.js';
+import { ProviderToolCache } from '../src/main/mcp/for-providers/provider-tools.js';
+import type { IndexEntry } from '../src/main/mcp/names/tool-index.js';
 import { toolListText } from './providers.js';
 import type { BenchSection, SectionResult } from './section.js';
 import { median, medianMs, medianMsEach, medianWithoutFaults, pageFaultMs, pageFaults, round } from './stats.js';

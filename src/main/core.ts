@@ -6,7 +6,7 @@ import { AuthManager } from './auth/manager.js';
 import { SecretAuthStorage } from './auth/secret-storage.js';
 import { RESERVED_TOOL_NAMES } from './naming/builtin-tools.js';
 import { Mcp } from './mcp.js';
-import { LoginShellReader } from './mcp/login-shell-path.js';
+import { LoginShellReader } from './mcp/stdio/login-shell-path.js';
 import { upgradeAtStart } from './migrations/at-start.js';
 import { markMigrationReportShown, pendingMigrationReport } from './migrations/index.js';
 import type { SecretStoreInfo } from './secrets/store.js';

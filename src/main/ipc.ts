@@ -8,12 +8,12 @@ import { ipcContract } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './naming/builtin-tools.js';
 import { comparableServers, parseClaudeDesktopConfig, planImport } from './config/claude-import.js';
 import type { Core } from './core.js';
-import { ActiveCalls, KEPT_RESULTS } from './mcp/active-calls.js';
-import { PendingElicitations } from './mcp/pending-elicitations.js';
-import { TickEvents } from './mcp/status-events.js';
+import { ActiveCalls, KEPT_RESULTS } from './mcp/calls/active-calls.js';
+import { PendingElicitations } from './mcp/elicitation/pending.js';
+import { TickEvents } from './mcp/servers/status-events.js';
 import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
-import { checkToolArgs } from './mcp/tool-args.js';
+import { checkToolArgs } from './mcp/user-input/schema-check.js';
 import { InstallProblemError } from './install/values.js';
 import type { InstallOutcome } from '../types/install.js';
 

@@ -1,4 +1,4 @@
-// The Mcp manager (DESIGN.md section 5): an orchestrator. Connections live in mcp/connection.ts,
+// The Mcp manager (docs/design.md §5): an orchestrator. Connections live in mcp/connection.ts,
 // naming in naming.ts (run by mcp/tool-naming.ts), the exposed-name index in mcp/tool-index.ts,
 // config in config/store.ts.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,30 +7,29 @@ import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
 import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
-import type { ConnectionOptions, ServerConnection } from './mcp/connection.js';
-import { ElicitationRouter } from './mcp/elicitation.js';
-import { answerFindTools, searchSources } from './mcp/find-tools.js';
-import { FirstConnects } from './mcp/first-connects.js';
-import type { PolicyScope } from './mcp/policies.js';
-import { setServerPolicy, setToolPolicy } from './mcp/policies.js';
-import { checkProviderId, ProviderToolCache } from './mcp/provider-tools.js';
-import { getProviderResult, type ProviderResultOptions } from './mcp/provider-results.js';
-import { ServerConnections } from './mcp/server-connections.js';
-import { ServerLogs } from './mcp/server-log.js';
-import { deleteServerSecrets, storeNewServers, storeServerEdit } from './mcp/server-settings.js';
-import type { StatusListener } from './mcp/status-events.js';
-import { TickEvents } from './mcp/status-events.js';
-import type { CallContext, CallOptions } from './mcp/tool-call.js';
-import { callTool } from './mcp/tool-call.js';
-import { ToolIndex } from './mcp/tool-index.js';
-import { ToolNaming } from './mcp/tool-naming.js';
-import type { OfferedOptions, ResourceTarget } from './mcp/offered.js';
-import { Offered } from './mcp/offered.js';
+import type { ConnectionOptions, ServerConnection } from './mcp/connection/connection.js';
+import { ElicitationRouter } from './mcp/elicitation/router.js';
+import { answerFindTools } from './mcp/calls/find-tools.js';
+import { searchSources } from './mcp/for-providers/search-sources.js';
+import { FirstConnects } from './mcp/names/first-connects.js';
+import type { PolicyScope } from './mcp/policies/policy.js';
+import { checkProviderId, ProviderToolCache } from './mcp/for-providers/provider-tools.js';
+import { getProviderResult, type ProviderResultOptions } from './mcp/for-providers/provider-results.js';
+import { ServerConnections } from './mcp/servers/server-connections.js';
+import { ServerLogs } from './mcp/connection/server-log.js';
+import { ServerEdits } from './mcp/servers/server-edits.js';
+import type { StatusListener } from './mcp/servers/status-events.js';
+import { TickEvents } from './mcp/servers/status-events.js';
+import type { CallContext, CallOptions } from './mcp/calls/tool-call.js';
+import { callTool } from './mcp/calls/tool-call.js';
+import { ToolIndex } from './mcp/names/tool-index.js';
+import { ToolNaming } from './mcp/names/tool-naming.js';
+import type { OfferingOptions, ResourceTarget } from './mcp/offerings/prompts-and-resources.js';
+import { PromptsAndResources } from './mcp/offerings/prompts-and-resources.js';
 import type { NameAssignment } from './naming.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
 import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
-import { rewriteSelections, selectionsHolding } from './config/selections.js';
 import type { ConfigStore } from './config/store.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
@@ -46,7 +45,7 @@ export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'login
   auth?: AuthManager;
 }
 
-export type { CallOptions } from './mcp/tool-call.js';
+export type { CallOptions } from './mcp/calls/tool-call.js';
 
 export class Mcp {
   readonly reserved: ReadonlySet<string>;
@@ -61,17 +60,16 @@ export class Mcp {
   #firstConnects = new FirstConnects();
   #naming: ToolNaming;
   #log: (message: string) => void;
-  #secrets: SecretStore;
   #auth: AuthManager | undefined;
   #elicitations: ElicitationRouter;
   #calls: CallContext;
-  #offered: Offered;
+  #offerings: PromptsAndResources;
+  #edits: ServerEdits;
 
   constructor(options: McpOptions) {
     this.#store = options.store;
     this.reserved = new Set(options.reserved ?? []);
     const secrets = options.secrets ?? SecretStore.forConfig(options.store);
-    this.#secrets = secrets;
     const log = options.log ?? ((message) => console.warn(`[mcp] ${message}`));
     this.#log = (message) => log(secrets.redact(message));
     this.#elicitations = new ElicitationRouter(this.#log);
@@ -104,8 +102,20 @@ export class Mcp {
       log: this.#log,
       reindex: (assignments) => this.#reindex(assignments),
     });
-    this.#offered = new Offered({ store: this.#store, connections: this.#connections, named: (uuid) => this.#naming.listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
+    this.#offerings = new PromptsAndResources({ store: this.#store, connections: this.#connections, named: (uuid) => this.#naming.listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
     (this.#auth = options.auth)?.onChange(() => this.#events.emit());
+    this.#edits = new ServerEdits({
+      store: this.#store,
+      secrets,
+      connections: this.#connections,
+      firstConnects: this.#firstConnects,
+      index: this.#index,
+      naming: this.#naming,
+      logs: this.logs,
+      log: this.#log,
+      reindex: () => this.#reindex(),
+      forgetSignIn: (uuid) => this.#auth?.forget(uuid),
+    });
   }
 
   /** Connects every enabled server in parallel, then names all tools in config order. */
@@ -200,7 +210,7 @@ export class Mcp {
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
       const connection = this.#connections.get(server.uuid);
-      const status = this.#index.serverStatus(server, connection, this.#offered.statusOf(server.uuid, connection));
+      const status = this.#index.serverStatus(server, connection, this.#offerings.statusOf(server.uuid, connection));
       // Listed but not named yet (a server added before it is still connecting): not usable yet.
       if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
       return this.#auth ? this.#auth.decorate(status) : status;
@@ -210,27 +220,27 @@ export class Mcp {
   // --- Prompts and resources, and their content as a provider takes it: mcp/offered.ts. ---
 
   listPrompts(): PromptInfo[] {
-    return this.#offered.listPrompts();
+    return this.#offerings.listPrompts();
   }
 
-  getPrompt(name: string, args: Readonly<Record<string, string>>, options: OfferedOptions): Promise<ProviderPrompt> {
-    return this.#offered.getPrompt(name, args, options);
+  getPrompt(name: string, args: Readonly<Record<string, string>>, options: OfferingOptions): Promise<ProviderPrompt> {
+    return this.#offerings.getPrompt(name, args, options);
   }
 
   completePromptArgument(name: string, argument: string, value: string, others?: Readonly<Record<string, string>>): Promise<Completion> {
-    return this.#offered.completePromptArgument(name, argument, value, others);
+    return this.#offerings.completePromptArgument(name, argument, value, others);
   }
 
   listResources(): ResourceListing {
-    return this.#offered.listResources();
+    return this.#offerings.listResources();
   }
 
-  readResource(uuid: string, target: string | ResourceTarget, options: OfferedOptions): Promise<ReadResource> {
-    return this.#offered.readResource(uuid, target, options);
+  readResource(uuid: string, target: string | ResourceTarget, options: OfferingOptions): Promise<ReadResource> {
+    return this.#offerings.readResource(uuid, target, options);
   }
 
   completeResourceVariable(uuid: string, template: string, variable: string, value: string, others?: Readonly<Record<string, string>>): Promise<Completion> {
-    return this.#offered.completeResourceVariable(uuid, template, variable, value, others);
+    return this.#offerings.completeResourceVariable(uuid, template, variable, value, others);
   }
 
   /**
@@ -245,98 +255,60 @@ export class Mcp {
     return this.#naming.joining(serverUuid, toolNames, existingMappings);
   }
 
-  // --- Servers: add, edit, delete, enable, disable, restart; each without touching the others. ---
-  // Each resolves once the change is saved and the server's (re)connect has begun, never after
-  // the connect: a slow or hung server must not hold up the screen that asked. The outcome
-  // arrives as status (connecting → ready or failed) through onStatus.
+  // --- Servers: each change applies to one server without touching the others, and resolves
+  // once saved and the (re)connect has begun (mcp/servers/server-edits.ts); the outcome arrives
+  // as status through onStatus. ---
 
   /** Adds a server; its secret values go into the secret store, the config gets references. */
   async addServer(settings: ServerSettingsInput): Promise<McpServer> {
-    const [added] = await this.addServers([settings]);
+    const [added] = await this.#edits.add([settings]);
     return added!;
   }
 
-  /**
-   * Adds servers in one action (an import), in one write: they are named in this order, whichever
-   * answers first. Their secret values go into the secret store first; the config gets references.
-   * Throws, adding none, when any settings are unusable or the store refuses a secret.
-   */
-  async addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
-    const servers = await storeNewServers(this.#secrets, list, this.#log);
-    this.#store.update((config) => { config.mcp.servers.push(...servers); });
-    this.#firstConnects.added(servers.map((server) => server.uuid));
-    for (const { uuid } of servers) {
-      this.#connections.open(this.#server(uuid));
-      this.#connections.startInBackground(uuid);
-    }
-    return servers.map(({ uuid }) => this.#server(uuid));
+  /** Adds servers in one action (an import), in one write, named in this order; all or none. */
+  addServers(list: readonly ServerSettingsInput[]): Promise<McpServer[]> {
+    return this.#edits.add(list);
   }
 
   /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
-  async updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
-    await storeServerEdit(this.#store, this.#secrets, this.#server(uuid), settings, this.#log);
-    await this.restartServer(uuid);
-    return this.#server(uuid);
+  updateServer(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
+    return this.#edits.update(uuid, settings);
   }
 
   /**
    * Deletes a server: its names are released, its tools leave every saved selection, and its
    * secrets leave the store. If the store cannot delete them, the server stays, and the error says why.
    */
-  async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
-    const names = this.#namesOf(uuid);
-    await deleteServerSecrets(this.#secrets, uuid);
-    this.#connections.close(uuid);
-    this.#firstConnects.removed(uuid);
-    this.logs.remove(uuid);
-    let removed = 0;
-    this.#store.update((config) => {
-      config.mcp.servers = config.mcp.servers.filter((s) => s.uuid !== uuid);
-      removed = rewriteSelections(config, (name) => (names.has(name) ? null : name));
-    });
-    this.#naming.rename();
-    this.#auth?.forget(uuid);
-    return { removedFromSelections: removed };
+  removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
+    return this.#edits.remove(uuid);
   }
 
   /** Which saved selections would lose tools if the server were deleted. */
   selectionsUsing(uuid: string): SelectionUse[] {
-    return selectionsHolding(this.#store.config, this.#namesOf(uuid));
+    return this.#edits.selectionsUsing(uuid);
   }
 
   async setServerEnabled(uuid: string, enabled: boolean): Promise<void> {
-    this.#server(uuid);
-    this.#store.update((config) => {
-      config.mcp.servers.find((s) => s.uuid === uuid)!.state = enabled ? 'enabled' : 'disabled';
-    });
-    await this.restartServer(uuid);
+    this.#edits.setEnabled(uuid, enabled);
   }
 
   /** Reconnects one server with its saved settings (or stops it, when it is disabled). */
   async restartServer(uuid: string): Promise<void> {
-    this.#connections.restart(this.#server(uuid));
+    this.#edits.restart(uuid);
   }
 
   /** Sets one tool's policy (null: back to the server's default); a tool it lists or listed. */
   setToolPolicy(uuid: string, original: string, policy: ToolPolicy | null): void {
-    if (!this.#index.assignmentOf(uuid, original)) throw new Error(`Server ${uuid} has no known tool "${original}".`);
-    this.#editServer(uuid, (server) => setToolPolicy(server, original, policy));
+    this.#edits.setToolPolicy(uuid, original, policy);
   }
 
   /** One policy for a whole server: every tool (its default), or the read-only tools it lists. */
   setServerPolicy(uuid: string, policy: ToolPolicy | null, scope: PolicyScope): void {
-    const readOnly = (this.#connections.get(uuid)?.tools ?? []).filter((tool) => tool.annotations.readOnlyHint === true).map((tool) => tool.name);
-    this.#editServer(uuid, (server) => setServerPolicy(server, policy, scope, readOnly));
+    this.#edits.setServerPolicy(uuid, policy, scope);
   }
 
   setToolEnabled(uuid: string, original: string, enabled: boolean): void {
-    // Names never depend on which tools are switched off: only what is offered changes.
-    this.#editServer(uuid, (server) => {
-      const off = new Set(server.disabledTools ?? []);
-      if (enabled) off.delete(original);
-      else off.add(original);
-      server.disabledTools = [...off];
-    });
+    this.#edits.setToolEnabled(uuid, original, enabled);
   }
 
   /**
@@ -344,33 +316,15 @@ export class Mcp {
    * follow the tool to its new name. Throws a message for the user when the alias is refused.
    */
   setAlias(uuid: string, original: string, alias: string | null): string {
-    return this.#naming.setAlias(this.#server(uuid), original, alias);
+    return this.#edits.setAlias(uuid, original, alias);
   }
 
   // --- Internals ---
 
-  /** Changes what a server offers (not its names or connection), then rebuilds the index. */
-  #editServer(uuid: string, edit: (server: McpServer) => void): void {
-    this.#server(uuid);
-    this.#store.update((config) => edit(config.mcp.servers.find((s) => s.uuid === uuid)!));
-    this.#reindex();
-  }
-
-  #server(uuid: string): McpServer {
-    const server = this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
-    if (!server) throw new Error(`No MCP server with id "${uuid}".`);
-    return server;
-  }
-
-  /** Every name the server holds: its mappings have an entry for each tool it ever listed. */
-  #namesOf(uuid: string): Set<string> {
-    return new Set(Object.values(this.#server(uuid).toolMappings ?? {}));
-  }
-
   /** Rebuilds the index (liveness, switched-off tools, the model's list) and tells listeners. */
   #reindex(assignments: readonly NameAssignment[] = this.#index.assignments()): void {
     this.#index.rebuild(assignments, this.#store.config.mcp.servers, this.#connections);
-    this.#offered.rename();
+    this.#offerings.rename();
     this.#providerTools.invalidate();
     this.#search.invalidate();
     this.#events.emit();

@@ -1,4 +1,4 @@
-// The tool-naming core (DESIGN.md section 2): pure, no I/O, no Electron.
+// The tool-naming core (docs/design.md §2): pure, no I/O, no Electron.
 //
 // Every MCP tool reaches a model under an "exposed" name that every major function-calling API
 // accepts, that never changes once given, and that maps back to exactly one (server, original).

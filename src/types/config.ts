@@ -1,4 +1,4 @@
-// The persisted config (DESIGN.md section 3). The zod schemas are the contract; the types derive
+// The persisted config (docs/design.md §3). The zod schemas are the contract; the types derive
 // from them. Shared by main, preload and renderer, so nothing here touches Node or Electron.
 import { z } from 'zod';
 import { isRecord } from './json.js';

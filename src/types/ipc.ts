@@ -1,4 +1,4 @@
-// The one IPC contract (DESIGN.md section 6): every channel, its input schema and its result
+// The one IPC contract (docs/design.md §6): every channel, its input schema and its result
 // type. The main-process handlers validate against it; the Electron preload and the browser
 // client are both generated from this table, so neither can drift from it.
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 // print it. Shared by main, preload and renderer, so nothing here touches Node or Electron.
 import { z } from 'zod';
 
-/** Ledger id of the migration from `<name>___<last 4 of server uuid>` names (DESIGN.md section 4). */
+/** Ledger id of the migration from `<name>___<last 4 of server uuid>` names (docs/design.md §4). */
 export const LEGACY_TOOL_SUFFIX_MIGRATION_ID = '2026-11-legacy-tool-suffixes';
 /** Ledger id of the migration that records which saved names are user aliases (`aliases`). */
 export const TOOL_ALIASES_MIGRATION_ID = '2026-12-tool-aliases';

@@ -1,4 +1,4 @@
-// What reaches a model provider (DESIGN.md section 7): the provider ids, and the shape of
+// What reaches a model provider (docs/design.md §7): the provider ids, and the shape of
 // `Mcp.getProviderTools`. Shared by main, preload and renderer, so nothing here touches Node.
 import { z } from 'zod';
 

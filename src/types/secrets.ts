@@ -1,5 +1,5 @@
-// What is secret, and how config.json refers to a secret instead of holding it (DESIGN.md section
-// 8). Pure and shared by main and renderer: the server form shows the same rule the store applies.
+// What is secret, and how config.json refers to a secret instead of holding it (docs/design.md
+// §8). Pure and shared by main and renderer: the server form shows the same rule the store applies.
 import { z } from 'zod';
 
 /**

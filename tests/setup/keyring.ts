@@ -3,7 +3,7 @@
 // process and every child they start (inspect, the browser host) inherits its address.
 // Also: the app's login shell read is off (see below).
 import { startKeyringSession } from '../../scripts/keyring-session.js';
-import { LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/login-shell-path.js';
+import { LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/stdio/login-shell-path.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const session = await startKeyringSession();

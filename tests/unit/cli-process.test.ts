@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UNANSWERED_EXIT_CODE } from '../../src/main/hosts/exit-guard.js';
-import { LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/login-shell-path.js';
+import { LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/stdio/login-shell-path.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { entryArgs } from '../fixtures/entry.js';

@@ -4,9 +4,9 @@
 // with what to install, and the login shell's output parsing. The real shells and real servers
 // are in login-shell.test.ts and mcp-login-path.test.ts.
 import { describe, expect, it } from 'vitest';
-import { commandName, findCommand, hasFolder, mergePaths, overlayEnv, pathKey, pathOf, splitPath, withPath } from '../../src/main/mcp/command-search.js';
-import { DEFAULT_LOGIN_SHELL_TIMEOUT_MS, LOGIN_SHELL_TIMEOUT_ENV, loginShellTimeout, parseMarked, pathScript } from '../../src/main/mcp/login-shell-path.js';
-import { describeMissingCommand, installHint } from '../../src/main/mcp/missing-command.js';
+import { commandName, findCommand, hasFolder, mergePaths, overlayEnv, pathKey, pathOf, splitPath, withPath } from '../../src/main/mcp/stdio/command-search.js';
+import { DEFAULT_LOGIN_SHELL_TIMEOUT_MS, LOGIN_SHELL_TIMEOUT_ENV, loginShellTimeout, parseMarked, pathScript } from '../../src/main/mcp/stdio/login-shell-path.js';
+import { describeMissingCommand, installHint } from '../../src/main/mcp/stdio/missing-command.js';
 
 /** isExecutable over a fixed set of files; Windows names compare without case, as NTFS does. */
 function files(list: string[], windows = false): (file: string) => boolean {

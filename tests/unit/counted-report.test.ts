@@ -2,7 +2,7 @@
 // `tokens`, counted from the definition when read, carried by JSON and by structured clone (IPC),
 // and nothing of what they count from visible.
 import { describe, expect, it } from 'vitest';
-import { countedReport } from '../../src/main/mcp/counted-report.js';
+import { countedReport } from '../../src/main/mcp/for-providers/counted-report.js';
 import { adaptTool, definitionTokens, type SourceTool } from '../../src/main/providers/index.js';
 import type { ProviderToolReport } from '../../src/types/providers.js';
 

@@ -51,6 +51,93 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The layers of src/main, stated once (docs/architecture.md prints this table): each unit (a
+ * file, or a folder with everything under it) and the units it may import besides itself and
+ * src/types. A unit inside a folder of the table may also import what that folder may.
+ */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  // The hosts start the core and serve IPC; anything below them.
+  'src/main/hosts': ['src/main/ipc.ts', 'src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/ipc.ts': ['src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/core.ts': ['src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  // Installing servers (a registry, a bundle): beside the manager, reaching it through an interface.
+  'src/main/install': ['src/main/config', 'src/main/profile'],
+  // The manager, and the units it is made of.
+  'src/main/mcp.ts': ['src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/mcp': ['src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/mcp/user-input': [],
+  'src/main/mcp/policies': [],
+  'src/main/mcp/stdio': [],
+  'src/main/mcp/listing': ['src/main/mcp/policies', 'src/main/mcp/user-input'],
+  'src/main/mcp/connection': ['src/main/mcp/listing', 'src/main/mcp/stdio'],
+  'src/main/mcp/names': ['src/main/mcp/connection', 'src/main/mcp/policies'],
+  'src/main/mcp/elicitation': ['src/main/mcp/user-input'],
+  'src/main/mcp/servers': ['src/main/mcp/connection', 'src/main/mcp/names', 'src/main/mcp/policies'],
+  'src/main/mcp/for-providers': ['src/main/mcp/connection', 'src/main/mcp/names'],
+  'src/main/mcp/calls': ['src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/names', 'src/main/mcp/policies'],
+  'src/main/mcp/offerings': ['src/main/mcp/connection', 'src/main/mcp/for-providers', 'src/main/mcp/listing', 'src/main/mcp/names', 'src/main/mcp/user-input'],
+  // The upgrade, run once at start, before anything connects.
+  'src/main/migrations': ['src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  // The cores: pure, each with a thin I/O edge.
+  'src/main/providers': ['src/main/naming.ts', 'src/main/naming'],
+  'src/main/providers/content': [],
+  'src/main/providers/results': ['src/main/providers/content'],
+  'src/main/providers/schema': [],
+  'src/main/providers/schema/common': [],
+  'src/main/providers/schema/passes': ['src/main/providers/schema/common'],
+  'src/main/providers/schema/restore': ['src/main/providers/schema/common'],
+  'src/main/search': [],
+  'src/main/auth': ['src/main/secrets', 'src/main/config', 'src/main/profile'],
+  'src/main/secrets': ['src/main/config', 'src/main/profile'],
+  'src/main/config': ['src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/profile': [],
+  'src/main/naming.ts': ['src/main/naming'],
+  'src/main/naming': [],
+};
+
+/** The most specific unit of the table that holds `file`. */
+function unitOf(file: string): string | undefined {
+  let best: string | undefined;
+  for (const unit of Object.keys(MAY_IMPORT)) {
+    const holds = file === unit || file.startsWith(`${unit}/`);
+    if (holds && (best === undefined || unit.length > best.length)) best = unit;
+  }
+  return best;
+}
+
+/** What `unit` may import: its own entries, and those of every unit of the table it lies in. */
+function allowedFor(unit: string): Set<string> {
+  const allowed = new Set<string>();
+  for (const [other, targets] of Object.entries(MAY_IMPORT)) {
+    if (unit === other || unit.startsWith(`${other}/`)) for (const target of targets) allowed.add(target);
+  }
+  return allowed;
+}
+
+/** Imports the table does not allow, as `file → target`. */
+function layerViolations(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const wrong: string[] = [];
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      if (target.startsWith('src/types/')) continue;
+      if (file.startsWith('src/types/') || file.startsWith('src/renderer/')) {
+        if (!target.startsWith(file.startsWith('src/types/') ? 'src/types/' : 'src/renderer/')) wrong.push(`${file} → ${target}`);
+        continue;
+      }
+      const from = unitOf(file);
+      const to = unitOf(target);
+      if (from === undefined || to === undefined) continue;
+      // Inside one unit, and into a unit nested in it (a folder's own sub-folders), files may import each other.
+      if (to === from || to.startsWith(`${from}/`)) continue;
+      const allowed = allowedFor(from);
+      // A target inside an allowed unit is allowed (a sub-folder of providers, say).
+      if (![...allowed].some((unit) => to === unit || to.startsWith(`${unit}/`))) wrong.push(`${file} → ${target}`);
+    }
+  }
+  return wrong;
+}
+
 describe('the house', () => {
   const graph = importGraph();
 
@@ -65,21 +152,29 @@ describe('the house', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
   });
 
-  it('imports run down the layers, never back up', () => {
-    const wrong: string[] = [];
-    for (const [file, targets] of graph) {
-      for (const target of targets) {
-        const up =
-          (target.startsWith('src/main/hosts/') && !file.startsWith('src/main/hosts/')) ||
-          (['src/main/core.ts', 'src/main/ipc.ts'].includes(target) && !file.startsWith('src/main/hosts/') && file !== 'src/main/ipc.ts') ||
-          (target === 'src/main/mcp.ts' && !['src/main/core.ts', 'src/main/ipc.ts'].includes(file) && !file.startsWith('src/main/hosts/')) ||
-          (file.startsWith('src/types/') && !target.startsWith('src/types/')) ||
-          (file.startsWith('src/renderer/') && target.startsWith('src/main/')) ||
-          (file.startsWith('src/main/') && target.startsWith('src/renderer/'));
-        if (up) wrong.push(`${file} → ${target}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+  it('every source file belongs to a unit of the table', () => {
+    const orphans = [...graph.keys()].filter((file) => file.startsWith('src/main/') && unitOf(file) === undefined);
+    expect(orphans).toEqual([]);
+  });
+
+  it('each unit imports only what the table allows it: imports run down the layers, never back up', () => {
+    expect(layerViolations(graph)).toEqual([]);
+  });
+
+  it('the layer check finds an import that runs back up', () => {
+    const upward = new Map([
+      ['src/main/config/claude-import.ts', ['src/main/mcp/names/saved-names.ts']],
+      ['src/main/mcp/elicitation/router.ts', ['src/main/mcp/calls/call-deadline.ts']],
+      ['src/main/mcp/calls/tool-call.ts', ['src/main/mcp/names/tool-index.ts', 'src/types/mcp.ts']],
+      ['src/types/mcp.ts', ['src/main/mcp.ts']],
+      ['src/renderer/App.vue', ['src/main/naming.ts']],
+    ]);
+    expect(layerViolations(upward)).toEqual([
+      'src/main/config/claude-import.ts → src/main/mcp/names/saved-names.ts',
+      'src/main/mcp/elicitation/router.ts → src/main/mcp/calls/call-deadline.ts',
+      'src/types/mcp.ts → src/main/mcp.ts',
+      'src/renderer/App.vue → src/main/naming.ts',
+    ]);
   });
 
   it("keeps src/main's root to the start-up, its wiring and the two entry points (≤ 6 files)", () => {

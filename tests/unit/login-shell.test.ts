@@ -4,7 +4,7 @@
 // hangs is killed with everything it started once the timeout is up; one that exits or a shell
 // that does not exist gives a reason.
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOGIN_SHELL_TIMEOUT_ENV, LoginShellReader } from '../../src/main/mcp/login-shell-path.js';
+import { LOGIN_SHELL_TIMEOUT_ENV, LoginShellReader } from '../../src/main/mcp/stdio/login-shell-path.js';
 import { hasShell, isRunning, loginHome, pidFile, SET_PATH } from './helpers/login-home.js';
 import { removeTempDirs, waitFor } from './helpers/mcp-env.js';
 

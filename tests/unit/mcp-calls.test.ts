@@ -6,7 +6,7 @@ import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
 import type { IpcServer } from '../../src/main/ipc.js';
 import { createIpcServer } from '../../src/main/ipc.js';
-import { CANCEL_REASON } from '../../src/main/mcp/active-calls.js';
+import { CANCEL_REASON } from '../../src/main/mcp/calls/active-calls.js';
 import type { CallProgress } from '../../src/types/mcp.js';
 import { answer, removeTempDirs, seedStore, serve, stdioEntry, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoginShellReader, LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/login-shell-path.js';
+import { LoginShellReader, LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/stdio/login-shell-path.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { FixtureConfig } from '../fixtures/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';

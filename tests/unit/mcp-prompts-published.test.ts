@@ -4,7 +4,7 @@
 // their values, and every provider takes what comes out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
-import { MissingValueError } from '../../src/main/mcp/missing-value.js';
+import { MissingValueError } from '../../src/main/mcp/user-input/missing-value.js';
 import type { ConfigStore } from '../../src/main/config/store.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import { messageViolations, userContentViolations } from './helpers/message-rules.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
-import { MissingValueError } from '../../src/main/mcp/missing-value.js';
+import { MissingValueError } from '../../src/main/mcp/user-input/missing-value.js';
 import { TOOL_NAME_PATTERN } from '../../src/main/naming.js';
 import { ConfigStore } from '../../src/main/config/store.js';
 import type { McpServer } from '../../src/types/config.js';

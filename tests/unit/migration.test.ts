@@ -1,4 +1,4 @@
-// The legacy tool-name migration (DESIGN.md section 4): the pure rewrite, then the store side
+// The legacy tool-name migration (docs/design.md §4): the pure rewrite, then the store side
 // (backup, one write, ledger, failures). Real connections are in migration.connect.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

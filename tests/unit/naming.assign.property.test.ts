@@ -1,4 +1,4 @@
-// Property tests for the tool-naming core (DESIGN.md section 2): assigned names are valid, unique
+// Property tests for the tool-naming core (docs/design.md §2): assigned names are valid, unique
 // and an exact reverse lookup, stable when fed back, and independent of server and tool order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

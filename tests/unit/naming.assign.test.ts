@@ -1,4 +1,4 @@
-// Unit tests for the tool-naming core (DESIGN.md section 2): assignToolNames: valid names, sanitizing, and collisions between servers.
+// Unit tests for the tool-naming core (docs/design.md §2): assignToolNames: valid names, sanitizing, and collisions between servers.
 import { describe, expect, it } from 'vitest';
 import {
   assignToolNames,

@@ -1,4 +1,4 @@
-// Unit tests for the tool-naming core (DESIGN.md section 2): assignToolNames with persisted names and aliases, toMappings and checkAlias.
+// Unit tests for the tool-naming core (docs/design.md §2): assignToolNames with persisted names and aliases, toMappings and checkAlias.
 import { describe, expect, it } from 'vitest';
 import {
   assignToolNames,

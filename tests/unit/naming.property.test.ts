@@ -1,4 +1,4 @@
-// Property tests for the tool-naming core (DESIGN.md section 2): sanitizing gives valid names by
+// Property tests for the tool-naming core (docs/design.md §2): sanitizing gives valid names by
 // the rules, and the fast paths agree with the rules they stand for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('sanitizeToolName (properties)', () => {
 });
 
 /**
- * Rules 2–3 written the plain way, with regexes over code points, as DESIGN.md states them: the
+ * Rules 2–3 written the plain way, with regexes over code points, as docs/design.md states them: the
  * core does the same in one char-code loop, and this holds the two equal. Transliteration (the
  * library's part) is the core's own `transliterateName`, applied where a non-ASCII character is.
  */

@@ -1,4 +1,4 @@
-// Unit tests for the tool-naming core (DESIGN.md section 2): the name rules: the pattern, sanitizing, numbered names and why a name differs.
+// Unit tests for the tool-naming core (docs/design.md §2): the name rules: the pattern, sanitizing, numbered names and why a name differs.
 import { describe, expect, it } from 'vitest';
 import {
   MAX_TOOL_NAME_LENGTH,

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
 import { createIpcServer } from '../../src/main/ipc.js';
-import { LineSplitter, LOG_LINE_LIMIT, LogRing, ServerLogs } from '../../src/main/mcp/server-log.js';
+import { LineSplitter } from '../../src/main/mcp/connection/line-splitter.js';
+import { LOG_LINE_LIMIT, LogRing, ServerLogs } from '../../src/main/mcp/connection/server-log.js';
 import type { LogEntry } from '../../src/types/mcp.js';
 import { APPROVED, removeTempDirs, seedStore, startMcp, stdioEntry, tempDir, waitFor } from './helpers/mcp-env.js';
 

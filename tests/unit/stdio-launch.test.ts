@@ -3,9 +3,9 @@
 // waits for the login shell unless the command is missing from the app's PATH. Windows-style
 // inputs (`Path`, `;`, PATHEXT shims) included. The real shells and servers: mcp-login-path.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { LoginShellPath } from '../../src/main/mcp/login-shell-path.js';
-import { LaunchError } from '../../src/main/mcp/missing-command.js';
-import { prepareStdioLaunch } from '../../src/main/mcp/stdio-launch.js';
+import type { LoginShellPath } from '../../src/main/mcp/stdio/login-shell-path.js';
+import { LaunchError } from '../../src/main/mcp/stdio/launch-error.js';
+import { prepareStdioLaunch } from '../../src/main/mcp/stdio/stdio-launch.js';
 
 const never = { result: new Promise<LoginShellPath>(() => undefined) };
 const answered = (path: string): { result: Promise<LoginShellPath> } => ({ result: Promise.resolve({ shell: '/bin/zsh', path }) });

@@ -2,7 +2,7 @@
 // words a user reads; schemas of every draft servers send; a schema that cannot be used is said
 // so, and never blocks the call.
 import { describe, expect, it } from 'vitest';
-import { checkToolArgs } from '../../src/main/mcp/tool-args.js';
+import { checkToolArgs } from '../../src/main/mcp/user-input/schema-check.js';
 
 const READ_FILE = {
   type: 'object',

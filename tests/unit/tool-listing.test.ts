@@ -1,7 +1,7 @@
 // checkTool (each listed tool against the SDK's own ToolSchema, its output schema compiled) and
 // the memoized validator the SDK client's cache then reuses.
 import { describe, expect, it } from 'vitest';
-import { checkTool, CompiledSchemas } from '../../src/main/mcp/tool-listing.js';
+import { checkTool, CompiledSchemas } from '../../src/main/mcp/listing/tool-listing.js';
 
 describe('checkTool', () => {
   it('accepts what the SDK accepts, as the SDK parses it', () => {

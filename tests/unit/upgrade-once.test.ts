@@ -1,4 +1,4 @@
-// The first start of this version on a profile of an earlier one (DESIGN.md section 4): plain
+// The first start of this version on a profile of an earlier one (docs/design.md §4): plain
 // secrets, legacy `name___ab12` selections, aliases to record and a broken setting to repair are
 // all computed in memory, then ONE copy of config.json is taken and config.json is written ONCE.
 // And the failures: the copy cannot be made (nothing changes), the write fails (the app runs on

@@ -1,4 +1,4 @@
-// The app's OAuth sign-ins (DESIGN.md section 8): a session per remote server, the sign-in
+// The app's OAuth sign-ins (docs/design.md §8): a session per remote server, the sign-in
 // flows and the one loopback listener they share, sign out, and what the status shows. The Mcp
 // manager hands a server's session to its connection; hosts start sign-ins through the manager.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';

@@ -4,7 +4,7 @@
 import type { EnteredValue, McpServer, ServerSettings } from '../../types/config.js';
 import { checkServerSettings } from '../../types/config.js';
 import { isRecord } from '../../types/json.js';
-import { sameList } from '../mcp/saved-names.js';
+import { sameList } from '../../types/lists.js';
 import { messageOf } from '../../types/errors.js';
 
 export interface ParsedImport {

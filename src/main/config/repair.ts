@@ -131,7 +131,7 @@ function describeValue(value: unknown): string {
 /**
  * A saved tool selection. Only null (or no value: the default) means all tools; anything that
  * cannot be read as a list of names becomes no tools, so a repair never widens what a model may
- * use (DESIGN.md section 9).
+ * use (docs/design.md §9).
  */
 function selection(value: unknown, what: string, warnings: string[]): ToolSelection {
   if (value === null || value === undefined) return null;

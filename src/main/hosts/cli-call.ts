@@ -6,8 +6,8 @@
 import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
 import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
-import type { Elicit } from '../mcp/elicitation.js';
-import { ToolCallRefused } from '../mcp/policies.js';
+import type { Elicit } from '../mcp/elicitation/router.js';
+import { ToolCallRefused } from '../mcp/calls/approval-gate.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 

@@ -13,7 +13,7 @@
 import type { PromptInfo, ResourceListing } from '../../types/offerings.js';
 import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
-import { MissingValueError } from '../mcp/missing-value.js';
+import { MissingValueError } from '../mcp/user-input/missing-value.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 

@@ -1,4 +1,4 @@
-// Headless inspection (DESIGN.md sections 6 and 7): the same start-up as the app, then a listing
+// Headless inspection (docs/design.md §6 and §7): the same start-up as the app, then a listing
 // of every server and tool, one provider's request tools, or one tool call through the manager.
 //
 //   npm run inspect -- --user-data DIR [--json]

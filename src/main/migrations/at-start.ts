@@ -1,5 +1,5 @@
-// The settings as this version keeps them, at every start, before any server connects (DESIGN.md
-// sections 4 and 8): the repairs made as the store opened, secret values moved into the secret
+// The settings as this version keeps them, at every start, before any server connects (docs/design.md
+// §4 and §8): the repairs made as the store opened, secret values moved into the secret
 // store, the tool-name upgrades. Everything is computed in memory; then, when more than the
 // ledger changed, ONE copy of config.json is taken and config.json is written ONCE.
 import { randomUUID } from 'node:crypto';

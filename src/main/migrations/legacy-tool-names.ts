@@ -1,4 +1,4 @@
-// The upgrade from `<name>___<last 4 chars of server uuid>` tool names (DESIGN.md section 4).
+// The upgrade from `<name>___<last 4 chars of server uuid>` tool names (docs/design.md §4).
 // Pure: takes a config, returns the migrated copy and a report, or null when there is nothing
 // to migrate. Names come from the naming core itself, so a migrated name is exactly the name the
 // manager will give that tool once its server connects.

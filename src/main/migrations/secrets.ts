@@ -1,4 +1,4 @@
-// Secret values out of config.json and its copies (DESIGN.md section 8): what the start-up
+// Secret values out of config.json and its copies (docs/design.md §8): what the start-up
 // (at-start.ts) does about them, computed without I/O. config.json holds a secret value in plain
 // text at the first start of this version (configs of earlier versions held them all) and after
 // a hand edit put one back; the copies beside it are looked at only then, and at the first start.

@@ -1,4 +1,4 @@
-// Rule 2's transliteration (DESIGN.md section 2): the non-ASCII characters of a tool name as
+// Rule 2's transliteration (docs/design.md §2): the non-ASCII characters of a tool name as
 // readable ASCII, before the naming core replaces what is left. Pure, no I/O.
 import { createRequire } from 'node:module';
 

@@ -1,4 +1,4 @@
-// One writer per user-data folder (DESIGN.md section 9): the browser host, `inspect` and the
+// One writer per user-data folder (docs/design.md §9): the browser host, `inspect` and the
 // Electron host (besides Electron's own single-instance lock) take this lock before opening the
 // settings. It is proper-lockfile's lock directory `profile.lock`, with the holder described in
 // `profile.lock.json` beside it. A lock whose holder is dead (a kill -9) is taken over at once,

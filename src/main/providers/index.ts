@@ -1,18 +1,14 @@
-// What reaches the model (DESIGN.md section 7): each enabled MCP tool as the exact object of a
+// What reaches the model (docs/design.md §7): each enabled MCP tool as the exact object of a
 // provider's request `tools` array, its schema adapted (losing as little as possible; what the
 // provider cannot express moves into descriptions), the server named where two servers share a
 // tool name, a report per tool, and the way back for the arguments. Pure: no I/O, never throws.
 import { PROVIDER_LIMITS, type ProviderId, type ProviderToolReport, type ProviderTools } from '../../types/providers.js';
 import { isValidToolName } from '../naming.js';
-import { anthropic } from './anthropic.js';
-import { bedrock } from './bedrock.js';
-import { deepseek, mistral, ollama, openai, openaiStrict } from './chat-completions.js';
+import { anthropic, bedrock, deepseek, gemini, mistral, ollama, openai, openaiResponses, openaiStrict } from './request-shapes.js';
 import { toolDescription } from './description.js';
-import { gemini } from './gemini.js';
-import { openaiResponses } from './openai-responses.js';
 import { adaptSchema, type SchemaAdaptation } from './schema/index.js';
-import { isRecord } from './schema/json.js';
-import { argumentRestorer } from './schema/restore.js';
+import { isRecord } from './schema/common/json.js';
+import { argumentRestorer } from './schema/restore/restore.js';
 import { definitionTokens, listTokens } from './tokens.js';
 import { findTwins } from './twins.js';
 import type { AdaptedTool, ProviderAdapter, SourceTool } from './types.js';
@@ -25,7 +21,7 @@ export { findTwins } from './twins.js';
 export { selectProviderTools, withListTokens } from './select.js';
 export { definitionTokens, listTokens } from './tokens.js';
 export type { AdaptedTool, ArgumentRestorer, SourceTool } from './types.js';
-export { UnreadableArgument } from './schema/json-argument.js';
+export { UnreadableArgument } from './schema/restore/json-argument.js';
 
 const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
   openai,

@@ -1,4 +1,4 @@
-// Tools loaded on demand (DESIGN.md section 7): a request carries a way to search the selection
+// Tools loaded on demand (docs/design.md §7): a request carries a way to search the selection
 // and only the tools found so far (and the user's pins), following each provider's documentation:
 // - Anthropic: every tool with `"defer_loading": true` except the loaded ones, plus the tool search
 //   tool `{ "type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25" }`;

@@ -9,7 +9,7 @@
 // Pure; the tokenizer's tables (a few hundred ms to build) load on first use, not at start-up.
 import { createRequire } from 'node:module';
 import type { ProviderId } from '../../types/providers.js';
-import { isRecord } from './schema/json.js';
+import { isRecord } from './schema/common/json.js';
 
 const FUNCTION_START = 7;
 const PROPERTIES_START = 3;

@@ -1,7 +1,7 @@
 // The shapes the provider adapters take and give (the report's shape is src/types/providers.ts).
 import type { ProviderToolReport } from '../../types/providers.js';
 import type { SchemaAdaptation, SchemaTarget } from './schema/index.js';
-import type { Schema } from './schema/json.js';
+import type { Schema } from './schema/common/json.js';
 
 /** One enabled MCP tool, as the manager hands it to the adapters. */
 export interface SourceTool {

@@ -1,4 +1,4 @@
-// What comes back reaches the model (DESIGN.md section 7): a tool's result as the exact items a
+// What comes back reaches the model (docs/design.md §7): a tool's result as the exact items a
 // provider's next request takes, and a report of what was converted, cut or left out and why.
 // The content rules are content/'s; this adds what is particular to tool results: structured
 // content once, the error flag, and an empty result said as such. Never throws on server input;

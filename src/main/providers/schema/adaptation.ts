@@ -1,7 +1,7 @@
 // What one schema adaptation gives: the target dialects and the adaptation's shape (shared by
 // the passes, the prepared-schema memo and the provider adapters).
-import type { Schema } from './json.js';
-import type { RestorePlan } from './restore.js';
+import type { Schema } from './common/json.js';
+import type { RestorePlan } from './common/restore-plan.js';
 
 /**
  * - `json`: JSON Schema 2020-12, references kept (Anthropic)

@@ -2,13 +2,13 @@
 // object, then the dialect's own pass. Reports what changed, whether the result is exact (every
 // value it accepts is valid for the server once restored) and how to restore arguments.
 import type { SchemaAdaptation, SchemaTarget } from './adaptation.js';
-import type { NormalizeOptions } from './context.js';
-import { geminiSchema } from './gemini.js';
-import type { Schema } from './json.js';
-import { ollamaSchema } from './ollama.js';
-import type { RestorePlan } from './restore.js';
+import type { NormalizeOptions } from './common/context.js';
+import { geminiSchema } from './passes/gemini.js';
+import type { Schema } from './common/json.js';
+import { ollamaSchema } from './passes/ollama.js';
+import type { RestorePlan } from './common/restore-plan.js';
 import { continueFrom, prepare } from './prepared.js';
-import { strictSchema } from './strict.js';
+import { strictSchema } from './passes/strict.js';
 
 export type { SchemaAdaptation, SchemaTarget } from './adaptation.js';
 

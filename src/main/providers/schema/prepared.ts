@@ -1,11 +1,11 @@
 // Pass 1 and the top-level rules, done once per input schema object and shared by every target
 // that normalizes alike (nine providers need four variants at most, one when the schema has no
 // $ref and no bare array or object). Input schemas are treated as immutable, as everything the manager lists is.
-import { freshContext, type AdaptContext, type NormalizeOptions } from './context.js';
+import { freshContext, type AdaptContext, type NormalizeOptions } from './common/context.js';
 import type { SchemaAdaptation } from './adaptation.js';
-import { isRecord, type Schema } from './json.js';
-import { normalizeRoot } from './normalize.js';
-import { objectRoot } from './root.js';
+import { isRecord, type Schema } from './common/json.js';
+import { normalizeRoot } from './passes/normalize.js';
+import { objectRoot } from './passes/root.js';
 
 /**
  * A schema after pass 1: also the whole adaptation of the targets without a dialect pass (shared,

@@ -1,0 +1,131 @@
+// One tool call, from its exposed name: the index's entry, the policy's gate (deny never runs,
+// ask runs only with the caller's yes; a refused call sends nothing), then the call itself; for a
+// caller that can answer the server's requests for input, under a deadline that waits for the user.
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../../types/config.js';
+import type { ToolPolicy, ToolSelection } from '../../../types/config.js';
+import type { ToolCallResult } from '../../../types/mcp.js';
+import type { ProviderId } from '../../../types/providers.js';
+import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
+import { UnreadableArgument } from '../../providers/index.js';
+import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
+import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
+import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
+import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
+import { approveCall } from './approval-gate.js';
+import type { IndexEntry, ToolIndex } from '../names/tool-index.js';
+import { messageOf } from '../../../types/errors.js';
+
+/** How a caller calls a tool through the manager (`Mcp.callTool`). */
+export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
+  /**
+   * The provider whose model sent `args` under its adapted definition (getProviderTools): they
+   * are turned back into what the server's schema expects (nulls strict mode added removed,
+   * Gemini's string enums made numbers again, its strings holding JSON parsed, …); an argument
+   * that cannot be read back gives a tool error naming it, and nothing is sent. Unset: the
+   * arguments pass as they are.
+   */
+  provider?: ProviderId;
+  /**
+   * Shows the server's request for input (elicitation) to the user and returns the answer; the
+   * call waits meanwhile, its timeout too. Without it every such request is declined.
+   */
+  elicit?: Elicit;
+  /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
+  selection?: ToolSelection;
+}
+
+/** What a call needs of the manager. */
+export interface CallContext {
+  index: ToolIndex;
+  connections: ReadonlyMap<string, ServerConnection>;
+  elicitations: ElicitationRouter;
+  /** A provider's arguments for a tool, as the tool's server expects them (throws for an unknown provider). */
+  restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
+  /** Takes secret values out of an error message. */
+  redact: (text: string) => string;
+  /** Answers the MCP layer's own `find_tools` (mcp/find-tools.ts). */
+  findTools: (args: Record<string, unknown>, selection: ToolSelection) => ToolCallResult;
+}
+
+/**
+ * Calls the tool exposed as `exposedName` on its server under its original name. Errors name the
+ * tool and its server; a refusal by the policy is a ToolCallRefused, and nothing was sent.
+ */
+export async function callTool(context: CallContext, exposedName: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolCallResult> {
+  // The manager's own tool: no server, no policy (it only reads the manager's index).
+  if (exposedName === FIND_TOOLS_NAME) return context.findTools(args, options.selection ?? null);
+  const entry = context.index.get(exposedName);
+  if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
+  const connection = context.connections.get(entry.uuid);
+  const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
+  // A server waiting for a sign-in says so before anyone is asked to approve (inspect's `call` exits 3).
+  if (connection?.status === 'needs-sign-in') {
+    const signIn = connection.signInNeeded();
+    throw new Error(`Cannot call ${where}: ${signIn.message}.`, { cause: signIn });
+  }
+  if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
+  if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+  // What the server will get is what the user approves.
+  let sent = args;
+  if (options.provider !== undefined) {
+    try {
+      sent = context.restore(options.provider, exposedName, args);
+    } catch (error) {
+      // An argument sent as JSON text that does not read back: the model gets a tool error it
+      // can act on (which argument, why), nothing is sent and nobody is asked to approve it.
+      if (error instanceof UnreadableArgument) return { content: [{ type: 'text', text: error.message }], isError: true };
+      throw error;
+    }
+  }
+  // Read again after the user answered: a tool denied (or gone) meanwhile is refused.
+  const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
+  const asking = approveCall(where, () => approvalRequest(entry, connection, sent), policyNow, options);
+  if (asking) await asking;
+  try {
+    // Only a caller that can answer a request for input needs a timeout that waits for the user;
+    // the others keep the SDK's (an abort listener per call costs a few percent of a local call).
+    return await (options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations) : connection.callTool(entry.original, sent, options));
+  } catch (error) {
+    throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
+  }
+}
+
+/**
+ * The call, registered for the server's requests for input, under the manager's own deadline: it
+ * restarts on progress, like the SDK's, and waits while the user answers.
+ */
+async function sendAnswering(
+  connection: ServerConnection,
+  entry: IndexEntry,
+  args: Record<string, unknown>,
+  options: CallOptions,
+  elicit: Elicit,
+  elicitations: ElicitationRouter,
+): Promise<ToolCallResult> {
+  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal);
+  const end = elicitations.begin(entry.uuid, { tool: entry.exposed, original: entry.original, elicit, deadline });
+  try {
+    return await connection.callTool(entry.original, args, {
+      signal: deadline.signal,
+      timeoutMs: NO_SDK_TIMEOUT_MS,
+      onProgress: (progress) => {
+        deadline.restart();
+        options.onProgress?.(progress);
+      },
+    });
+  } finally {
+    end();
+    deadline.end();
+  }
+}
+
+function approvalRequest(entry: IndexEntry, connection: ServerConnection, args: Record<string, unknown>): ApprovalRequest {
+  return {
+    tool: entry.exposed,
+    original: entry.original,
+    server: { uuid: entry.uuid, label: connection.server.label },
+    ...(entry.tool?.title ? { title: entry.tool.title } : {}),
+    annotations: entry.tool?.annotations ?? {},
+    args,
+  };
+}

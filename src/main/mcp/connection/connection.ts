@@ -1,0 +1,353 @@
+// One MCP server's live connection: connect with a timeout, list tools page by page, follow
+// `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
+// about names: the manager maps exposed names to (connection, original).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '../../../types/config.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
+import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../../types/mcp.js';
+import { AuthError } from '../../auth/errors.js';
+import { signInReason, type ServerAuth } from '../../auth/session.js';
+import type { SecretField } from '../../../types/secrets.js';
+import type { SecretStore } from '../../secrets/store.js';
+import type { LogRecord } from './server-log.js';
+import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
+import { coalesced } from '../listing/coalesce.js';
+import { ServerOfferings } from '../listing/server-offerings.js';
+import { OutputChecks, type OutputCheck } from '../listing/output-check.js';
+import { CompiledSchemas, listTools, type ListedTool } from '../listing/tool-listing.js';
+import type { LaunchContext } from '../stdio/stdio-launch.js';
+import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
+import type { StderrTail } from './transports.js';
+import { createTransport, describeTarget } from './transports.js';
+import { messageOf } from '../../../types/errors.js';
+export type { ListedTool } from '../listing/tool-listing.js';
+
+export interface ConnectionOptions {
+  clientInfo: { name: string; version: string };
+  /** Called whenever status or tools change. */
+  onChange: (connection: ServerConnection) => void;
+  /** Backoff of reconnects after a crash: base delay, cap, and attempts before giving up. */
+  reconnect?: { baseMs: number; maxMs: number; attempts: number };
+  log?: (message: string) => void;
+  /** Resolves the server's secret references at each connect; redacts the status's error. */
+  secrets: Pick<SecretStore, 'resolve' | 'redact' | 'describeMissing'>;
+  /** The server's own log: stderr lines, connect attempts and outcomes, its log messages. */
+  onLog?: (connection: ServerConnection, record: LogRecord) => void;
+  /** The OAuth session of a remote server, when sign-in applies to it. */
+  auth?: (server: McpServer) => ServerAuth | undefined;
+  /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
+  onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
+  loginShell?: LaunchContext['loginShell'];
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
+  timeoutMs?: number;
+  /** The server's progress reports; each also restarts the timeout. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+const ignoreProgress = (): void => undefined;
+
+export class ServerConnection {
+  status: ServerStatusKind = 'connecting';
+  error: string | undefined;
+  /** Listed tools, each name once; null until the first listing. */
+  tools: ListedTool[] | null = null;
+  /** While `needs-secret`: the references whose entry is gone from the store. */
+  missingSecrets: SecretField[] = [];
+  /** Tools of the last listing that were left out as malformed, with the reason. */
+  skipped: SkippedTool[] = [];
+  /** Its prompts, resources and resource templates (offerings.ts). */
+  readonly offerings = new ServerOfferings({
+    label: () => this.server.label,
+    timeoutMs: () => this.timeoutMs,
+    current: (client) => client === this.#client,
+    note: (level, text) => this.#note(level, text),
+    changed: () => this.options.onChange(this),
+  });
+  #client: Client | null = null;
+  /** The OAuth session the current transport goes through, if sign-in applies. */
+  #auth: ServerAuth | undefined;
+  /** The connected client's validator; set with each client. */
+  #schemas: CompiledSchemas | null = null;
+  readonly #outputs = new OutputChecks();
+  #stderr: StderrTail | undefined;
+  #generation = 0;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+  #reconnects = 0;
+
+  constructor(
+    public server: McpServer,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  /** The SDK client while connected, else null. */
+  get client(): Client | null {
+    return this.#client;
+  }
+
+  get timeoutMs(): number {
+    return this.server.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  }
+
+  /** Connects and lists tools. Never rejects: the outcome is in `status` and `error`. */
+  async start(): Promise<void> {
+    this.#reconnects = 0;
+    await this.#connect(false);
+  }
+
+  /** Connects, or (a disabled server) stops. Never rejects. */
+  async startAsSaved(): Promise<void> {
+    if (this.server.state === 'disabled') await this.stop('disabled');
+    else await this.start();
+  }
+
+  /**
+   * One connect attempt. A failed reconnect (`retrying`) schedules the next one with backoff
+   * until the policy's attempts are used up: a server may take longer than `baseMs` to come back
+   * (an HTTP server restarting, a crashed process respawning slowly).
+   */
+  async #connect(retrying: boolean): Promise<void> {
+    const generation = ++this.#generation;
+    clearTimeout(this.#reconnectTimer);
+    this.#set('connecting', retrying ? this.error : undefined);
+    this.#note('info', `${retrying ? `Reconnect attempt ${this.#reconnects}` : 'Connecting'}: ${describeTarget(this.server)}`);
+    let client: Client | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    this.#stderr = undefined;
+    try {
+      const values = await this.options.secrets.resolve(this.server);
+      if (generation !== this.#generation) return;
+      if (values.missing.length > 0) {
+        this.missingSecrets = values.missing;
+        this.#set('needs-secret', this.options.secrets.describeMissing(values.missing));
+        return;
+      }
+      this.#auth = this.options.auth?.(this.server);
+      const onStderrLine = (text: string): void => this.options.onLog?.(this, { source: 'stderr', level: 'info', text });
+      // Settings that cannot start are told as such before any command is looked for.
+      const problem = transportProblem(this.server);
+      if (problem) throw new Error(problem);
+      const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
+      if (generation !== this.#generation) return;
+      if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
+      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env });
+      this.#stderr = stderr;
+      // The client's own validator: output schemas checkTool compiles are the ones its calls use.
+      this.#schemas = new CompiledSchemas();
+      // Form-mode elicitation: a server may ask the user for input in the middle of a call.
+      client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } }, jsonSchemaValidator: this.#schemas });
+      this.#client = client;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      });
+      const { offered } = await Promise.race([this.#connectAndList(client, transport), timedOut]);
+      // Prompts and resources are listed beside the tools, but a list of them that hangs costs its
+      // own request's timeout, never the server's connect: the tools are usable either way.
+      await offered;
+      if (generation !== this.#generation) {
+        // Superseded while connecting (stopped, restarted): this client is no one's.
+        void client.close().catch(() => undefined);
+        return;
+      }
+      this.#reconnects = 0;
+      const connected = client;
+      connected.onclose = () => this.#closed(generation);
+      if (this.server.type === 'sse') {
+        // The SDK's SSE client only reports a dropped stream as an error and leaves pending
+        // calls waiting for their timeout; closing fails them now and starts the reconnect.
+        // A request refused for want of a sign-in is that request's failure alone.
+        connected.onerror = (error) => {
+          if (generation === this.#generation && this.status === 'ready' && !(error instanceof AuthError)) void connected.close();
+        };
+      } else if (this.server.type === 'http') {
+        // The Streamable HTTP client never closes by itself when the server goes away; it only
+        // retries its standing GET stream and then reports, as an error, that it gave up. That
+        // is the server being gone: close, which starts the reconnect with backoff.
+        connected.onerror = (error) => {
+          if (generation === this.#generation && this.status === 'ready' && /Maximum reconnection attempts/.test(error.message)) {
+            void connected.close();
+          }
+        };
+      }
+      const version = connected.getServerVersion();
+      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed`);
+      this.#set('ready', undefined);
+      void this.#askForLogs(connected);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.#client = null;
+      await client?.close().catch(() => undefined);
+      if (generation !== this.#generation) return;
+      const signIn = signInReason(error, this.#auth);
+      if (retrying && signIn === null) {
+        this.#retry(this.#explain(error));
+      } else if (signIn !== null) {
+        this.#set('needs-sign-in', signIn);
+        this.#note('error', `Needs sign-in: ${this.error}`);
+      } else {
+        this.#set('failed', this.#explain(error));
+        this.#note('error', `Failed: ${this.error}`);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes the connection for good (until `start` again). */
+  async stop(status: ServerStatusKind = 'disabled', error?: string): Promise<void> {
+    this.#generation++;
+    clearTimeout(this.#reconnectTimer);
+    const client = this.#client;
+    this.#client = null;
+    this.#set(status, error);
+    if (client) this.#note('info', status === 'connecting' ? 'Stopped, to reconnect' : 'Stopped');
+    await client?.close().catch(() => undefined);
+  }
+
+  /** `result`'s structured content against `tool`'s output schema (output-check.ts); null when it declares none. */
+  checkOutput(tool: ListedTool, result: { structuredContent?: unknown; isError?: unknown }): OutputCheck | null {
+    return this.#outputs.check((this.#schemas ??= new CompiledSchemas()), tool.outputSchema, result);
+  }
+
+  /** What a call gets while the server waits for a sign-in. */
+  signInNeeded(): AuthError {
+    return new AuthError(`server "${this.server.label}" needs sign-in (${this.error})`, 'sign-in');
+  }
+
+  /** The client, when the server is ready for requests; else why it is not. */
+  readyClient(): Client {
+    const client = this.#client;
+    if (client && this.status === 'ready') return client;
+    if (this.status === 'needs-sign-in') throw this.signInNeeded();
+    const offline = this.status === 'failed' || this.status === 'needs-secret';
+    throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
+  }
+
+  async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    const client = this.readyClient();
+    const request: RequestOptions = {
+      signal: options.signal,
+      timeout: options.timeoutMs ?? this.server.callTimeoutMs,
+      // A server that reports progress is still working: each report restarts the timeout.
+      // The SDK asks servers for progress only when given a handler.
+      resetTimeoutOnProgress: true,
+      onprogress: options.onProgress ?? ignoreProgress,
+    };
+    try {
+      const result = (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
+      this.#outputs.checkedBySdk(result);
+      return result;
+    } catch (error) {
+      // The sign-in is gone for good: the server waits for a new one, its tools' names held.
+      if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
+      // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
+      // shows only as failing requests, while the connection would stay `ready`. A request that
+      // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
+      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) {
+        void client.close();
+      }
+      throw error;
+    }
+  }
+
+  /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */
+  async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<{ offered: Promise<void> }> {
+    const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.options.onElicit?.(this, request.params, extra.signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+      this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
+    });
+    this.offerings.follow(client);
+    await client.connect(transport, { timeout: this.timeoutMs });
+    const offered = this.offerings.list(client);
+    try {
+      ({ tools: this.tools, skipped: this.skipped } = await this.#listAll(client));
+    } catch (error) {
+      // Say which answer was malformed (the list), in one line; see validationIssues.
+      const issues = validationIssues(error);
+      throw issues ? new Error(`the server sent a malformed tool list (${issues})`) : error;
+    }
+    return { offered };
+  }
+
+  /** Every page of the server's tools, each checked on its own (tool-listing.ts). */
+  #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
+    const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
+    return listTools(client, { schemas, timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log });
+  }
+
+  /** One re-list of the tools after `tools/list_changed` (coalesced: see coalesce.ts). */
+  async #relist(client: Client): Promise<void> {
+    const { tools, skipped } = await this.#listAll(client);
+    if (client !== this.#client) return;
+    this.tools = tools;
+    this.#note('info', `Tool list changed: ${tools.length} tools listed`);
+    this.skipped = skipped;
+    this.options.onChange(this);
+  }
+
+  #closed(generation: number): void {
+    if (generation !== this.#generation) return;
+    this.#client = null;
+    this.#retry(`the server stopped${this.#stderrHint()}`);
+  }
+
+  /** Schedules the next reconnect with backoff, or gives up once the attempts are used up. */
+  #retry(reason: string): void {
+    const policy = this.options.reconnect ?? { baseMs: 1_000, maxMs: 30_000, attempts: 5 };
+    if (this.#reconnects >= policy.attempts) {
+      this.#set('failed', `${reason}; gave up after ${policy.attempts} reconnects`);
+      this.#note('error', `Failed: ${this.error}`);
+      return;
+    }
+    const delay = Math.min(policy.maxMs, policy.baseMs * 2 ** this.#reconnects);
+    this.#reconnects++;
+    this.#set('connecting', `${reason}; reconnecting in ${Math.round(delay / 100) / 10} s`);
+    this.#note('warning', `${this.error} (attempt ${this.#reconnects} of ${policy.attempts})`);
+    this.#reconnectTimer = setTimeout(() => void this.#connect(true), delay);
+  }
+
+  /** A line about the connection itself in the server's log. */
+  #note(level: LogLevel, text: string): void {
+    this.options.onLog?.(this, { source: 'connection', level, text });
+  }
+
+  /** Asks a server that offers logging for its messages from `info` up; they go to its log. */
+  async #askForLogs(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.logging) return;
+    try {
+      await client.setLoggingLevel('info', { timeout: this.timeoutMs });
+    } catch (error) {
+      this.#note('warning', `The server refused logging/setLevel: ${messageOf(error)}`);
+    }
+  }
+
+  #set(status: ServerStatusKind, error: string | undefined): void {
+    this.status = status;
+    // Whatever a server said (stderr, an error body) may echo its env or headers.
+    this.error = error === undefined ? undefined : this.options.secrets.redact(error);
+    if (status !== 'needs-secret') this.missingSecrets = [];
+    this.options.onChange(this);
+  }
+
+  #stderrHint(): string {
+    const line = this.#stderr?.lastLine();
+    return line ? ` (it said: ${line.slice(0, 300)})` : '';
+  }
+
+  /** An error in words a user can act on. */
+  #explain(error: unknown): string {
+    return explainConnectError(error, this.server, this.#stderrHint());
+  }
+}
+

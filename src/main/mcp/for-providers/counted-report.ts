@@ -1,0 +1,52 @@
+// A provider's report entry whose `tokens` are counted when first read: a list assembled for its
+// definitions alone, or a selection of a few tools, counts only what is read. `tokens` is an own,
+// enumerable getter, so JSON and IPC (structured clone) carry its value.
+import type { ProviderId, ProviderToolReport } from '../../../types/providers.js';
+import { definitionTokens } from '../../providers/index.js';
+
+/**
+ * The report's fields in one order, then `tokens`. What the count needs is kept in private
+ * fields: never serialized or compared, and no side table (a WeakMap of the 90,000 entries of
+ * 10,000 tools for nine providers cost the cache's cold start more than the entries themselves).
+ */
+class CountedReport {
+  readonly name: string;
+  readonly server: string;
+  readonly original: string;
+  readonly status: ProviderToolReport['status'];
+  readonly changes: readonly string[];
+  readonly reason: string | undefined;
+  /** null: the tool is not sent, so it takes no tokens. */
+  readonly #provider: ProviderId | null;
+  readonly #definition: unknown;
+  #tokens: number | undefined = undefined;
+
+  constructor(report: ProviderToolReport, provider: ProviderId | null, definition: unknown) {
+    this.name = report.name;
+    this.server = report.server;
+    this.original = report.original;
+    this.status = report.status;
+    this.changes = report.changes;
+    this.reason = report.reason;
+    this.#provider = provider;
+    this.#definition = definition;
+    Object.defineProperty(this, 'tokens', CountedReport.#TOKENS);
+  }
+
+  /** One descriptor for every entry (so that they all share one shape). */
+  static readonly #TOKENS: PropertyDescriptor = {
+    enumerable: true,
+    get(this: CountedReport): number {
+      if (this.#provider === null) return 0;
+      return (this.#tokens ??= definitionTokens(this.#provider, this.#definition));
+    },
+  };
+}
+
+/**
+ * `report` with `tokens` counted on first read from `definition` as `provider` takes it; a
+ * provider of null for a tool that is not sent (0 tokens).
+ */
+export function countedReport(report: ProviderToolReport, provider: ProviderId | null, definition: unknown = null): ProviderToolReport {
+  return new CountedReport(report, provider, definition) as ProviderToolReport;
+}

@@ -1,0 +1,229 @@
+// The enabled tools as each provider's request takes them (Mcp.getProviderTools), and the way
+// back for a call's arguments (Mcp.callTool with a provider). The adapters (src/main/providers/)
+// are pure; this keeps their results per tool, so that a relist, a switch-off or a rename
+// re-adapts only the tools it changed, and each provider's list is assembled once per change,
+// on the first request after it, from what is kept (each tool's tokens are counted once, when read). A tool
+// whose policy is "deny" is not adapted: every provider's report lists it as denied, and no list
+// sends it. On demand, the selection's list is reshaped by providers/on-demand.ts.
+import type { McpServer, ToolSelection } from '../../../types/config.js';
+import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions, ProviderVerdict, ToolProviderReports } from '../../../types/providers.js';
+import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../../types/providers.js';
+import type { AdaptedTool, SourceTool } from '../../providers/index.js';
+import { adaptTool, findTwins, selectProviderTools, withListTokens } from '../../providers/index.js';
+import { onDemandTools } from '../../providers/on-demand.js';
+import type { ListedTool } from '../connection/connection.js';
+import { countedReport } from './counted-report.js';
+import type { IndexEntry } from '../names/tool-index.js';
+
+/** One offered tool and what each provider made of it so far. */
+interface Prepared {
+  listed: ListedTool;
+  source: SourceTool;
+  twin: boolean;
+  /** description + input schema as JSON, computed only when a relist brings a new object. */
+  signature: string | null;
+  /**
+   * What each provider made of it, at the provider's SLOT (an array: a Map per tool cost more
+   * than its contents); each report is the entry the lists give, its tokens counted when first read.
+   */
+  adapted: Array<AdaptedTool | undefined>;
+}
+
+/** Each provider's place in a tool's `adapted`. */
+const SLOT = Object.fromEntries(PROVIDER_IDS.map((id, index) => [id, index])) as Record<ProviderId, number>;
+
+/** One place per provider, made at that length (an empty array grown by one store takes room for 17). */
+function slots<T>(): Array<T | undefined> {
+  return new Array<T | undefined>(PROVIDER_IDS.length);
+}
+
+/** Throws a message that lists the ids, for a provider that is not one. */
+export function checkProviderId(value: unknown): ProviderId {
+  const parsed = ProviderIdSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new Error(`Unknown provider ${JSON.stringify(value)}; known providers: ${PROVIDER_IDS.join(', ')}.`);
+}
+
+function keyOf(uuid: string, original: string): string {
+  return `${uuid}\u0000${original}`;
+}
+
+function signatureOf(tool: ListedTool): string {
+  return `${tool.description ?? ''}\u0000${JSON.stringify(tool.inputSchema)}`;
+}
+
+/** Where the cache reads the live, enabled tools (denied ones too) from once they changed. */
+export type OfferedTools = () => { enabled: readonly IndexEntry[]; servers: readonly McpServer[] };
+
+function deniedReport(entry: IndexEntry): ProviderToolReport {
+  const report: ProviderToolReport = {
+    name: entry.exposed,
+    server: entry.uuid,
+    original: entry.original,
+    status: 'denied',
+    changes: [],
+    reason: 'its policy is "deny": it never runs and is never offered to a model; change its policy in the server\'s tool settings to offer it',
+  };
+  return countedReport(report, null);
+}
+
+export class ProviderToolCache {
+  /** Offered tools in index order (config order of servers, then listing order). */
+  #tools: Prepared[] = [];
+  /** The offered tools and the denied ones' reports, in index order: what each report lists. */
+  #order: Array<Prepared | ProviderToolReport> = [];
+  #byExposed = new Map<string, Prepared>();
+  #lists = new Map<ProviderId, ProviderTools>();
+  #labels = new Map<string, string>();
+  #stale = true;
+
+  constructor(private readonly source: OfferedTools) {}
+
+  /**
+   * The offered tools changed (names, liveness, switches, listings). Nothing is done until a
+   * provider's tools or a restore are asked for: a change costs nothing for a chat that is not
+   * sending, and several changes in a row are taken in once.
+   */
+  invalidate(): void {
+    this.#stale = true;
+    this.#lists.clear();
+  }
+
+  /**
+   * Takes in the offered tools: keeps what each provider made of every tool whose definition,
+   * name, server label and twin status are unchanged.
+   */
+  #refresh(): void {
+    if (!this.#stale) return;
+    this.#stale = false;
+    const { enabled, servers } = this.source();
+    const labels = new Map(servers.map((server) => [server.uuid, server.label]));
+    this.#labels = labels;
+    // Found by the listed object first (a switch-off or rename keeps it); by server and original
+    // name only for what a relist brought anew, and that map is built only then.
+    const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
+    let byKey: Map<string, Prepared> | null = null;
+    const tools: Prepared[] = [];
+    const order: Array<Prepared | ProviderToolReport> = [];
+    for (const entry of enabled) {
+      if (!entry.tool) continue;
+      if (entry.policy === 'deny') {
+        order.push(deniedReport(entry));
+        continue;
+      }
+      const label = labels.get(entry.uuid) ?? entry.uuid;
+      let old = byListed.get(entry.tool);
+      if (!old) {
+        byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
+        old = byKey.get(keyOf(entry.uuid, entry.original));
+      }
+      const prepared = old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label);
+      tools.push(prepared);
+      order.push(prepared);
+    }
+    const twins = findTwins(tools.map((tool) => tool.source));
+    for (const tool of tools) {
+      const twin = twins.has(tool.source);
+      if (twin !== tool.twin) {
+        tool.twin = twin;
+        tool.adapted = slots();
+      }
+    }
+    this.#tools = tools;
+    this.#order = order;
+    this.#byExposed = new Map(tools.map((tool) => [tool.source.name, tool]));
+  }
+
+  /**
+   * `{ provider, maxTools, tools, report, tokens }` for the enabled tools, or those in `selection`;
+   * with `loading: 'on-demand'`, the provider's search and the `loaded` and `pinned` tools only.
+   */
+  get(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
+    this.#refresh();
+    let list = this.#lists.get(provider);
+    if (!list) {
+      const tools: unknown[] = [];
+      const report: ProviderToolReport[] = [];
+      for (const tool of this.#order) {
+        if (!('listed' in tool)) {
+          report.push(tool);
+          continue;
+        }
+        const adapted = adaptedFor(tool, provider);
+        report.push(adapted.report);
+        if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
+      }
+      list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
+      this.#lists.set(provider, list);
+    }
+    const selected = selectProviderTools(list, selection);
+    if (options.loading !== 'on-demand') return selected;
+    return onDemandTools({ list: selected, loaded: options.loaded ?? [], pinned: options.pinned ?? [], servers: this.#labels });
+  }
+
+  /**
+   * Every provider's verdict on each offered tool (or those in `selection`), in index order: what
+   * `get` reports, from the same kept adaptations, without the definitions.
+   */
+  reports(selection: ToolSelection = null): ToolProviderReports[] {
+    this.#refresh();
+    const wanted = selection === null ? null : new Set(selection);
+    const out: ToolProviderReports[] = [];
+    for (const tool of this.#order) {
+      const { name, server, original } = 'listed' in tool ? { name: tool.source.name, server: tool.source.server.uuid, original: tool.source.original } : tool;
+      if (wanted && !wanted.has(name)) continue;
+      const providers = {} as Record<ProviderId, ProviderVerdict>;
+      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? adaptedFor(tool, provider).report : tool);
+      out.push({ name, server, original, providers });
+    }
+    return out;
+  }
+
+  /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
+  restore(provider: ProviderId, exposed: string, args: Record<string, unknown>): Record<string, unknown> {
+    this.#refresh();
+    const tool = this.#byExposed.get(exposed);
+    if (!tool) return args;
+    const { restore } = adaptedFor(tool, provider);
+    return restore === null ? args : restore(args);
+  }
+
+  /** Same name, label and definition: a relist may bring equal tools as new objects. */
+  #reusable(old: Prepared, listed: ListedTool, exposed: string, label: string): boolean {
+    if (old.source.name !== exposed || old.source.server.label !== label) return false;
+    if (old.listed === listed) return true;
+    old.signature ??= signatureOf(old.listed);
+    if (old.signature !== signatureOf(listed)) return false;
+    old.listed = listed;
+    return true;
+  }
+}
+
+function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
+  const source: SourceTool = {
+    name: entry.exposed,
+    original: entry.original,
+    server: { uuid: entry.uuid, label },
+    description: listed.description ?? '',
+    inputSchema: listed.inputSchema,
+  };
+  return { listed, source, twin: false, signature: null, adapted: slots() };
+}
+
+function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVerdict {
+  return reason === undefined ? { status, changes } : { status, changes, reason };
+}
+
+function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
+  const slot = SLOT[provider];
+  let adapted = tool.adapted[slot];
+  if (!adapted) {
+    adapted = adaptTool(provider, tool.source, { twin: tool.twin });
+    // The report as the lists give it (tokens counted when first read), in place of the plain one:
+    // one entry kept per tool and provider, not two. (adaptTool makes a new object per call.)
+    const { report, definition } = adapted;
+    adapted.report = report.status === 'unsendable' ? countedReport(report, null) : countedReport(report, provider, definition);
+    tool.adapted[slot] = adapted;
+  }
+  return adapted;
+}

@@ -1,0 +1,136 @@
+// One connection's prompts, resources and resource templates: listed at each connect (what the
+// server's capabilities offer), page by page, re-listed on `prompts/list_changed` and
+// `resources/list_changed`. A list the server fails to give costs that list alone: the server's
+// tools still work, and the problem is shown beside its prompts and resources.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { LogLevel } from '../../../types/mcp.js';
+import type { ResourceInfo, ResourceTemplateInfo } from '../../../types/offerings.js';
+import { coalesced } from './coalesce.js';
+import { listEntries, type Listed } from './paged-listing.js';
+import { PROMPT_LIST, toListedPrompt, type ListedPrompt } from './prompt-listing.js';
+import { RESOURCE_LIST, TEMPLATE_LIST, toResourceInfo, toTemplateInfo } from './resource-listing.js';
+import { messageOf } from '../../../types/errors.js';
+
+export interface OfferingsOptions {
+  /** The server's label, for messages. */
+  label: () => string;
+  /** How long one page may take. */
+  timeoutMs: () => number;
+  /** Whether `client` is still the connection's client (a re-list of an old one is dropped). */
+  current: (client: Client) => boolean;
+  /** A line in the server's log. */
+  note: (level: LogLevel, text: string) => void;
+  /** A re-list changed what the server offers. */
+  changed: () => void;
+}
+
+export class ServerOfferings {
+  /** Listed prompts, each name once; empty before the first listing or without the capability. */
+  prompts: ListedPrompt[] = [];
+  resources: ResourceInfo[] = [];
+  templates: ResourceTemplateInfo[] = [];
+  /** False while a connect's listing is under way: the lists are not the server's yet. */
+  listed = false;
+  #promptProblems: string[] = [];
+  #resourceProblems: string[] = [];
+
+  constructor(private readonly options: OfferingsOptions) {}
+
+  /** What could not be listed, for the user. */
+  get problems(): string[] {
+    return [...this.#promptProblems, ...this.#resourceProblems];
+  }
+
+  /** `, 4 prompts, 7 resources, 2 resource templates` (what it offers besides tools), or ''. */
+  summary(): string {
+    const counts = [[this.prompts.length, 'prompts'], [this.resources.length, 'resources'], [this.templates.length, 'resource templates']] as const;
+    return counts.filter(([count]) => count > 0).map(([count, what]) => `, ${count} ${what}`).join('');
+  }
+
+  /** Before the client connects: follow the servers' list_changed notifications. */
+  follow(client: Client): void {
+    const relistPrompts = coalesced(() => this.#relist(client, 'prompts'), () => undefined);
+    const relistResources = coalesced(() => this.#relist(client, 'resources'), () => undefined);
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void relistPrompts());
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void relistResources());
+  }
+
+  /** Once connected: lists what the server offers. Never rejects; a failed list is a problem. */
+  async list(client: Client): Promise<void> {
+    this.listed = false;
+    this.prompts = [];
+    this.resources = [];
+    this.templates = [];
+    await Promise.all([this.#listPrompts(client), this.#listResources(client)]);
+    if (this.options.current(client)) this.listed = true;
+  }
+
+  async #relist(client: Client, kind: 'prompts' | 'resources'): Promise<void> {
+    if (kind === 'prompts') await this.#listPrompts(client);
+    else await this.#listResources(client);
+    if (!this.options.current(client)) return;
+    this.options.note('info', kind === 'prompts' ? `Prompt list changed: ${this.prompts.length} prompts listed` : `Resource list changed: ${this.resources.length} resources, ${this.templates.length} templates listed`);
+    this.options.changed();
+  }
+
+  /** Lists the prompts; a list that fails keeps the last one and says why. */
+  async #listPrompts(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.prompts) {
+      this.#promptProblems = [];
+      return;
+    }
+    const outcome = await this.#attempt(client, 'prompts/list', () => listEntries(client, PROMPT_LIST, this.options.timeoutMs()));
+    if (!this.options.current(client)) return;
+    if ('failed' in outcome) {
+      this.#promptProblems = [outcome.failed];
+    } else {
+      this.prompts = outcome.listed.entries.map(toListedPrompt);
+      this.#promptProblems = outcome.listed.problems;
+    }
+    for (const problem of this.#promptProblems) this.options.note('warning', problem);
+  }
+
+  /** Lists resources and templates: two lists, and one that fails leaves the other listed. */
+  async #listResources(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.resources) {
+      this.#resourceProblems = [];
+      return;
+    }
+    const timeout = this.options.timeoutMs();
+    const [resources, templates] = await Promise.all([
+      this.#attempt(client, 'resources/list', () => listEntries(client, RESOURCE_LIST, timeout)),
+      this.#attempt(client, 'resources/templates/list', () => listEntries(client, TEMPLATE_LIST, timeout)),
+    ]);
+    if (!this.options.current(client)) return;
+    const problems: string[] = [];
+    if ('failed' in resources) {
+      problems.push(resources.failed);
+    } else {
+      this.resources = resources.listed.entries.map(toResourceInfo);
+      problems.push(...resources.listed.problems);
+    }
+    if ('failed' in templates) {
+      // Templates are optional: a server may answer "method not found" for their list.
+      if (!templates.notOffered) problems.push(templates.failed);
+    } else {
+      const infos = templates.listed.entries.map(toTemplateInfo);
+      this.templates = infos.filter((info): info is ResourceTemplateInfo => !('problem' in info));
+      problems.push(...templates.listed.problems, ...infos.flatMap((info) => ('problem' in info ? [info.problem] : [])));
+    }
+    for (const problem of problems) this.options.note('warning', problem);
+    this.#resourceProblems = problems;
+  }
+
+  /** Runs one listing; a failure is a line for the user (and whether the server lacks the method). */
+  async #attempt<T>(client: Client, method: string, list: () => Promise<Listed<T>>): Promise<Outcome<T>> {
+    try {
+      return { listed: await list() };
+    } catch (error) {
+      const notOffered = error instanceof McpError && error.code === ErrorCode.MethodNotFound;
+      return { failed: `${method} failed: ${messageOf(error)}`, notOffered };
+    }
+  }
+}
+
+type Outcome<T> = { listed: Listed<T> } | { failed: string; notOffered: boolean };

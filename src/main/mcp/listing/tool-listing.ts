@@ -1,0 +1,162 @@
+// Listing tools so that one malformed tool costs that tool alone. The SDK's `Client.listTools`
+// validates the whole `tools/list` answer at once: one tool it refuses (a boolean subschema such
+// as `"properties": {"x": true}`, no name, an input schema that is not an object) fails the
+// list, and with it every other tool of the server. Here the answer is requested with a result
+// schema that only checks its frame (`tools` is a list, `nextCursor` text), and each tool is then
+// checked on its own with the SDK's own `ToolSchema`, so what is accepted is exactly what the SDK
+// would accept.
+//
+// `Client.listTools` also remembers, per listed tool, a compiled validator of its output schema
+// and whether it must run as a task; `Client.callTool` relies on both. Since `listTools` is not
+// called, `seedToolMetadata` hands the accepted tools to the same (private) cache once all pages
+// are in. That also fixes the SDK clearing the cache on every page of a paginated list. A tool
+// whose output schema cannot be compiled would make that cache throw for every tool, so it is
+// skipped too, with the compiler's reason.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { PaginatedResultSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import * as z from 'zod/v4';
+import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
+import { messageOf } from '../../../types/errors.js';
+import { describeIssues } from './listing-issues.js';
+import { walkPages } from './paged-listing.js';
+import { pickAnnotations } from '../policies/annotations.js';
+
+/** `tools/list` with its frame checked and each tool left for `checkTool`. */
+export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+export type LenientListToolsResult = z.infer<typeof LenientListToolsResultSchema>;
+
+/**
+ * The SDK's default validator (ajv), memoized by schema object: a tool's output schema is
+ * compiled once by `checkTool` and that same compiled validator then serves the SDK's cache.
+ */
+export class CompiledSchemas implements jsonSchemaValidator {
+  readonly #inner = new AjvJsonSchemaValidator();
+  readonly #compiled = new WeakMap<object, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    let validator = this.#compiled.get(schema);
+    if (!validator) {
+      validator = this.#inner.getValidator<unknown>(schema);
+      this.#compiled.set(schema, validator);
+    }
+    // The validator checks its input against `schema`; the type parameter only names the result.
+    return validator as JsonSchemaValidator<T>;
+  }
+}
+
+export type CheckedTool = { tool: Tool } | { skipped: SkippedTool };
+
+/** One listed tool, as the SDK would accept it, or why it is skipped. */
+export function checkTool(raw: unknown, position: number, schemas: CompiledSchemas): CheckedTool {
+  const name = toolName(raw);
+  const parsed = ToolSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) =>
+      // The SDK's one custom check: a subschema (of `properties`) must be an object. Its own
+      // message is just "Invalid input"; say what was there instead.
+      issue.code === 'custom' ? { ...issue, message: `expected a schema object, received ${JSON.stringify(valueAt(raw, issue.path))}` } : issue,
+    );
+    return { skipped: { name, reason: `its definition is malformed (${describeIssues(issues, position)})` } };
+  }
+  const tool = parsed.data;
+  if (tool.outputSchema) {
+    try {
+      schemas.getValidator(tool.outputSchema as JsonSchemaType);
+    } catch (error) {
+      return { skipped: { name, reason: `its output schema cannot be compiled (${messageOf(error)})` } };
+    }
+  }
+  return { tool };
+}
+
+/** The cache `Client.listTools` fills, as far as `Client.callTool` reads it. */
+interface ToolMetadataCache {
+  cacheToolMetadata(tools: Tool[]): void;
+}
+
+/**
+ * Gives the client's tool cache (output validators, task support) the accepted tools of every
+ * page. `cacheToolMetadata` is private in the SDK's types but a plain method at run time in the
+ * pinned version; if a future version drops it, calls still work, without output validation,
+ * and the log says so.
+ */
+export function seedToolMetadata(client: Client, tools: Tool[], log?: (message: string) => void): void {
+  const cache = client as unknown as Partial<ToolMetadataCache>;
+  if (typeof cache.cacheToolMetadata === 'function') cache.cacheToolMetadata(tools);
+  else log?.("the MCP SDK's client has no tool metadata cache; tool output schemas are not checked");
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = root;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+function toolName(raw: unknown): string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const name: unknown = (raw as { name?: unknown }).name;
+  return typeof name === 'string' ? name : null;
+}
+
+export interface ListedTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  /** Its display title: the tool's `title`, else its annotations' `title`. */
+  title?: string;
+  /** Its hints (typed values only), which decide its policy when the user chose none. */
+  annotations: ToolAnnotations;
+  /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
+  outputSchema?: Record<string, unknown>;
+}
+
+export interface ListingOptions {
+  schemas: CompiledSchemas;
+  timeoutMs: number;
+  /** The server's label, for the log. */
+  label: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * Follows `nextCursor` to the end (paged-listing.ts). Each tool is checked on its own
+ * (checkTool): a malformed one is skipped, the rest are listed; a name listed twice keeps the first.
+ */
+export async function listTools(client: Client, { schemas, timeoutMs, label, log }: ListingOptions): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
+  const byName = new Map<string, ListedTool>();
+  const accepted: Tool[] = [];
+  const skipped: SkippedTool[] = [];
+  let position = 0;
+  const fetchPage = (cursor: string | undefined): Promise<LenientListToolsResult> =>
+    client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, LenientListToolsResultSchema, { timeout: timeoutMs });
+  await walkPages(fetchPage, (result) => {
+    for (const raw of result.tools) {
+      const checked = checkTool(raw, position++, schemas);
+      if ('skipped' in checked) {
+        skipped.push(checked.skipped);
+        log?.(`${label}: skips tool ${checked.skipped.name === null ? 'without a name' : `"${checked.skipped.name}"`}: ${checked.skipped.reason}`);
+        continue;
+      }
+      const tool = checked.tool;
+      if (byName.has(tool.name)) {
+        log?.(`${label}: lists tool "${tool.name}" twice; the first is used.`);
+        continue;
+      }
+      const annotations = pickAnnotations(tool.annotations);
+      const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+      byName.set(tool.name, {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations,
+        ...(title ? { title } : {}),
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      });
+      accepted.push(tool);
+    }
+  });
+  seedToolMetadata(client, accepted, log);
+  return { tools: [...byName.values()], skipped };
+}

@@ -1,0 +1,122 @@
+// The in-memory index of exposed names, rebuilt whenever names or tool lists change, so that
+// dispatch, reverse lookup and getLlmTools are map lookups or a prepared list, never scans of
+// the config or of other servers' mappings.
+import type { McpServer, ToolPolicy, ToolSelection } from '../../../types/config.js';
+import type { LlmTool, PolicySource, ServerStatus, ToolStatus } from '../../../types/mcp.js';
+import type { OfferingsStatus } from '../../../types/offerings.js';
+import type { NameAssignment } from '../../naming.js';
+import type { ListedTool, ServerConnection } from '../connection/connection.js';
+import { effectivePolicy } from '../policies/policy.js';
+
+export interface IndexEntry extends NameAssignment {
+  /** The server is connected and currently lists this tool. */
+  live: boolean;
+  /** The user switched this tool off on its server. */
+  switchedOff: boolean;
+  /** The server is enabled and the user has not switched the tool off. */
+  enabled: boolean;
+  tool: ListedTool | undefined;
+  /** allow / ask / deny, and whose choice it is; a denied tool is never offered to a model. */
+  policy: ToolPolicy;
+  policySource: PolicySource;
+}
+
+export class ToolIndex {
+  #byExposed = new Map<string, IndexEntry>();
+  #byServer = new Map<string, Map<string, IndexEntry>>();
+  #assignments: readonly NameAssignment[] = [];
+  #llmTools: LlmTool[] = [];
+  /** Live, enabled tools in index order: the entries behind #llmTools, and the denied ones. */
+  #enabled: IndexEntry[] = [];
+
+  rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
+    const serverById = new Map(servers.map((server) => [server.uuid, server]));
+    const listedById = new Map<string, Map<string, ListedTool>>();
+    for (const [uuid, connection] of connections) {
+      if (connection.status === 'ready' && connection.tools) {
+        listedById.set(uuid, new Map(connection.tools.map((tool) => [tool.name, tool])));
+      }
+    }
+    const offById = new Map(servers.map((server) => [server.uuid, new Set(server.disabledTools ?? [])]));
+    this.#byExposed = new Map();
+    this.#byServer = new Map();
+    this.#llmTools = [];
+    this.#enabled = [];
+    for (const assignment of assignments) {
+      const tool = listedById.get(assignment.uuid)?.get(assignment.original);
+      const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
+      const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !switchedOff;
+      const { policy, source } = effectivePolicy(serverById.get(assignment.uuid), assignment.original, tool?.annotations);
+      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool, policy, policySource: source };
+      this.#byExposed.set(entry.exposed, entry);
+      let perServer = this.#byServer.get(entry.uuid);
+      if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
+      perServer.set(entry.original, entry);
+      if (tool && enabled) {
+        this.#enabled.push(entry);
+        // A denied tool is never offered to a model.
+        if (policy !== 'deny') this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
+      }
+    }
+    this.#assignments = assignments;
+  }
+
+  get(exposed: string): IndexEntry | undefined {
+    return this.#byExposed.get(exposed);
+  }
+
+  assignmentOf(uuid: string, original: string): IndexEntry | undefined {
+    return this.#byServer.get(uuid)?.get(original);
+  }
+
+  assignments(): readonly NameAssignment[] {
+    return this.#assignments;
+  }
+
+  /**
+   * Live, enabled tools in index order (do not mutate): those a model may be offered, and those
+   * whose policy ("deny") says it may not, which provider lists report as denied.
+   */
+  enabledTools(): readonly IndexEntry[] {
+    return this.#enabled;
+  }
+
+  /** The prepared list (do not mutate), or the part of it a selection names. */
+  llmTools(selection: ToolSelection): LlmTool[] {
+    if (selection === null) return this.#llmTools;
+    const wanted = new Set(selection);
+    return this.#llmTools.filter((tool) => wanted.has(tool.name));
+  }
+
+  /** The server's status: its state and tools, with `offerings` (its prompts and resources). */
+  serverStatus(server: McpServer, connection: ServerConnection | undefined, offerings: OfferingsStatus): ServerStatus {
+    const status = server.state === 'disabled' ? 'disabled' : (connection?.status ?? 'connecting');
+    const entries = [...(this.#byServer.get(server.uuid)?.values() ?? [])];
+    const listed = status === 'ready' && connection?.tools ? connection.tools : null;
+    const tools: ToolStatus[] = (listed ? entries.filter((entry) => entry.live) : entries).map((entry) => ({
+      original: entry.original,
+      exposed: entry.exposed,
+      reasons: entry.reasons,
+      description: entry.tool?.description,
+      ...(entry.tool?.title ? { title: entry.tool.title } : {}),
+      annotations: entry.tool?.annotations ?? {},
+      enabled: !entry.switchedOff,
+      policy: entry.policy,
+      policySource: entry.policySource,
+      inheritedPolicy: effectivePolicy({ defaultPolicy: server.defaultPolicy }, entry.original, entry.tool?.annotations).policy,
+    }));
+    const result: ServerStatus = {
+      uuid: server.uuid,
+      label: server.label,
+      type: server.type,
+      status,
+      tools,
+      offline: listed === null,
+      skippedTools: listed && connection ? connection.skipped : [],
+      ...offerings,
+    };
+    if (connection?.error && status !== 'disabled') result.error = connection.error;
+    if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
+    return result;
+  }
+}
