@@ -18,7 +18,7 @@ import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry
 import { removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
 const entries = registryEntries('http://127.0.0.1:1/mcp', 'http://127.0.0.1:1/sse');
-const detail = (name: string, version?: string) => ServerDetailSchema.parse(entries.find((e: FixtureEntry) => e.server.name === name && (!version || e.server.version === version))!.server);
+const detail = (name: string, version?: string) => ServerDetailSchema.parse(entries.findLast((e: FixtureEntry) => e.server.name === name && (!version || e.server.version === version))!.server);
 
 describe('a registry entry as servers (pure)', () => {
   it('npm: npx -y pkg@version with the package arguments, a form for the inputs', () => {
@@ -130,7 +130,7 @@ describe('adding from a registry through the core', () => {
 
   it('adds a remote: the secret header in the store, source kept, connected under the usual names', async () => {
     const preview = await core.installs.registry.preview('com.example/remote-notes', undefined, registry.url);
-    expect(preview).toMatchObject({ name: 'com.example/remote-notes', version: '2.0.0', versions: ['2.0.0'], label: 'Notes (hosted)' });
+    expect(preview).toMatchObject({ name: 'com.example/remote-notes', version: '2.0.0', versions: ['2.0.0', '1.5.0'], label: 'Notes (hosted)' });
     const { server, updated } = await core.installs.registry.add({ name: 'com.example/remote-notes', values: { 'X-Api-Key': 'key-42' }, registry: registry.url });
     expect(updated).toBe(false);
     expect(server.source).toEqual({ registry: registry.url, name: 'com.example/remote-notes', version: '2.0.0' });
