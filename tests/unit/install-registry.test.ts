@@ -15,6 +15,7 @@ import { InstallProblemError } from '../../src/main/install/values.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { FILESYSTEM_PACKAGE, FILESYSTEM_VERSION, registryEntries, type FixtureEntry } from '../fixtures/registry/entries.js';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/server.js';
+import { inspect, inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
 const entries = registryEntries('http://127.0.0.1:1/mcp', 'http://127.0.0.1:1/sse');
@@ -180,4 +181,48 @@ describe('adding from a registry through the core', () => {
     await core.installs.removeServer(server.uuid);
     expect(core.store.config.mcp.servers.some((s) => s.uuid === server.uuid)).toBe(false);
   }, 90_000);
+});
+
+describe('inspect registry search and add', () => {
+  let registry: FixtureRegistry;
+  let notes: InProcessFixture;
+  beforeAll(async () => {
+    notes = await startFixtureInProcess({ id: 'notes', transport: 'http', tools: ['add_note'] });
+    registry = await startFixtureRegistry(registryEntries(notes.url, notes.url));
+  });
+  afterAll(async () => {
+    await Promise.all([registry.close(), notes.stop()]);
+    removeTempDirs();
+  });
+
+  it('search --json follows the pages and prints { registry, servers, skipped } alone on stdout (a child process)', async () => {
+    const run = await inspectChild(['--user-data', tempDir('registry-cli-'), 'registry', 'search', 'example', '--json', '--registry', registry.url]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { registry: string; servers: Array<{ name: string; kinds: string[] }>; skipped: number; nextCursor?: string };
+    expect(result.registry).toBe(registry.url);
+    expect(result.servers).toHaveLength(47);
+    expect(result.skipped).toBe(1);
+    expect(result.nextCursor).toBeUndefined();
+    expect(result.servers.find((s) => s.name === 'io.github.example/database')).toEqual({ name: 'io.github.example/database', title: 'Database', description: 'Query a database from a container.', version: '3.1.0', status: 'active', kinds: ['oci'] });
+    expect(run.stderr).toBe('1 entries of the registry could not be read and are left out.\n');
+  });
+
+  it('add NAME@VERSION --set K=V adds, connects and records the source; uses the settings\' registry without --registry', async () => {
+    const dir = tempDir('registry-cli-');
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ mcp: { servers: [] }, llm: { defaults: [] }, prompt: { tools: null }, realtime: { tools: null }, registryUrl: registry.url }));
+    const run = await inspectChild(['--user-data', dir, 'registry', 'add', 'com.example/remote-notes@1.5.0', '--set', 'X-Api-Key=k-9', '--json']);
+    expect(run.stderr).toContain(`Adding com.example/remote-notes 1.5.0 as remote (Streamable HTTP): Streamable HTTP ${notes.url}`);
+    expect(run.stderr).toContain('"Notes (hosted)" is ready, 1 tool.');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ label: 'Notes (hosted)', type: 'http', url: notes.url, headers: { 'X-Api-Key': { secret: expect.any(String) } }, source: { registry: registry.url, name: 'com.example/remote-notes', version: '1.5.0' } });
+    const missing = await inspect('--user-data', dir, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url);
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toContain('"WEATHER_API_KEY" is required.');
+    const usage = await inspect('--user-data', dir, 'registry', 'add', 'x@', '--registry', registry.url);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^inspect: NAME@VERSION needs a version after the @; usage:/);
+    const badRegistry = await inspect('--user-data', dir, 'registry', 'search', 'x', '--registry', 'ftp://x');
+    expect(badRegistry.stderr).toMatch(/^inspect: --registry takes an http:\/\/ or https:\/\/ address \(got "ftp:\/\/x"\)/);
+    expect(await inspect('--user-data', dir, 'registry', 'add', 'nobody/here', '--registry', registry.url)).toMatchObject({ code: 1, stderr: `The registry at ${registry.url} has no server "nobody/here".` });
+  }, 60_000);
 });
