@@ -75,7 +75,7 @@ describe('downloading the Electron runtime', () => {
     expect(electronBinary(missing)).toBeNull();
     reply = () => ({ status: 200, body: Buffer.concat([runtime, Buffer.from('x')]) });
     const tampered = packageCopy(runtime);
-    const error = await downloadElectron(tampered, () => undefined, env).catch((e: unknown) => e as Error);
+    const error = await downloadElectron(tampered, () => undefined, env).then(() => new Error('downloaded'), (e: unknown) => e as Error);
     expect(error.message).toMatch(/checksum/i);
     expect(error.message).not.toContain('\n');
     expect(electronBinary(tampered)).toBeNull();

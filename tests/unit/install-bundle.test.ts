@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
-import { InstallProblemError } from '../../src/main/install/values.js';
+import type { InstallProblemError } from '../../src/main/install/values.js';
 import { mcpbSign, packFilesystemBundle } from '../fixtures/bundles/pack.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';

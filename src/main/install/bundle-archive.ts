@@ -4,7 +4,7 @@
 // the declared size (yauzl's own check, and ours against the limit).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
@@ -87,9 +87,13 @@ function readStream(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> 
 
 async function readText(zip: ZipFile, entry: Entry, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
-  await pipeline(await readStream(zip, entry), byteLimit(Math.min(limit, entry.uncompressedSize), entry.fileName), async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) chunks.push(chunk);
+  const collect = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
+  await pipeline(await readStream(zip, entry), byteLimit(Math.min(limit, entry.uncompressedSize), entry.fileName), collect);
   return Buffer.concat(chunks).toString('utf8');
 }
 
