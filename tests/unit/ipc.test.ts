@@ -119,6 +119,15 @@ describe('IPC handlers', () => {
       completeResourceVariable: { uuid: a.uuid, template: 'file:///{x}', variable: 'x' },
       getState: { unexpected: true },
       getStatus: 'now',
+      setRegistryUrl: { url: 'file:///etc/passwd' },
+      registrySearch: { query: 'x', registry: 'ftp://registry.example' },
+      registryEntry: { name: '' },
+      registryAdd: { name: 'a/b', version: '1', option: -1, values: {} },
+      registryUpdates: { all: true },
+      bundleUpload: { fileName: 'a.mcpb', chunk: 'not base64!' },
+      bundleOpen: { uploadId: '../../etc' },
+      bundleInstall: { stageId: 'x', values: { a: { nested: true } } },
+      bundleDiscard: {},
     };
     expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
     for (const [channel, input] of Object.entries(bad)) {
