@@ -92,11 +92,13 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   // caller that can answer a request for input needs a timeout that waits for the user; the
   // others keep the SDK's (an abort listener per call costs a few percent of a local call).
   const send = (): Promise<ToolCallResult> =>
-    connection.runsAsTask(entry.original) ? sendAsTask(connection, entry, sent, options, context)
+    connection.runsAsTask(entry.tool) ? sendAsTask(connection, entry, sent, options, context)
       : options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations)
         : connection.callTool(entry.original, sent, options);
   try {
-    return await withUrlRetries(send, { elicitations: context.elicitations, entry, label: connection.server.label, elicit: options.elicit, signal: options.signal });
+    // Only a caller that can answer is shown a -32042's URL (and the call tried again); the others
+    // get the error as the server gave it, at no cost to the call.
+    return await (options.elicit ? withUrlRetries(send, { elicitations: context.elicitations, entry, label: connection.server.label, elicit: options.elicit, signal: options.signal }) : send());
   } catch (error) {
     throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
   }

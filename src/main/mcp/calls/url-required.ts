@@ -19,15 +19,15 @@ export function isUrlRequired(error: unknown): error is McpError {
 /** `send`, and again after the user opened what each -32042 asked for. */
 export async function withUrlRetries(
   send: () => Promise<ToolCallResult>,
-  context: { elicitations: ElicitationRouter; entry: IndexEntry; label: string; elicit: Elicit | undefined; signal: AbortSignal | undefined },
+  context: { elicitations: ElicitationRouter; entry: IndexEntry; label: string; elicit: Elicit; signal: AbortSignal | undefined },
 ): Promise<ToolCallResult> {
   const { elicitations, entry, label, elicit } = context;
-  const signal = context.signal ?? new AbortController().signal;
   for (let round = 1; ; round++) {
     try {
       return await send();
     } catch (error) {
-      if (!isUrlRequired(error) || !elicit || round >= MAX_URL_ROUNDS) throw error;
+      if (!isUrlRequired(error) || round >= MAX_URL_ROUNDS) throw error;
+      const signal = context.signal ?? new AbortController().signal;
       const call = { tool: entry.exposed, original: entry.original, elicit, deadline: { signal, hold: () => () => undefined } };
       const asked = isRecord(error.data) ? error.data.elicitations : undefined;
       await elicitations.openRequired({ uuid: entry.uuid, label }, call, asked, signal);

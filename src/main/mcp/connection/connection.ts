@@ -57,7 +57,7 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The server's progress reports; each also restarts the timeout. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** For a tool that runs as a task (runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
+  /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
   task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
 }
 
@@ -247,15 +247,15 @@ export class ServerConnection {
     throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
   }
 
-  /** Whether a call of `original` runs as a task: the tool requires it, or allows it and the server offers tasks for tool calls. */
-  runsAsTask(original: string): boolean {
-    const support = this.tools?.find((tool) => tool.name === original)?.taskSupport;
+  /** Whether a call of `tool` runs as a task: it requires one, or allows one and the server offers tasks for tool calls. */
+  runsAsTask(tool: Pick<ListedTool, 'taskSupport'> | undefined): boolean {
+    const support = tool?.taskSupport;
     return support === 'required' || (support === 'optional' && this.#client?.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined);
   }
 
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.readyClient();
-    if (options.task && this.runsAsTask(original)) {
+    if (options.task) {
       const { ttlMs, onState } = options.task;
       const listen = (taskId: string, update: Parameters<ClientFeatures['listenTask']>[1]): (() => void) => this.features.listenTask(taskId, update);
       const result = (await callAsTask(client, original, args, { signal: options.signal, ttlMs, onState, listen, requestTimeoutMs: this.timeoutMs, onProgress: options.onProgress })) as ToolCallResult;
