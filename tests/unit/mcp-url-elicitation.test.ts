@@ -155,6 +155,23 @@ describe('URL requests through the manager', () => {
     await expect(mcp.callTool('needs_url', { elicitationId: 'connect-2' }, APPROVED)).rejects.toThrow(/MCP error -32042/);
   });
 
+  it('cancelling a call that waits after a -32042 ends the wait, and the call fails with the caller\'s reason', async () => {
+    const controller = new AbortController();
+    let done: AbortSignal | undefined;
+    const call = mcp.callTool('needs_url', { elicitationId: 'cancelled-wait' }, {
+      ...APPROVED,
+      signal: controller.signal,
+      elicit: async (request) => {
+        if (request.mode === 'url') done = request.done;
+        setTimeout(() => controller.abort('Cancelled by the user'), 20);
+        return { action: 'accept', content: {} };
+      },
+    });
+    await expect(call).rejects.toThrow(/Cancelled by the user/);
+    expect(done?.aborted).toBe(true);
+    expect(done?.reason).toBe('ended');
+  });
+
   it('"retry now" tries again without the server\'s word; a server that keeps asking is tried at most three times', async () => {
     let asked = 0;
     await expect(mcp.callTool('needs_url', { elicitationId: 'never-visited' }, {

@@ -170,6 +170,8 @@ export class ElicitationRouter {
       const { answer, wait } = await this.#askToOpen(server, call, read, true, signal);
       if (answer !== 'accept') throw new Error(`${server.label} needs ${read.url.host} opened first, and you ${answer === 'decline' ? 'declined' : 'cancelled'}`);
       const end = await ended(AbortSignal.any([wait.signal, signal]));
+      // The call was cancelled while the user was in the browser: the dialog's wait ends with it.
+      wait.finish('ended');
       if (signal.aborted) throw signal.reason;
       if (end === 'stop' || end === 'ended') throw new Error(`you stopped waiting for ${read.url.host}`);
     }
