@@ -99,10 +99,10 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     // "deny", and asks for nothing more. The server's requests for input go to the page.
     callTool: ({ name, args, timeoutMs, callId, approved, provider, selection }) =>
       calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, elicit: elicitations.elicitFor(callId), ...hooks })),
-    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
+    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly, selection }) => {
       const given = resultOf === undefined ? result : calls.resultOf(resultOf);
       if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
-      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }) });
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(selection === undefined ? {} : { selection }) });
     },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),

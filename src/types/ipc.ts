@@ -125,7 +125,9 @@ export const ipcContract = {
   /**
    * A tool result as one provider's next request takes it: the result of one of the page's
    * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
-   * `result`. `callId` is the provider's id of the model's call, put in the items.
+   * `result`. `callId` is the provider's id of the model's call, put in the items. For
+   * `find_tools`, the answer that loads the tools found in the provider's form (Anthropic:
+   * tool_reference blocks; OpenAI Responses: a tool_search_output item).
    */
   getProviderResult: channel<ProviderResult>()(z.object({
     provider: ProviderIdSchema,
@@ -134,6 +136,8 @@ export const ipcContract = {
     result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
     callId: z.string().min(1).max(200),
     textOnly: z.boolean().optional(),
+    /** `find_tools` only: the selection it searched; the tools found are loaded as getProviderTools gives them for it. */
+    selection: ToolSelectionSchema.optional(),
   }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
