@@ -3,6 +3,7 @@
 // main and renderer; the schemas are the contract, the types derive from them. Main reads a
 // server's `_meta` through these (untrusted: anything malformed is left out, never thrown).
 import { z } from 'zod';
+import type { ViewPermission } from './view-permissions.js';
 
 export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 /** The one view type of the stable spec; a view read with another MIME type is refused. */
@@ -62,15 +63,7 @@ export const ViewCspSchema = z.object({
 export type ViewCsp = z.infer<typeof ViewCspSchema>;
 export const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 
-/** Browser features a view asks for; each becomes a Permissions Policy feature of its frame once the user agrees. */
-export const PERMISSIONS = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
-export type ViewPermission = keyof typeof PERMISSIONS;
-export const VIEW_PERMISSIONS = Object.keys(PERMISSIONS) as ViewPermission[];
-
-/** A frame's `allow` attribute (Permissions Policy) for the permissions the user granted. */
-export function allowAttribute(granted: readonly ViewPermission[]): string {
-  return VIEW_PERMISSIONS.filter((permission) => granted.includes(permission)).map((permission) => PERMISSIONS[permission]).join('; ');
-}
+export { allowAttribute, PERMISSIONS, VIEW_PERMISSIONS, type ViewPermission } from './view-permissions.js';
 
 /** A view the page may show: what main read and checked, and where its sandbox is. */
 export interface ToolViewInfo {
@@ -112,4 +105,10 @@ export interface ViewMessageEvent {
   server: string;
   tool: string;
   message: ViewMessage;
+}
+
+/** What the views of one call handed over (Mcp.views.contexts): the last model context, the messages. */
+export interface CallViewContext {
+  modelContext?: ViewModelContext;
+  messages: ViewMessage[];
 }

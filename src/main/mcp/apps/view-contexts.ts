@@ -1,17 +1,12 @@
 // What views hand the chat app, kept per call (the page's id of the call a view shows): the last
 // model context (`ui/update-model-context`: each update replaces the one before) and the messages
 // (`ui/message`). Only the last few calls' are kept, like their results (calls/active-calls.ts).
-import type { ViewMessage, ViewModelContext } from '../../../types/apps.js';
+import type { CallViewContext, ViewMessage, ViewModelContext } from '../../../types/apps.js';
 
 /** How many calls' contexts are kept. */
 export const KEPT_CONTEXTS = 32;
 /** Messages kept per call: a view that sends more is flooding, not talking. */
 export const KEPT_MESSAGES = 20;
-
-export interface CallViewContext {
-  modelContext?: ViewModelContext;
-  messages: ViewMessage[];
-}
 
 export class ViewContexts {
   #byCall = new Map<string, CallViewContext>();
