@@ -1,0 +1,115 @@
+// A hostile MCP App view (tests/fixtures/apps/hostile-view.html), in Chromium through the browser
+// host. Once shown it tries, and must fail, to: read the app page's DOM, its token or any storage;
+// reach the app's API; call another server's tool, or its own server's tool for models only;
+// navigate the app away; open a popup without the user; load a script from an origin it did not
+// declare (one it declared loads: the policy is its declaration, not a blanket refusal). A link
+// opens only after consent. Then it floods the page with 10,000 messages: the app stays
+// responsive, and the view is closed.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fixtureServer, writeConfig } from './host.js';
+import { expect, expectAccessible, expectReady, open, serverRow, test } from './fixtures.js';
+
+const HOSTILE_VIEW = fileURLToPath(new URL('../fixtures/apps/hostile-view.html', import.meta.url));
+const READ_ONLY = { readOnlyHint: true };
+
+/** A loopback server answering `/<name>.js` with a script that sets `window.<flag>`. */
+async function scriptServer(name: string, flag: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(req.url === `/${name}.js` ? 200 : 404, { 'Content-Type': 'text/javascript' });
+    res.end(`window.${flag} = 'ran';`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('a hostile view reaches nothing it may not, and its flood leaves the app responsive', async ({ page, launch, userDataDir }) => {
+  const declared = await scriptServer('ok', 'declaredScript');
+  const undeclared = await scriptServer('evil', 'undeclaredScript');
+  const viewFile = path.join(userDataDir, 'hostile-view.html');
+  fs.writeFileSync(viewFile, fs.readFileSync(HOSTILE_VIEW, 'utf8').replaceAll('%DECLARED%', declared.origin).replaceAll('%UNDECLARED%', undeclared.origin));
+  const otherCalls = path.join(userDataDir, 'other-calls.jsonl');
+  const hostileCalls = path.join(userDataDir, 'hostile-calls.jsonl');
+  writeConfig(userDataDir, {
+    servers: [
+      fixtureServer({
+        uuid: 'hostile',
+        label: 'Hostile',
+        fixture: {
+          id: 'hostile',
+          recordCalls: hostileCalls,
+          tools: [
+            { name: 'hostile_view', annotations: READ_ONLY, _meta: { ui: { resourceUri: 'ui://hostile/view.html' } } },
+            { name: 'hostile_refresh', annotations: READ_ONLY, _meta: { ui: { visibility: ['app'] } } },
+            { name: 'model_secret', annotations: READ_ONLY, _meta: { ui: { visibility: ['model'] } } },
+          ],
+          resources: [{ uri: 'ui://hostile/view.html', name: 'view', mimeType: 'text/html;profile=mcp-app', textFile: viewFile, _meta: { ui: { csp: { resourceDomains: [declared.origin] } } } }],
+        },
+      }),
+      fixtureServer({ uuid: 'other', label: 'Other', fixture: { id: 'other', recordCalls: otherCalls, tools: [{ name: 'echo', annotations: READ_ONLY }] } }),
+    ],
+  });
+  const host = await launch(userDataDir);
+  const popups: string[] = [];
+  page.context().on('page', (opened) => popups.push(opened.url()));
+  await open(page, host);
+  await expectReady(page, 'Hostile');
+  await expectReady(page, 'Other');
+  // The tool only for its view is listed as such, and no model is offered it.
+  await serverRow(page, 'Hostile').getByTestId('server-expand').click();
+  await expect(serverRow(page, 'Hostile').locator('[data-testid="tool-row"][data-exposed="hostile_refresh"]').getByTestId('tool-view-only')).toHaveText('used by its view');
+
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('hostile_view');
+  await page.getByTestId('tester-call').click();
+  const view = page.frameLocator('[data-testid="tool-view-frame"]').frameLocator('iframe');
+  await expect(view.locator('#done')).toHaveText('done');
+  const outcome = async (id: string): Promise<string> => (await view.locator(`#${id}`).textContent()) ?? '';
+
+  expect(await outcome('parent-dom')).toBe('blocked: SecurityError');
+  expect(await outcome('top-dom')).toBe('blocked: SecurityError');
+  expect(await outcome('parent-token')).toBe('blocked: SecurityError');
+  expect(await outcome('own-storage')).toBe('blocked: SecurityError');
+  expect(await outcome('cookie')).toBe('blocked: SecurityError');
+  expect(await outcome('referrer')).toBe('got: (none)');
+  expect(await outcome('fetch-app')).toBe('blocked: TypeError');
+  expect(await outcome('own-app-tool')).toContain('called: [{"type":"text","text":"{\\"server\\":\\"hostile\\",\\"tool\\":\\"hostile_refresh\\"');
+  expect(await outcome('other-server-tool')).toMatch(/^refused: .*has no tool "echo"/);
+  expect(await outcome('model-only-tool')).toMatch(/^refused: .*for models only/);
+  expect(await outcome('top-navigation')).toMatch(/^blocked: /);
+  expect(await outcome('popup')).toBe('got: null');
+  expect(await outcome('declared-script')).toBe('loaded: ran');
+  expect(await outcome('undeclared-script')).toBe('blocked: undefined');
+  expect(page.url()).toBe(`${new URL(host.url).origin}/`);
+  expect(popups).toEqual([]);
+  const recorded = (file: string): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { tool: string }).tool) : []);
+  expect(recorded(otherCalls)).toEqual([]);
+  expect(recorded(hostileCalls)).toEqual(['hostile_view', 'hostile_refresh']);
+
+  // A link: the full address, and nothing opens without a yes.
+  await view.locator('#link-button').click();
+  const consent = page.getByTestId('view-consent');
+  await expect(consent.getByTestId('view-consent-item')).toHaveText('https://example.com/some/page?x=1');
+  await consent.getByTestId('view-consent-no').click();
+  await expect(view.locator('#open-link')).toHaveText('refused: Link opening denied by user');
+  expect(popups).toEqual([]);
+  await expectAccessible(page, 'the tester with a hostile view shown');
+
+  // 10,000 messages: the excess is dropped unread, the view closed, the page still answers at once.
+  await view.locator('#flood-button').click();
+  await expect(page.getByTestId('tool-view-error')).toHaveText('The view sent too many messages, so it was closed.');
+  const lag = await page.evaluate(() => new Promise<number>((resolve) => {
+    const start = performance.now();
+    setTimeout(() => resolve(performance.now() - start), 0);
+  }));
+  expect(lag).toBeLessThan(250);
+  await page.getByTestId('nav-servers').click();
+  await expectReady(page, 'Other');
+  const calls = recorded(hostileCalls).filter((tool) => tool === 'hostile_refresh').length;
+  expect(calls).toBeLessThan(300);
+  await declared.close();
+  await undeclared.close();
+});
