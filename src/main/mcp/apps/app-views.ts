@@ -96,6 +96,11 @@ export class AppViews {
     };
   }
 
+  /** The `ui://` URI of the view of the tool exposed as `exposed`, if it has one. */
+  viewOf(exposed: string): string | undefined {
+    return this.context.index.get(exposed)?.tool?.ui?.resourceUri;
+  }
+
   /** The view closed (torn down); later requests naming it are refused. */
   close(viewId: string): void {
     this.#open.delete(viewId);
