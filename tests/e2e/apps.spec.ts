@@ -41,6 +41,9 @@ test("a published server's view renders beside the answer, and its own button ca
   const sandboxUrl = new URL((await frame.getAttribute('src')) ?? '');
   expect(sandboxUrl.origin).not.toBe(appOrigin);
   expect(sandboxUrl.hostname).toBe('127.0.0.1');
+  // The page may frame that origin, and no other.
+  const pageHeaders = (await page.request.get(`${appOrigin}/`)).headers();
+  expect(pageHeaders['content-security-policy']).toContain(`frame-src ${sandboxUrl.origin};`);
 
   const inner = page.frameLocator('[data-testid="tool-view-frame"]').frameLocator('iframe');
   const time = inner.locator('#server-time');
