@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { McpServer } from '../../src/types/config.js';
+import { PROVIDER_IDS } from '../../src/types/providers.js';
 import { writeConfig } from './host.js';
 import { expect, expectAccessible, expectReady, open, test } from './fixtures.js';
 
@@ -59,4 +60,42 @@ test("a published server's view renders beside the answer, and its own button ca
   await expect(time).not.toHaveText(first ?? '');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
   await expectAccessible(page, 'the tester with a view shown');
+
+  // The view follows the app's theme (ui/notifications/host-context-changed) and its colours.
+  const root = inner.locator('html');
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(() => root.evaluate((element) => getComputedStyle(element).getPropertyValue('--color-background-primary').trim())).toBe('#1a1f26');
+  await expectAccessible(page, 'the tester with a view shown, dark');
+
+  // Closing it tears it down; it can be shown again, with the same call's input and result.
+  await page.getByTestId('tool-view-close').click();
+  await expect(page.getByTestId('tool-view')).toHaveCount(0);
+  await page.getByTestId('tool-view-show').click();
+  await expect(inner.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
+});
+
+test('a tool only for its view is listed as such, offered to no model, and not called from the tester', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, { servers: [appServer('monitor', 'Monitor', 'server-system-monitor')] });
+  const host = await launch(userDataDir);
+  await open(page, host);
+  await expectReady(page, 'Monitor');
+  const row = page.locator('[data-testid="server-row"][data-server-label="Monitor"]');
+  await row.getByTestId('server-expand').click();
+  await expect(row.locator('[data-testid="tool-row"][data-exposed="poll-system-stats"]').getByTestId('tool-view-only')).toHaveText('used by its view');
+  await expect(row.locator('[data-testid="tool-row"][data-exposed="get-system-info"]').getByTestId('tool-has-view')).toHaveText('has a view');
+  // Every provider's tools, as the chat app asks the browser host for them: the view-only tool in none.
+  const url = new URL(host.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token');
+  for (const provider of PROVIDER_IDS) {
+    const reply = await page.request.post(`${url.origin}/api/getProviderTools`, { headers: { Authorization: `Bearer ${token}` }, data: { input: { provider } } });
+    const text = await reply.text();
+    expect(text, provider).toContain('get-system-info');
+    expect(text, provider).not.toContain('poll-system-stats');
+  }
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('poll-system-stats');
+  await expect(page.getByTestId('tester-view-only')).toBeVisible();
+  await expect(page.getByTestId('tester-call')).toBeDisabled();
 });
