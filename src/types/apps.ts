@@ -10,6 +10,9 @@ export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
 /** What the client declares in `initialize` (`capabilities.extensions`): it renders HTML views. */
 export const APPS_EXTENSIONS = { [APPS_EXTENSION_ID]: { mimeTypes: [VIEW_MIME_TYPE] } };
+/** Performance marks of a view in the page: shown (mounted with its call), and the time from there to its `ui/notifications/initialized` (npm run bench). */
+export const VIEW_SHOWN_MARK = 'mcp-view:shown';
+export const VIEW_READY_MEASURE = 'mcp-view:shown-to-initialized';
 
 export const VisibilitySchema = z.array(z.enum(['model', 'app']));
 export type Visibility = z.infer<typeof VisibilitySchema>;
