@@ -83,11 +83,18 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   expect(await outcome('popup')).toBe('got: null');
   expect(await outcome('declared-script')).toBe('loaded: ran');
   expect(await outcome('undeclared-script')).toBe('blocked: undefined');
+  expect(await outcome('model-context')).toBe('kept');
   expect(page.url()).toBe(`${new URL(host.url).origin}/`);
   expect(popups).toEqual([]);
   const recorded = (file: string): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { tool: string }).tool) : []);
   expect(recorded(otherCalls)).toEqual([]);
   expect(recorded(hostileCalls)).toEqual(['hostile_view', 'hostile_refresh']);
+
+  // What the view left for the model goes with the result, as the model's next request takes it.
+  await page.getByTestId('tester-provider').selectOption('anthropic');
+  await expect(page.getByTestId('model-change').filter({ hasText: 'From its view' })).toHaveCount(1);
+  await expect(page.getByTestId('model-items')).toContainText("[Context from the tool's view:]");
+  await expect(page.getByTestId('model-items')).toContainText('The user picked row 3.');
 
   // A link: the full address, and nothing opens without a yes.
   await view.locator('#link-button').click();

@@ -59,6 +59,9 @@ test("a published server's view renders beside the answer, and its own button ca
   await approval.getByTestId('approval-once').click();
   await expect(time).not.toHaveText(first ?? '');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
+  // ui/message: handed to the chat app (the tester shows it).
+  await inner.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByTestId('view-message')).toHaveText('This is message text.');
   await expectAccessible(page, 'the tester with a view shown');
 
   // The view follows the app's theme (ui/notifications/host-context-changed) and its colours.
