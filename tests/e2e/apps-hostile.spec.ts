@@ -45,6 +45,7 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
             { name: 'hostile_view', annotations: READ_ONLY, _meta: { ui: { resourceUri: 'ui://hostile/view.html' } } },
             { name: 'hostile_refresh', annotations: READ_ONLY, _meta: { ui: { visibility: ['app'] } } },
             { name: 'model_secret', annotations: READ_ONLY, _meta: { ui: { visibility: ['model'] } } },
+            { name: 'slow', annotations: READ_ONLY, _meta: { ui: { resourceUri: 'ui://hostile/view.html' } } },
           ],
           resources: [{ uri: 'ui://hostile/view.html', name: 'view', mimeType: 'text/html;profile=mcp-app', textFile: viewFile, _meta: { ui: { csp: { resourceDomains: [declared.origin] } } } }],
         },
@@ -64,10 +65,14 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
 
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('hostile_view');
+  await page.getByTestId('tester-args').fill('{"x": 1}');
   await page.getByTestId('tester-call').click();
   const view = page.frameLocator('[data-testid="tool-view-frame"]').frameLocator('iframe');
   await expect(view.locator('#done')).toHaveText('done');
   const outcome = async (id: string): Promise<string> => (await view.locator(`#${id}`).textContent()) ?? '';
+  // The host told it the call's input and result.
+  expect(await outcome('tool-input')).toBe('{"x":1}');
+  await expect(view.locator('#tool-result')).toHaveText('result');
 
   expect(await outcome('parent-dom')).toBe('blocked: SecurityError');
   expect(await outcome('top-dom')).toBe('blocked: SecurityError');
@@ -105,6 +110,15 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   expect(popups).toEqual([]);
   await expectAccessible(page, 'the tester with a hostile view shown');
 
+  // Closing it: the view is told (ui/resource-teardown) and may answer first; then main refuses it.
+  const sandboxPage = (await page.getByTestId('tool-view-frame').getAttribute('src')) ?? '';
+  await page.getByTestId('tool-view-close').click();
+  await expect(page.getByTestId('view-message')).toHaveText(['torn down']);
+  await expect(page.getByTestId('tool-view')).toHaveCount(0);
+  expect((await page.request.get(sandboxPage)).status()).toBe(404);
+  await page.getByTestId('tool-view-show').click();
+  await expect(view.locator('#done')).toHaveText('done');
+
   // 10,000 messages: the excess is dropped unread, the view closed, the page still answers at once.
   await view.locator('#flood-button').click();
   await expect(page.getByTestId('tool-view-error')).toHaveText('The view sent too many messages, so it was closed.');
@@ -115,6 +129,15 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   expect(lag).toBeLessThan(250);
   await page.getByTestId('nav-servers').click();
   await expectReady(page, 'Other');
+
+  // A call cancelled while its view shows: the view is told why.
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('slow');
+  await page.getByTestId('tester-args').fill('{"ms": 30000}');
+  await page.getByTestId('tester-call').click();
+  await expect(view.locator('#tool-input')).toHaveText('{"ms":30000}');
+  await page.getByTestId('tester-cancel').click();
+  await expect(view.locator('#tool-cancelled')).toHaveText('The call was cancelled.');
   const calls = recorded(hostileCalls).filter((tool) => tool === 'hostile_refresh').length;
   expect(calls).toBeLessThan(300);
   await declared.close();
