@@ -47,13 +47,19 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
             { name: 'model_secret', annotations: READ_ONLY, _meta: { ui: { visibility: ['model'] } } },
             { name: 'slow', annotations: READ_ONLY, _meta: { ui: { resourceUri: 'ui://hostile/view.html' } } },
           ],
-          resources: [{ uri: 'ui://hostile/view.html', name: 'view', mimeType: 'text/html;profile=mcp-app', textFile: viewFile, _meta: { ui: { csp: { resourceDomains: [declared.origin] } } } }],
+          resources: [{ uri: 'ui://hostile/view.html', name: 'view', mimeType: 'text/html;profile=mcp-app', textFile: viewFile, _meta: { ui: { csp: { resourceDomains: [declared.origin] }, permissions: { clipboardWrite: {} } } } }],
         },
       }),
       fixtureServer({ uuid: 'other', label: 'Other', fixture: { id: 'other', recordCalls: otherCalls, tools: [{ name: 'echo', annotations: READ_ONLY }] } }),
     ],
   });
   const host = await launch(userDataDir);
+  /** The view asks for the clipboard before it is shown: the user allows it. */
+  const allowFeatures = async (): Promise<void> => {
+    const consent = page.getByTestId('view-consent');
+    await expect(consent.getByTestId('view-consent-item')).toHaveText(['clipboard-write']);
+    await consent.getByTestId('view-consent-yes').click();
+  };
   const popups: string[] = [];
   page.context().on('page', (opened) => popups.push(opened.url()));
   await open(page, host);
@@ -67,7 +73,11 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   await page.getByTestId('tester-tool').selectOption('hostile_view');
   await page.getByTestId('tester-args').fill('{"x": 1}');
   await page.getByTestId('tester-call').click();
+  await allowFeatures();
   const view = page.frameLocator('[data-testid="tool-view-frame"]').frameLocator('iframe');
+  // What the user allowed is what both frames may use (Permissions Policy), and nothing else.
+  await expect(page.getByTestId('tool-view-frame')).toHaveAttribute('allow', 'clipboard-write');
+  await expect(page.frameLocator('[data-testid="tool-view-frame"]').locator('iframe')).toHaveAttribute('allow', 'clipboard-write');
   await expect(view.locator('#done')).toHaveText('done');
   const outcome = async (id: string): Promise<string> => (await view.locator(`#${id}`).textContent()) ?? '';
   // The host told it the call's input and result.
@@ -117,6 +127,7 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   await expect(page.getByTestId('tool-view')).toHaveCount(0);
   expect((await page.request.get(sandboxPage)).status()).toBe(404);
   await page.getByTestId('tool-view-show').click();
+  await allowFeatures();
   await expect(view.locator('#done')).toHaveText('done');
 
   // 10,000 messages: the excess is dropped unread, the view closed, the page still answers at once.
@@ -135,6 +146,7 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   await page.getByTestId('tester-tool').selectOption('slow');
   await page.getByTestId('tester-args').fill('{"ms": 30000}');
   await page.getByTestId('tester-call').click();
+  await allowFeatures();
   await expect(view.locator('#tool-input')).toHaveText('{"ms":30000}');
   await page.getByTestId('tester-cancel').click();
   await expect(view.locator('#tool-cancelled')).toHaveText('The call was cancelled.');
