@@ -113,7 +113,8 @@ export const ipcContract = {
   getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
-    query: z.string().min(1).max(500),
+    /** Any text up to 1 MiB: a pasted page is searched by its start (search/tool-search.ts), never refused. */
+    query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),
     limit: z.number().int().min(1).max(50).optional(),
   })),

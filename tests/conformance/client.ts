@@ -1,10 +1,11 @@
 // The client the official conformance suite (@modelcontextprotocol/conformance) runs for each
-// scenario: `<command> <server-url>`, with MCP_CONFORMANCE_SCENARIO and, for some scenarios,
-// MCP_CONFORMANCE_CONTEXT (a client ID and secret to enter). It does what a user of the app
-// does, through `inspect`: put the server into a fresh profile, list, sign in whenever the app
-// says the server needs it (opening the address like a browser: fetch it, follow the redirects
-// to the app's loopback callback), and call the first tool with arguments its schema accepts,
-// approving the call and accepting a form the server asks for as it comes.
+// scenario: `<command> <server-url>`, with MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION
+// (the wire the scripted server speaks) and, for some scenarios, MCP_CONFORMANCE_CONTEXT (a client
+// ID and secret to enter). It does what a user of the app does, through `inspect`: put the server
+// into a fresh profile, list, sign in whenever the app says the server needs it (opening the
+// address like a browser: fetch it, follow the redirects to the app's loopback callback), and
+// call the first tool with arguments its schema accepts, approving the call and accepting a form
+// the server asks for as it comes. The same steps for every scenario: none is special-cased.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,17 +54,42 @@ function inspect(dir: string, args: string[], onFirstLine?: (line: string) => Pr
   });
 }
 
-async function signIn(dir: string): Promise<boolean> {
+/** Signs in as a user does; the server's status once signed in ("ready"…), or null when it failed. */
+async function signIn(dir: string): Promise<string | null> {
   const run = await inspect(dir, ['signin', UUID, '--timeout', '30'], (address) => visitSignIn(address));
   log(`signin: exit ${run.code}: ${run.stderr.trim()}`);
-  return run.code === 0;
+  if (run.code !== 0) return null;
+  return /^Signed in to .*?: ([a-z-]+)/m.exec(run.stderr)?.[1] ?? 'unknown';
 }
 
-async function listing(dir: string): Promise<{ status: string; error?: string; tools: Array<{ exposed: string }> }> {
+interface Listed {
+  status: string;
+  error?: string;
+  tools: Array<{ exposed: string }>;
+}
+
+async function listing(dir: string): Promise<Listed> {
   const run = await inspect(dir, ['--json']);
   if (run.code !== 0) throw new Error(`inspect --json exited ${run.code}: ${run.stderr}`);
-  const { servers } = JSON.parse(run.stdout) as { servers: Array<{ status: string; error?: string; tools: Array<{ exposed: string }> }> };
-  return servers[0]!;
+  const { servers } = JSON.parse(run.stdout) as { servers: Listed[] };
+  const server = servers[0]!;
+  log(`listing: ${server.status}${server.error ? ` (${server.error})` : ''}, tools: ${server.tools.map((t) => t.exposed).join(', ')}`);
+  return server;
+}
+
+/**
+ * Lists the server and signs in whenever the app says it needs it (at most MAX_SIGN_INS times);
+ * the status it ends in. `signin` says the status its reconnect left the server in, so the
+ * listing is asked again only when that is not known yet.
+ */
+async function signedIn(dir: string, listed?: Listed): Promise<string> {
+  let status = (listed ?? (await listing(dir))).status;
+  for (let i = 0; status === 'needs-sign-in' && i < MAX_SIGN_INS; i++) {
+    const after = await signIn(dir);
+    if (after === null) break;
+    status = after === 'unknown' || after === 'connecting' ? (await listing(dir)).status : after;
+  }
+  return status;
 }
 
 /** The profile a user would have after adding the server (and typing in a client ID, if given). */
@@ -94,21 +120,23 @@ async function main(url: string): Promise<number> {
   log(`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '?'} at ${url}`);
   const dir = await makeProfile(url);
   try {
-    let server = await listing(dir);
-    for (let i = 0; server.status === 'needs-sign-in' && i < MAX_SIGN_INS; i++) {
-      if (!(await signIn(dir))) break;
-      server = await listing(dir);
+    if ((await signedIn(dir)) !== 'ready') return 1;
+    let call = await firstToolCall(dir);
+    if (!call) {
+      // No tools: a server that asks for a sign-in again (it moved to another authorization
+      // server) lists none until it has one.
+      const listed = await listing(dir);
+      if (listed.status !== 'needs-sign-in') return listed.status === 'ready' ? 0 : 1;
+      if ((await signedIn(dir, listed)) !== 'ready') return 1;
+      call = await firstToolCall(dir);
+      if (!call) return 0;
     }
-    log(`listing: ${server.status}${server.error ? ` (${server.error})` : ''}, tools: ${server.tools.map((t) => t.exposed).join(', ')}`);
-    if (server.status !== 'ready') return 1;
-    const call = await firstToolCall(dir);
-    if (!call) return 0;
     for (let i = 0; ; i++) {
       // The user approves the call (tools without annotations ask first) and accepts whatever
       // form the server asks for as it comes (the app fills in its defaults).
       const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER, '--yes', '--answer', '{}']);
       log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
-      if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || !(await signIn(dir))) return run.code;
+      if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || (await signIn(dir)) === null) return run.code;
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
