@@ -4,12 +4,13 @@
 // nor its storage. Like the app's listener it answers only what it should: its own per-launch
 // token in the path, a Host check (127.0.0.1 / localhost with its port), GET and HEAD only, no
 // CORS; and the page it serves may be framed by the app's page alone (`frame-ancestors`).
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SANDBOX_SCRIPT, sandboxResponse } from '../mcp/apps/sandbox-page.js';
+import { sameToken } from './web-server.js';
 
 export interface SandboxServerOptions {
   /** An open view's sandbox policy (Mcp.views.policyOf). */
@@ -28,12 +29,6 @@ export interface SandboxServer {
   /** The address of an open view's sandbox page. */
   pageFor(viewId: string): string;
   close(): Promise<void>;
-}
-
-function sameToken(given: string, token: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {

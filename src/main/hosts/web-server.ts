@@ -76,7 +76,8 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown): voi
   send(res, status, JSON.stringify(value));
 }
 
-function sameToken(given: string | null | undefined, token: string): boolean {
+/** The request's token is this launch's (in constant time). */
+export function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
