@@ -8,6 +8,7 @@ import type { ProviderId, ProviderResult, ProviderTools } from '../../../types/p
 import { isRecord } from '../../../types/json.js';
 import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
 import { providerResult } from '../../providers/results/index.js';
+import type { ViewContextInput } from '../../providers/results/view-context.js';
 import { searchAnswer } from '../../providers/search-answer.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { ToolIndex } from '../names/tool-index.js';
@@ -25,6 +26,8 @@ export interface ProviderResultOptions {
   callId: string;
   /** The model sees no images or documents: each becomes a note. */
   textOnly?: boolean;
+  /** What the tool's view asked to keep for the model (MCP Apps `ui/update-model-context`): added after the result. */
+  viewContext?: ViewContextInput;
   /**
    * `find_tools` only: the selection it searched (as given to callTool and getProviderTools);
    * the tools found are loaded with the definitions getProviderTools gives for it. Unset: every offered tool.
@@ -46,5 +49,6 @@ export async function getProviderResult(context: ResultContext, provider: Provid
     textOnly: options.textOnly,
     maxTextChars: context.server(entry.uuid)?.maxResultChars,
     outputSchema,
+    ...(options.viewContext ? { viewContext: options.viewContext } : {}),
   });
 }

@@ -18,6 +18,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
 import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
+import { toolUiOf, type ToolUi } from '../../../types/apps.js';
 import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
@@ -110,6 +111,8 @@ export interface ListedTool {
   annotations: ToolAnnotations;
   /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
   outputSchema?: Record<string, unknown>;
+  /** Its view and who may call it (MCP Apps `_meta.ui`), when its `_meta` says. */
+  ui?: ToolUi;
 }
 
 export interface ListingOptions {
@@ -146,6 +149,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
       }
       const annotations = pickAnnotations(tool.annotations);
       const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+      const ui = toolUiOf(tool._meta);
       byName.set(tool.name, {
         name: tool.name,
         description: tool.description,
@@ -153,6 +157,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         annotations,
         ...(title ? { title } : {}),
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        ...(ui ? { ui } : {}),
       });
       accepted.push(tool);
     }
