@@ -108,12 +108,12 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     // "deny", and asks for nothing more. The server's requests for input go to the page.
     callTool: ({ name, args, timeoutMs, callId, approved, provider, selection }) =>
       calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, elicit: elicitations.elicitFor(callId), ...hooks })),
-    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly, selection }) => {
+    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly, selection, loaded, pinned }) => {
       const given = resultOf === undefined ? result : calls.resultOf(resultOf);
       if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
       // What the views of that call asked to keep for the model goes with it (MCP Apps).
       const viewContext = resultOf === undefined ? undefined : mcp.views.contexts.of(resultOf)?.modelContext;
-      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(viewContext ? { viewContext } : {}), ...(selection === undefined ? {} : { selection }) });
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(viewContext ? { viewContext } : {}), ...(selection === undefined ? {} : { selection }), ...(loaded ? { loaded } : {}), ...(pinned ? { pinned } : {}) });
     },
     openToolView: async ({ name, callId }) => {
       const sandbox = host.sandbox;

@@ -207,11 +207,12 @@ export class Mcp {
    * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
    * items to append, in order, and a report of what was converted, cut or left out and why. For
    * `find_tools`, the answer that loads the tools found (Anthropic: tool_reference blocks; OpenAI
-   * Responses: a tool_search_output item), from `options.selection`'s list on demand.
+   * Responses: a tool_search_output item), from the request's list on demand (`options.selection`,
+   * `loaded`, `pinned`).
    */
   async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
     const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
-    const onDemand = (id: ProviderId, selection: ToolSelection): ProviderTools => this.getProviderTools(id, selection, { loading: 'on-demand' });
+    const onDemand = (id: ProviderId, selection: ToolSelection, request: ProviderToolsOptions): ProviderTools => this.getProviderTools(id, selection, { ...request, loading: 'on-demand' });
     return getProviderResult({ ...this.#calls, server, onDemand }, checkProviderId(provider), exposedName, result, options);
   }
 

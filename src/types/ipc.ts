@@ -141,8 +141,10 @@ export const ipcContract = {
     result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
     callId: z.string().min(1).max(200),
     textOnly: z.boolean().optional(),
-    /** `find_tools` only: the selection it searched; the tools found are loaded as getProviderTools gives them for it. */
+    /** `find_tools` only: the request's selection (searched), `loaded` and `pinned`, as given to getProviderTools. */
     selection: ToolSelectionSchema.optional(),
+    loaded: z.array(ToolName).max(10_000).optional(),
+    pinned: PinnedToolsSchema.optional(),
   }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,

@@ -169,6 +169,9 @@ describe('IPC handlers', () => {
     await call('callTool', { name: 'find_tools', args: { query: 'search' }, selection: ['search_1', 'fetch'], callId: 'page-find' });
     const found = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'toolu_8', selection: ['search_1', 'fetch'] });
     expect(found.items).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_8', content: [{ type: 'tool_reference', tool_name: 'search_1' }] }]);
+    const loaded = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'toolu_9', selection: ['search_1', 'fetch'], loaded: ['search_1'] });
+    expect(JSON.stringify(loaded.items)).toContain('Loaded for your next step:\\n- search_1');
+    expect(JSON.stringify(loaded.items)).not.toContain('tool_reference');
     await expect(ipc.invoke('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'c', selection: 'all' })).rejects.toThrow(/^Invalid input/);
   });
 

@@ -158,6 +158,16 @@ describe('the answer to the search, as the request that loads tools on demand ta
     const loadedToo = onDemandTools({ list: listOf('anthropic'), loaded: [names[0]!], pinned: [], servers: SERVERS });
     expect(searchAnswerViolations('anthropic', answer.items, loadedToo.tools, 'toolu_1')).toEqual([`tool_reference "${names[0]}" names a tool the request does not defer`]);
     expect(searchAnswerViolations('anthropic', answer.items, request.tools.slice(0, 1), 'toolu_1')).toHaveLength(names.length);
+    // Given the request's `loaded`, a tool it carries already is not referenced again (the report says so).
+    const again = await searchAnswer('anthropic', result, { callId: 'toolu_1', list: () => loadedToo });
+    expect(searchAnswerViolations('anthropic', again.items, loadedToo.tools, 'toolu_1')).toEqual([]);
+    expect((again.items[0] as { content: Array<{ tool_name: string }> }).content.map((block) => block.tool_name)).toEqual(names.slice(1));
+    expect(again.report.changes[0]!.message).toBe(`Found and already loaded in this request, so not loaded again: "${names[0]}".`);
+    // Everything found is loaded already: the text result, which names them.
+    const allLoaded = onDemandTools({ list: listOf('anthropic'), loaded: names, pinned: [], servers: SERVERS });
+    const text = await searchAnswer('anthropic', result, { callId: 'toolu_1', list: () => allLoaded });
+    expect(JSON.stringify(text.items)).toContain(`- ${names[0]}: `);
+    expect(JSON.stringify(text.items)).not.toContain('tool_reference');
   });
 
   it('anthropic: nothing found, or a call without a query, is the text result the model can read', async () => {
@@ -189,6 +199,11 @@ describe('the answer to the search, as the request that loads tools on demand ta
     const tampered = structuredClone(answer.items) as typeof answer.items;
     ((tampered[0] as typeof item)!.tools.find((tool) => tool.type === 'namespace')!.tools![0] as Record<string, unknown>).description = 'Something else.';
     expect(searchAnswerViolations('openai-responses', tampered, request.tools, 'call_1')).toHaveLength(1);
+    // A tool the request carries loaded (a pin) is not sent again.
+    const pinned = onDemandTools({ list: listOf('openai-responses'), loaded: [], pinned: [names[0]!], servers: SERVERS });
+    const without = await searchAnswer('openai-responses', result, { callId: 'call_1', list: () => pinned });
+    expect(searchAnswerViolations('openai-responses', without.items, pinned.tools, 'call_1')).toEqual([]);
+    expect(JSON.stringify(without.items)).not.toContain(`"name":"${names[0]}"`);
   });
 
   it('names the request does not hold, odd entries and find_tools itself are not loaded; an error loads nothing', async () => {

@@ -4,7 +4,7 @@
 // ranking as Mcp.findTools), in the form each provider lets a client answer:
 // - Anthropic: `find_tools` as a custom tool first, then every tool with `"defer_loading": true`
 //   except the loaded ones; its result names the tools found by `tool_reference` blocks
-//   (providers/results/search-answer.ts), which load them;
+//   (providers/search-answer.ts), which load them;
 // - OpenAI Responses: the functions with `"defer_loading": true` grouped in one `namespace` per
 //   server that has more than one tool (the SDK's NamespaceTool: `defer_loading` goes on the
 //   functions inside, the namespace takes a name and a description), then `{ "type":

@@ -9,8 +9,10 @@
 //   carries them: a function of a server's namespace inside that namespace (its name and
 //   description, only the members found), a top-level function as it is.
 // The tools found come from the result's `structuredContent.tools` (names, best first); only
-// names the request holds are loaded. Every other provider, and a search that found nothing or
-// failed (for Anthropic), gets the result as any tool's. Pure.
+// tools the request defers are loaded (the documentation has a `tool_reference` name a deferred
+// tool; one the request carries loaded already needs nothing). Every other provider, and a
+// search that loads nothing (for Anthropic: the model reads the result's text), gets the result
+// as any tool's. Pure.
 import { isRecord } from '../../types/json.js';
 import type { ContentChange, ProviderId, ProviderResult, ProviderTools } from '../../types/providers.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../../types/providers.js';
@@ -19,8 +21,9 @@ import { providerResult, type ResultOptions } from './results/index.js';
 
 export interface SearchAnswerOptions extends Pick<ResultOptions, 'callId' | 'textOnly'> {
   /**
-   * The request's list on demand (getProviderTools with `loading: 'on-demand'`) for the selection
-   * searched: where the found tools' definitions come from. Read for Anthropic and OpenAI Responses only.
+   * The request's list on demand (getProviderTools with `loading: 'on-demand'`, its selection,
+   * `loaded` and `pinned`): where the found tools' definitions come from, and which it defers.
+   * Read for Anthropic and OpenAI Responses only.
    */
   list: () => ProviderTools;
 }
@@ -79,14 +82,19 @@ export async function searchAnswer(provider: ProviderId, result: unknown, option
   const isError = isRecord(result) && result.isError === true;
   const definitions = definitionsOf(options.list());
   const found = isError ? [] : foundNames(result);
-  const loadable = found.filter((name) => definitions.has(name) && name !== FIND_TOOLS_NAME);
-  const missing = found.filter((name) => !loadable.includes(name));
+  const held = (name: string): boolean => name !== FIND_TOOLS_NAME && definitions.has(name);
+  const deferred = (name: string): boolean => (definitions.get(name)!.definition as { defer_loading?: unknown }).defer_loading === true;
+  const loadable = found.filter((name) => held(name) && deferred(name));
+  const present = found.filter((name) => held(name) && !deferred(name));
+  const missing = found.filter((name) => !held(name));
   const changes: ContentChange[] = [];
   if (missing.length > 0) {
     changes.push({ kind: 'omitted', block: null, message: `Found but not among this request's tools (another selection?), so not loaded: ${said(missing)}.` });
   }
+  if (present.length > 0) changes.push({ kind: 'omitted', block: null, message: `Found and already loaded in this request, so not loaded again: ${said(present)}.` });
   if (provider === 'anthropic') {
-    // Nothing to load: the model reads why (no match, or its call was wrong) as text.
+    // Nothing to load: the model reads the result's text (no match, its call was wrong, or what
+    // it found is loaded already).
     if (loadable.length === 0) return asResult();
     const total = textLength(result);
     changes.push({ kind: 'converted', block: null, message: `The ${loadable.length} tools found are sent as tool_reference blocks, which load them: ${said(loadable)} (the result's text, ${total} characters, is not needed).` });

@@ -4,7 +4,7 @@
 // layer's own `find_tools` has no server: its answer loads the tools found, in the form of the
 // request's tool search (providers/search-answer.ts), from the selection's list on demand.
 import type { McpServer, ToolSelection } from '../../../types/config.js';
-import type { ProviderId, ProviderResult, ProviderTools } from '../../../types/providers.js';
+import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions } from '../../../types/providers.js';
 import { isRecord } from '../../../types/json.js';
 import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
 import { providerResult } from '../../providers/results/index.js';
@@ -17,8 +17,8 @@ export interface ResultContext {
   index: ToolIndex;
   connections: ReadonlyMap<string, ServerConnection>;
   server: (uuid: string) => McpServer | undefined;
-  /** `provider`'s list on demand for `selection`, nothing loaded (Mcp.getProviderTools). */
-  onDemand: (provider: ProviderId, selection: ToolSelection) => ProviderTools;
+  /** `provider`'s list on demand (Mcp.getProviderTools with `loading: 'on-demand'`). */
+  onDemand: (provider: ProviderId, selection: ToolSelection, options: Pick<ProviderToolsOptions, 'loaded' | 'pinned'>) => ProviderTools;
 }
 
 export interface ProviderResultOptions {
@@ -29,16 +29,19 @@ export interface ProviderResultOptions {
   /** What the tool's view asked to keep for the model (MCP Apps `ui/update-model-context`): added after the result. */
   viewContext?: ViewContextInput;
   /**
-   * `find_tools` only: the selection it searched (as given to callTool and getProviderTools);
-   * the tools found are loaded with the definitions getProviderTools gives for it. Unset: every offered tool.
+   * `find_tools` only: the request's selection (the one the search ran over), `loaded` and `pinned`,
+   * as given to getProviderTools: the answer loads the tools found that the request defers, with
+   * the definitions it carries. Unset: every offered tool, none loaded.
    */
   selection?: ToolSelection;
+  loaded?: readonly string[];
+  pinned?: readonly string[];
 }
 
 /** Throws only for a tool no server offers (the message names it); a malformed result is converted as far as it goes. */
 export async function getProviderResult(context: ResultContext, provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
   if (exposedName === FIND_TOOLS_NAME) {
-    return searchAnswer(provider, result, { callId: options.callId, textOnly: options.textOnly, list: () => context.onDemand(provider, options.selection ?? null) });
+    return searchAnswer(provider, result, { callId: options.callId, textOnly: options.textOnly, list: () => context.onDemand(provider, options.selection ?? null, { loaded: options.loaded, pinned: options.pinned }) });
   }
   const entry = context.index.get(exposedName);
   if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
