@@ -124,6 +124,9 @@ describe('one ranking for find_tools, Mcp.findTools, Anthropic\'s and OpenAI\'s 
       expect(list.report.find((entry) => entry.name === name)!.deferred).toBeUndefined();
       expect(requestViolations(provider, list.tools)).toEqual([]);
     }
+    // The lists above are built without waiting for I/O (seconds on a loaded machine); the
+    // in-process servers share this event loop: let their idle connections close first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const called = answer(await mcp.callTool(name!, { owner: 'o', repo: 'r', title: 't' }, { ...APPROVED, provider: 'anthropic' }));
     expect(called).toMatchObject({ tool: mcp.originalToolName(name!)!.original, args: { owner: 'o', repo: 'r', title: 't' } });
   });
