@@ -7,6 +7,7 @@ import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
 import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
+import { AppViews } from './mcp/apps/app-views.js';
 import type { ConnectionOptions, ServerConnection } from './mcp/connection/connection.js';
 import { ElicitationRouter } from './mcp/elicitation/router.js';
 import { answerFindTools } from './mcp/calls/find-tools.js';
@@ -31,13 +32,11 @@ import type { FindOptions, FoundTool } from './search/tool-search.js';
 import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import type { ConfigStore } from './config/store.js';
-import type { TaskInfo } from '../types/tasks.js';
 import { IconStore } from './mcp/icons/icon-store.js';
 import type { IconFetchOptions } from './mcp/icons/icon-fetch.js';
 import { Instructions } from './mcp/instructions/instructions.js';
 import { listedRoots, RootsChecks } from './mcp/roots/roots.js';
 import { RunningTasks } from './mcp/tasks/running-tasks.js';
-import { allTasks } from './mcp/tasks/server-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
 export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
@@ -61,12 +60,14 @@ export class Mcp {
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
   readonly logs = new ServerLogs();
   /** The tasks the calls are running (mcp/tasks/): listed, followed (`onChange`) and cancelled by the screens. */
-  readonly tasks = new RunningTasks();
+  readonly tasks = new RunningTasks(() => this.#connections.values());
   /** Servers' icons, fetched by main on request and checked (mcp/icons/). */
   readonly icons: IconStore;
   /** Servers' instructions for the system prompt (mcp/instructions/). */
   readonly instructions: Instructions;
   #roots = new RootsChecks();
+  /** MCP Apps: tools' views, and what an open view may ask of the host (mcp/apps/). */
+  readonly views: AppViews;
   #store: ConfigStore;
   #connections: ServerConnections;
   #index = new ToolIndex();
@@ -114,6 +115,13 @@ export class Mcp {
       redact: (text) => secrets.redact(text),
       findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
+    this.views = new AppViews({
+      index: this.#index,
+      connections: this.#connections,
+      callTool: (name, args, callOptions) => this.callTool(name, args, callOptions),
+      note: (uuid, level, text) => this.logs.record(uuid, { source: 'connection', level, text }),
+      redact: (text) => secrets.redact(text),
+    });
     this.#naming = new ToolNaming({
       store: this.#store,
       connections: this.#connections,
@@ -219,11 +227,6 @@ export class Mcp {
     return this.instructions.block(selection);
   }
 
-  /** The running tasks: the calls' own, and what servers report of theirs (mcp/tasks/server-tasks.ts). */
-  listTasks(): Promise<TaskInfo[]> {
-    return allTasks(this.tasks, this.#connections.values());
-  }
-
   /** The offered tools (or those of `selection`) best matching `query`, best first (search/tool-search.ts). */
   findTools(query: string, options: FindOptions = {}): FoundTool[] {
     return this.#search.find(query, options);
@@ -231,11 +234,15 @@ export class Mcp {
 
   /**
    * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
-   * items to append, in order, and a report of what was converted, cut or left out and why.
+   * items to append, in order, and a report of what was converted, cut or left out and why. For
+   * `find_tools`, the answer that loads the tools found (Anthropic: tool_reference blocks; OpenAI
+   * Responses: a tool_search_output item), from the request's list on demand (`options.selection`,
+   * `loaded`, `pinned`).
    */
   async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
     const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
-    return getProviderResult({ ...this.#calls, server }, checkProviderId(provider), exposedName, result, options);
+    const onDemand = (id: ProviderId, selection: ToolSelection, request: ProviderToolsOptions): ProviderTools => this.getProviderTools(id, selection, { ...request, loading: 'on-demand' });
+    return getProviderResult({ ...this.#calls, server, onDemand }, checkProviderId(provider), exposedName, result, options);
   }
 
   /** Every provider's verdict (status, changes, reason) per enabled tool, or per tool of `selection`. */

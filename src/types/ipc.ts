@@ -7,6 +7,9 @@ import { HttpUrlSchema, ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema
 import type { BundlePreview, InstallOutcome, RegistryPreview, RegistrySearchResult, UpdateOffer } from './install.js';
 import { InstallValuesSchema } from './install.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
+import type { ToolViewInfo, ViewMessageEvent } from './apps.js';
+import { ViewMessageSchema, ViewModelContextSchema } from './apps.js';
+import type { CallViewContext } from './apps.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from './offerings.js';
@@ -44,6 +47,8 @@ const RegistryVersion = z.string().min(1).max(255);
 const HandleId = z.string().uuid();
 /** One piece of a bundle file, base64: well under the browser host's request limit. */
 export const MAX_UPLOAD_CHUNK_CHARS = 700_000;
+/** An open tool view (MCP Apps), as main named it. */
+const ViewId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
 export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
@@ -135,7 +140,9 @@ export const ipcContract = {
   /**
    * A tool result as one provider's next request takes it: the result of one of the page's
    * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
-   * `result`. `callId` is the provider's id of the model's call, put in the items.
+   * `result`. `callId` is the provider's id of the model's call, put in the items. For
+   * `find_tools`, the answer that loads the tools found in the provider's form (Anthropic:
+   * tool_reference blocks; OpenAI Responses: a tool_search_output item).
    */
   getProviderResult: channel<ProviderResult>()(z.object({
     provider: ProviderIdSchema,
@@ -144,6 +151,10 @@ export const ipcContract = {
     result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
     callId: z.string().min(1).max(200),
     textOnly: z.boolean().optional(),
+    /** `find_tools` only: the request's selection (searched), `loaded` and `pinned`, as given to getProviderTools. */
+    selection: ToolSelectionSchema.optional(),
+    loaded: z.array(ToolName).max(10_000).optional(),
+    pinned: PinnedToolsSchema.optional(),
   }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
@@ -214,6 +225,25 @@ export const ipcContract = {
   dismissNotice: channel<void>()(z.object({ kind: NoticeKindSchema })),
   signIn: channel<SignInStarted>()(z.object({ uuid: Uuid })),
   signOut: channel<{ revoked: boolean }>()(z.object({ uuid: Uuid })),
+  /**
+   * MCP Apps: opens the view of a tool (its HTML, checked, and its sandbox's address on another
+   * origin) for the page; `callId`: the page's call the view shows, where what it hands the model is kept.
+   */
+  openToolView: channel<ToolViewInfo>()(z.object({ name: ToolName, callId: CallId.optional() })),
+  /** The view was torn down: its requests are refused from now on. */
+  closeToolView: channel<void>()(z.object({ viewId: ViewId })),
+  /** A view's `tools/call`: a tool of its own server (by its name there) that views may call, under its policy. */
+  callToolFromView: channel<ToolCallResult>()(z.object({ viewId: ViewId, name: ToolName, args: z.record(z.string(), z.unknown()).default({}), approved: z.boolean().optional() })),
+  /** A view's `resources/read`, on its own server. */
+  readResourceFromView: channel<{ contents: unknown[] }>()(z.object({ viewId: ViewId, uri: ResourceUri })),
+  /** A view's `ui/update-model-context`: kept for its call (replacing the last), added to what the model gets of it. */
+  setViewModelContext: channel<void>()(z.object({ viewId: ViewId, context: ViewModelContextSchema })),
+  /** A view's `ui/message`: kept for its call and sent to the chat app as a `viewMessage` event; false when refused (too many). */
+  sendViewMessage: channel<{ kept: boolean }>()(z.object({ viewId: ViewId, message: ViewMessageSchema })),
+  /** What the views of one of the page's calls handed over: the last model context, the messages. */
+  getViewContext: channel<CallViewContext>()(z.object({ callId: CallId })),
+  /** A view's `ui/open-link`, after the user agreed: main opens the system browser where it can (Electron). */
+  openViewLink: channel<{ opened: boolean }>()(z.object({ viewId: ViewId, url: z.string().max(10_000).regex(/^https?:\/\//i) })),
   /** The client secret of a typed-in OAuth client ID; null removes it. Never read back. */
   setOAuthClientSecret: channel<void>()(z.object({ uuid: Uuid, secret: z.string().min(1).max(10_000).nullable() })),
   /** The registry "Browse servers" searches; null: back to the official one. */
@@ -281,6 +311,8 @@ export const ipcEvents = {
   elicitationEnded: event<{ requestId: string }>(),
   /** The running tasks changed (a task started, moved on, or ended): all of them. */
   tasks: event<TaskInfo[]>(),
+  /** A tool view asks to add a message to the conversation (MCP Apps `ui/message`): for the chat app. */
+  viewMessage: event<ViewMessageEvent>(),
 } as const;
 
 export type IpcEventName = keyof typeof ipcEvents;

@@ -1,4 +1,5 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
+import type { ToolUi } from './apps.js';
 import type { ServerType, ToolPolicy } from './config.js';
 import type { IconRef } from './icons.js';
 import type { RootState } from './roots.js';
@@ -70,6 +71,8 @@ export interface ToolStatus {
   icons?: IconRef[];
   /** It may (optional) or must (required) run as a task: a long call, polled until it ends. */
   taskSupport?: TaskSupport;
+  /** Its view and who may call it (MCP Apps), when the server says; `visibility` ["app"]: used by its view only. */
+  ui?: ToolUi;
 }
 
 /** A tool the server listed that cannot be used: its definition is malformed. */

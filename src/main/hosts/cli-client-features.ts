@@ -67,7 +67,7 @@ export async function runFeatureCommand(core: Core, command: FeatureCommand, ser
     return 0;
   }
   if (command.verb !== 'roots' && command.verb !== 'icons') {
-    const tasks = await mcp.listTasks();
+    const tasks = await mcp.tasks.listAll();
     if (command.json) console.log(JSON.stringify({ tasks }, null, 2));
     else console.log(tasks.length > 0 ? tasks.map(taskLine).join('\n') : 'No task is running.');
     return 0;

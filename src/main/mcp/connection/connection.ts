@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
+import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../../types/mcp.js';
@@ -157,8 +158,8 @@ export class ServerConnection {
       this.#stderr = stderr;
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
-      // Form-mode elicitation: a server may ask the user for input in the middle of a call.
-      client = new Client(this.options.clientInfo, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: this.#schemas });
+      // Elicitation (forms and URLs) and roots (client-requests.ts). MCP Apps: the client renders tools' HTML views.
+      client = new Client(this.options.clientInfo, { capabilities: { ...CLIENT_CAPABILITIES, extensions: APPS_EXTENSIONS }, jsonSchemaValidator: this.#schemas });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);

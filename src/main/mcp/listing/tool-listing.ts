@@ -20,6 +20,7 @@ import * as z from 'zod/v4';
 import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
 import type { TaskSupport } from '../../../types/tasks.js';
 import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
+import { toolUiOf, type ToolUi } from '../../../types/apps.js';
 import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
@@ -116,6 +117,8 @@ export interface ListedTool {
   icons?: KeptIcon[];
   /** It may (optional) or must (required) run as a task (`execution.taskSupport`); unset: never. */
   taskSupport?: TaskSupport;
+  /** Its view and who may call it (MCP Apps `_meta.ui`), when its `_meta` says. */
+  ui?: ToolUi;
 }
 
 export interface ListingOptions {
@@ -152,6 +155,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
       }
       const annotations = pickAnnotations(tool.annotations);
       const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+      const ui = toolUiOf(tool._meta);
       byName.set(tool.name, {
         name: tool.name,
         description: tool.description,
@@ -161,6 +165,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         ...withIcons(keptIcons(tool.icons)),
         ...(tool.execution?.taskSupport === 'optional' || tool.execution?.taskSupport === 'required' ? { taskSupport: tool.execution.taskSupport } : {}),
+        ...(ui ? { ui } : {}),
       });
       accepted.push(tool);
     }

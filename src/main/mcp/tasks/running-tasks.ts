@@ -2,6 +2,7 @@
 // and `inspect tasks`: each from the server's first answer until the call settles, with the
 // latest status, and a way to cancel it (its call is aborted, which sends `tasks/cancel`).
 import type { TaskInfo } from '../../../types/tasks.js';
+import { reportedTasks, type TaskSource } from './server-tasks.js';
 import type { TaskState } from './task-call.js';
 
 interface Entry {
@@ -23,6 +24,9 @@ export class RunningTasks {
   readonly #listeners = new Set<(tasks: TaskInfo[]) => void>();
   #scheduled = false;
 
+  /** `sources`: the connections whose servers' own tasks `listAll` adds. */
+  constructor(private readonly sources: () => Iterable<TaskSource> = () => []) {}
+
   /** Follows one call: `update` with each state of its task, `end` when the call settles. */
   follow(call: TaskCall): { update: (state: TaskState) => void; end: () => void } {
     let key: string | null = null;
@@ -42,6 +46,14 @@ export class RunningTasks {
   /** The running tasks, oldest first. */
   list(): TaskInfo[] {
     return [...this.#entries.values()].map((entry) => entry.info);
+  }
+
+  /** The running tasks: the calls' own first, then what the servers report of theirs (tasks/list). */
+  async listAll(): Promise<TaskInfo[]> {
+    const tasks = this.list();
+    const known = new Set(tasks.map((task) => `${task.uuid}\n${task.taskId}`));
+    for (const task of await reportedTasks(this.sources())) if (!known.has(`${task.uuid}\n${task.taskId}`)) tasks.push(task);
+    return tasks;
   }
 
   /** Cancels the call running task `taskId` of server `uuid`; false when none runs. */

@@ -1,10 +1,9 @@
-// The tasks to list (`inspect tasks`, the screens): those the app's calls are running, and those
-// each connected server reports (`tasks/list`, where it offers it) that are not over, so a task a
-// server runs for this session shows even when no call of the app follows it.
+// What each connected server reports of its tasks (`tasks/list`, where it offers it) that are not
+// over, so that a task a server runs for this session shows even when no call of the app follows
+// it (running-tasks.ts `listAll`).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Task } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskInfo } from '../../../types/tasks.js';
-import type { RunningTasks } from './running-tasks.js';
 import { DEFAULT_POLL_MS } from './task-call.js';
 
 /** What is read of a server's connection (connection/connection.ts). */
@@ -18,13 +17,9 @@ export interface TaskSource {
 /** Pages of `tasks/list` read per server. */
 const MAX_PAGES = 10;
 
-/** The running tasks: the app's own first, then what servers report of theirs. */
-export async function allTasks(running: RunningTasks, connections: Iterable<TaskSource>): Promise<TaskInfo[]> {
-  const tasks = running.list();
-  const known = new Set(tasks.map((task) => `${task.uuid}\n${task.taskId}`));
-  const reported = await Promise.all([...connections].map((connection) => reportedBy(connection)));
-  for (const task of reported.flat()) if (!known.has(`${task.uuid}\n${task.taskId}`)) tasks.push(task);
-  return tasks;
+/** The tasks the servers report as running, server by server. */
+export async function reportedTasks(connections: Iterable<TaskSource>): Promise<TaskInfo[]> {
+  return (await Promise.all([...connections].map((connection) => reportedBy(connection)))).flat();
 }
 
 async function reportedBy(connection: TaskSource): Promise<TaskInfo[]> {
