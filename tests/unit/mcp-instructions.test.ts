@@ -75,7 +75,9 @@ describe('sampling is not offered', () => {
     const server = await serve({ id: 'sampler', transport: 'http', tools: ['sample', 'client_capabilities'] });
     const { mcp } = await startMcp(tempDir(), [urlEntry('sampler', 'Sampler', 'http', server.url)]);
     try {
-      expect(JSON.parse(text(await mcp.callTool('client_capabilities', {}, APPROVED)))).toEqual({ elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
+      const declared = JSON.parse(text(await mcp.callTool('client_capabilities', {}, APPROVED))) as Record<string, unknown>;
+      expect(declared).toMatchObject({ elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
+      expect(declared).not.toHaveProperty('sampling');
       const refused = await mcp.callTool('sample', {}, APPROVED);
       expect(text(refused)).toBe('sampling refused: MCP error -32601: Method not found: sampling/createMessage (this app does not offer sampling (deprecated by MCP 2026-07-28; the app calls its own models))');
       expect(mcp.logs.read('sampler').map((entry) => entry.text)).toContainEqual(expect.stringMatching(/^The server asked for "sampling\/createMessage", refused: this app does not offer sampling/));
