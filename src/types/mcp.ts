@@ -91,6 +91,8 @@ export interface ServerStatus extends OfferingsStatus {
   skippedTools: SkippedTool[];
   /** HTTP and SSE servers: their OAuth sign-in. */
   signIn?: ServerSignIn;
+  /** While connected: the protocol revision it speaks (`2026-07-28`, `2025-11-25`, …). */
+  protocolVersion?: string;
 }
 
 /** A function definition as the chat sends it to a model. */

@@ -24,13 +24,16 @@ export interface ScenarioRun {
   output: string;
 }
 
-export async function runScenario(scenario: string, timeoutMs = 180_000): Promise<ScenarioRun> {
+/** The protocol revision a scenario runs at: the suite's `--spec-version` (each revision's wire). */
+export type SpecVersion = '2025-11-25' | '2026-07-28';
+
+export async function runScenario(scenario: string, specVersion: SpecVersion = '2025-11-25', timeoutMs = 180_000): Promise<ScenarioRun> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-out-'));
   // The suite splits the command on spaces and runs it in a shell: no path here may hold one.
   const command = [process.execPath, ...entryArgs(CLIENT)].join(' ');
   try {
     const suite = await new Promise<string>((resolve, reject) => {
-      const child = spawn(NODE_22, [CONFORMANCE, 'client', '--scenario', scenario, '--command', command, '-o', out, '--timeout', String(timeoutMs)], {
+      const child = spawn(NODE_22, [CONFORMANCE, 'client', '--scenario', scenario, '--spec-version', specVersion, '--command', command, '-o', out, '--timeout', String(timeoutMs)], {
         env: { ...process.env, MCP_OAUTH_CLIENT_METADATA_URL: CONFORMANCE_CLIENT_METADATA_URL },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -117,6 +117,7 @@ export class ToolIndex {
     };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
+    if (status === 'ready' && connection?.protocolVersion) result.protocolVersion = connection.protocolVersion;
     return result;
   }
 }
