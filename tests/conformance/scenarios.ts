@@ -1,7 +1,8 @@
 // The conformance suite's client scenarios `npm test` runs against the app (tests/unit/
 // conformance.test.ts), one line each: the basics, requests for input with defaults, and every
-// auth scenario of the 2025-06-18 and 2025-11-25 specs plus the two 2025-03-26 back-compat ones.
-// `conformance list` shows them all.
+// auth scenario of the 2025-06-18 and 2025-11-25 specs plus the two 2025-03-26 back-compat ones,
+// run at 2025-11-25; and the 2026-07-28 wire protocol's own, run at 2026-07-28 (each revision's
+// run covers only its own wire: the suite's requirements lists). `conformance list` shows them all.
 export const SCENARIOS: readonly string[] = [
   'initialize',
   'tools_call',
@@ -23,6 +24,22 @@ export const SCENARIOS: readonly string[] = [
   'auth/pre-registration',
   'auth/2025-03-26-oauth-metadata-backcompat',
   'auth/2025-03-26-oauth-endpoint-fallback',
+];
+
+/**
+ * The 2026-07-28 revision's client scenarios of the wire protocol (not its auth ones): stateless
+ * requests with their metadata, multi round-trip requests, the SEP-2243 headers, JSON Schema
+ * 2020-12. `json-schema-2020-12-preservation` is listed by the suite as added after the release.
+ */
+export const SCENARIOS_2026: readonly string[] = [
+  'tools_call',
+  'request-metadata',
+  'sep-2322-client-request-state',
+  'http-standard-headers',
+  'http-custom-headers',
+  'http-invalid-tool-headers',
+  'json-schema-ref-no-deref',
+  'json-schema-2020-12-preservation',
 ];
 
 /**

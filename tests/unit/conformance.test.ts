@@ -3,27 +3,32 @@
 // tests/conformance/client.ts. Any FAILURE check fails; a WARNING only where accepted with a
 // reason. Scenarios run a few at a time: each starts several inspect processes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ScenarioRun } from '../conformance/run.js';
+import type { ScenarioRun, SpecVersion } from '../conformance/run.js';
 import { runScenario } from '../conformance/run.js';
-import { ACCEPTED_WARNINGS, SCENARIOS } from '../conformance/scenarios.js';
+import { ACCEPTED_WARNINGS, SCENARIOS, SCENARIOS_2026 } from '../conformance/scenarios.js';
 import { ensureConformanceSuite } from '../conformance/suite.js';
 
 const AT_ONCE = 3;
+/** Each scenario at the revision it runs under, as `2025-11-25 tools_call`. */
+const CASES: ReadonlyArray<{ id: string; scenario: string; spec: SpecVersion }> = [
+  ...SCENARIOS.map((scenario) => ({ id: `2025-11-25 ${scenario}`, scenario, spec: '2025-11-25' as const })),
+  ...SCENARIOS_2026.map((scenario) => ({ id: `2026-07-28 ${scenario}`, scenario, spec: '2026-07-28' as const })),
+];
 const runs = new Map<string, ScenarioRun>();
 
 beforeAll(async () => {
   ensureConformanceSuite();
-  const queue = [...SCENARIOS];
+  const queue = [...CASES];
   await Promise.all(
     Array.from({ length: AT_ONCE }, async () => {
-      for (let scenario = queue.shift(); scenario !== undefined; scenario = queue.shift()) runs.set(scenario, await runScenario(scenario));
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) runs.set(next.id, await runScenario(next.scenario, next.spec));
     }),
   );
 }, 20 * 60_000);
 
 describe('conformance: client scenarios', () => {
-  it.each(SCENARIOS)('%s', (scenario) => {
-    const run = runs.get(scenario)!;
+  it.each(CASES)('$id', ({ id, scenario }) => {
+    const run = runs.get(id)!;
     expect(run.checks.length, `no checks recorded\n${run.output}`).toBeGreaterThan(0);
     const failing = run.checks
       .filter((check) => check.status === 'FAILURE' || (check.status === 'WARNING' && !Object.hasOwn(ACCEPTED_WARNINGS, `${scenario}/${check.id}`)))
