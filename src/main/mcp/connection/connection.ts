@@ -78,7 +78,7 @@ export class ServerConnection {
   readonly inputs: InputHandlers;
   #client: RevisionClient | null = null;
   /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
-  #era: { settings: string; era: Era } | undefined;
+  #era: { settings: string; found: Era } | undefined;
   readonly #toolCache = new ToolCache();
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
@@ -275,8 +275,8 @@ export class ServerConnection {
     });
     this.offerings.follow(client);
     const settings = settingsKey(this.server);
-    const remembered = this.#era?.settings === settings ? this.#era.era : undefined;
-    const opened = await openClient(client, {
+    const remembered = this.#era?.settings === settings ? this.#era.found : undefined;
+    const found = await openClient(client, {
       server: this.server,
       values,
       io,
@@ -286,7 +286,7 @@ export class ServerConnection {
       note: (text) => this.#note('info', text),
       adopt: (stderr) => (this.#stderr = stderr),
     });
-    this.#era = { settings, era: opened.era };
+    this.#era = { settings, found };
     const offered = this.offerings.list(client);
     try {
       ({ tools: this.tools, skipped: this.skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: true }));

@@ -87,7 +87,9 @@ export async function negotiate(transport: Transport, envelope: Omit<Envelope, '
 }
 
 function discovered(result: Record<string, unknown>): Verdict {
-  const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
+  // An answer that is no discover result (a server that answers anything with `{}`) is no modern server's.
+  if (!Array.isArray(result.supportedVersions)) return { era: 'legacy', reason: 'server/discover did not answer with a discover result' };
+  const versions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
   const revision = MODERN_REVISIONS.find((v) => versions.includes(v));
   if (!revision) {
     if (versions.some((v) => LEGACY_REVISIONS.includes(v))) return { era: 'legacy', reason: `server/discover offers ${versions.join(', ')}` };
