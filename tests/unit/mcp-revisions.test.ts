@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { startModernHttp, modernCommand } from '../fixtures/modern-launch.js';
-import { APPROVED, removeTempDirs, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
+import { inspectChild } from './helpers/inspect-child.js';
+import { APPROVED, removeTempDirs, seedStore, serve, startMcp, statusOf, stdioEntry, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
 
 const modern: Array<{ stop: () => Promise<void> }> = [];
 afterAll(async () => {
@@ -97,6 +98,21 @@ describe('each server speaks the newest revision both sides know', () => {
     expect(statusOf(mcp, 'new-http').tools.map((tool) => tool.original)).not.toContain('added');
     await mcp.callTool('change_tools_1', {}, APPROVED);
     await waitFor('the added tool', () => statusOf(mcp, 'new-http').tools.some((tool) => tool.original === 'added'));
+  });
+});
+
+describe('inspect', () => {
+  it('as a process: --json gives each server\'s "protocolVersion"', async () => {
+    const dir = tempDir('inspect-revisions-');
+    const { command, args } = modernCommand({ transport: 'stdio' });
+    seedStore(dir, [
+      { uuid: 'n', label: 'New', state: 'enabled', type: 'stdio', command, args },
+      stdioEntry('o', 'Old', { id: 'o', transport: 'stdio', tools: ['echo'] }),
+    ]);
+    const run = await inspectChild(['--user-data', dir, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const { servers } = JSON.parse(run.stdout) as { servers: Array<{ uuid: string; status: string; protocolVersion?: string }> };
+    expect(servers.map((s) => [s.uuid, s.status, s.protocolVersion])).toEqual([['n', 'ready', '2026-07-28'], ['o', 'ready', '2025-11-25']]);
   });
 });
 

@@ -179,7 +179,7 @@ export class ServerConnection {
       const connected = client;
       connected.onclose = () => this.#closed(generation);
       const version = connected.getServerVersion();
-      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''} (MCP ${connected.protocolVersion ?? 'unknown'}): ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed`);
+      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed (MCP ${connected.protocolVersion ?? 'of an unknown revision'})`);
       this.#set('ready', undefined);
       watchConnection(connected, this.server.type, {
         current: () => generation === this.#generation && connected === this.#client && this.status === 'ready',
