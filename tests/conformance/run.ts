@@ -25,7 +25,7 @@ export interface ScenarioRun {
 }
 
 /** The protocol revision a scenario runs at: the suite's `--spec-version` (each revision's wire). */
-export type SpecVersion = '2025-11-25' | '2026-07-28';
+export type SpecVersion = '2025-03-26' | '2025-11-25' | '2026-07-28';
 
 export async function runScenario(scenario: string, specVersion: SpecVersion = '2025-11-25', timeoutMs = 180_000): Promise<ScenarioRun> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-out-'));

@@ -91,6 +91,9 @@ describe('each server speaks the newest revision both sides know', () => {
     const tools = mcp.getProviderTools('anthropic', null).tools as Array<{ name: string; input_schema: Record<string, unknown> }>;
     const schema = tools.find((tool) => tool.name === 'schema2020_1')?.input_schema;
     expect(schema).toMatchObject({ properties: { id: { $ref: '#/$defs/id' } }, $defs: { id: { type: 'string', pattern: '^[a-z]+$' } } });
+    // What the adapters start from is the schema as listed, every keyword kept.
+    const listed = mcp.getLlmTools().find((tool) => tool.name === 'schema2020_1')?.parameters;
+    expect(listed).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { id: { type: 'string' } }, properties: { profile: { $ref: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/canary\.json$/) as unknown } } });
     expect((await stats(mcp, 'stats_1')).canary).toBeUndefined();
   });
 
