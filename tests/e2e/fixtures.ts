@@ -14,7 +14,13 @@ import { fixtureServer, makeUserDataDir, REPO_ROOT, removeUserDataDir, startHost
 
 export { expect };
 /** Every e2e run updates the README's screenshots (a log's timestamps alone change one each time). */
-export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+/**
+ * Where the README's pictures go: docs/screenshots only when `npm run screenshots` asks for them
+ * (WRITE_SCREENSHOTS_ENV=1); any other run takes them into test-results/, so a test run leaves the
+ * tracked files as it found them.
+ */
+export const WRITE_SCREENSHOTS_ENV = 'MCP_WRITE_SCREENSHOTS';
+export const SCREENSHOT_DIR = process.env[WRITE_SCREENSHOTS_ENV] === '1' ? path.join(REPO_ROOT, 'docs', 'screenshots') : path.join(REPO_ROOT, 'test-results', 'screenshots');
 
 interface Fixtures {
   /** A fresh, empty user-data folder, removed after the test. */

@@ -1,5 +1,5 @@
-// The README's screenshots (docs/screenshots, on every e2e run; `npm run screenshots` takes only
-// them), from a realistic config: servers with renamed tools and their badges, a server's log, a
+// The README's screenshots (written to docs/screenshots only by `npm run screenshots`; every e2e
+// run takes them into test-results/ and checks them), from a realistic config: servers with renamed tools and their badges, a server's log, a
 // custom model selection, the tester with an answer, and the dark theme. Each picture is checked
 // for what it must show before it is taken.
 import fs from 'node:fs';
