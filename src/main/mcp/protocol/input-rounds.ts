@@ -54,17 +54,19 @@ export interface InputRoundsContext {
 /**
  * Sends `params` through `send` until the answer is complete (a result without `resultType`
  * counts as complete, as from an older server), fulfilling each round's input in between.
+ * `first`: the answer to `params` when the caller already has it.
  */
 export async function runInputRounds(
   method: string,
   params: Record<string, unknown>,
   send: (params: Record<string, unknown>) => Promise<Record<string, unknown>>,
   context: InputRoundsContext,
+  first?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const maxRounds = context.maxRounds ?? MAX_INPUT_ROUNDS;
   let current = params;
   for (let round = 0; ; round++) {
-    const result = await send(current);
+    const result = round === 0 && first !== undefined ? first : await send(current);
     if (result.resultType !== 'input_required') return result;
     if (round >= maxRounds) {
       throw new McpError(ErrorCode.InternalError, `${context.server} asked for input ${round + 1} times for one ${method} without finishing; stopped after ${maxRounds} rounds`);

@@ -9,7 +9,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { Protocol, type RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from './envelope.js';
 import { envelopeMeta, withEnvelope } from './envelope.js';
@@ -85,22 +84,41 @@ export class RevisionClient extends Client {
     return this.#modern ? this.#modern.discovered.instructions : super.getInstructions();
   }
 
-  // The SDK types `request` by the schema it is given; the rounds return what that schema parses.
-  override async request<T extends AnySchema>(request: Request, resultSchema: T, options?: RequestOptions): ReturnType<Client['request']> {
+  // Not async: the common case hands on the SDK's own promise, adding no tick of its own.
+  override request<T extends AnySchema>(request: Request, resultSchema: T, options?: RequestOptions): ReturnType<Client['request']> {
     if (!this.#modern) {
-      const result = await super.request(request, resultSchema, options);
-      if (request.method === 'initialize') this.#legacyRevision = (result as { protocolVersion?: string }).protocolVersion;
-      return result;
+      if (request.method !== 'initialize') return super.request(request, resultSchema, options);
+      return super.request(request, resultSchema, options).then((result) => {
+        this.#legacyRevision = (result as { protocolVersion?: string }).protocolVersion;
+        return result;
+      });
     }
     const params = withEnvelope(request.params as Record<string, unknown> | undefined, this.#modern.meta);
     if (!INPUT_ROUND_METHODS.has(request.method)) return super.request({ ...request, params } as Request, resultSchema, options);
-    const result = await runInputRounds(request.method, params, (round) => super.request({ ...request, params: round } as Request, ResultSchema, options), {
-      handlers: this.#inputs,
-      server: this.#label,
-      signal: options?.signal,
-    });
-    const parsed = safeParse(resultSchema, result);
-    if (!parsed.success) throw parsed.error;
-    return parsed.data as Awaited<ReturnType<Client['request']>>;
+    const inputAware = inputAwareOf(resultSchema);
+    const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> => super.request({ ...request, params: round } as Request, inputAware, options) as Promise<Record<string, unknown>>;
+    return send(params).then((first) =>
+      isInputRequired(first) ? runInputRounds(request.method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first) : first,
+    ) as ReturnType<Client['request']>;
   }
+}
+
+const inputAwareSchemas = new WeakMap<object, AnySchema>();
+
+/**
+ * `schema`, except that an `input_required` answer passes as it is: one parse per answer, and
+ * one such wrapper per schema (the SDK's result schemas are module constants).
+ */
+function inputAwareOf<T extends AnySchema>(schema: T): T {
+  let wrapped = inputAwareSchemas.get(schema);
+  if (!wrapped) {
+    // A duck-typed schema: the SDK parses with `safeParse` when a schema is not a zod 4 one.
+    wrapped = { safeParse: (data: unknown) => (isInputRequired(data) ? { success: true, data } : safeParse(schema, data)) } as unknown as AnySchema;
+    inputAwareSchemas.set(schema, wrapped);
+  }
+  return wrapped as T;
+}
+
+function isInputRequired(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && (data as { resultType?: unknown }).resultType === 'input_required';
 }
