@@ -163,6 +163,16 @@ describe('multi round-trip requests', () => {
     expect(logs.join('\n')).not.toMatch(/Rounds.*(failed|stopped)/);
   });
 
+  it('prompts/get and resources/read run their rounds too, through the caller\'s dialog', async () => {
+    const asked: string[] = [];
+    const elicit = async (request: { message: string }): Promise<{ action: 'accept'; content: Record<string, string> }> => (asked.push(request.message), { action: 'accept', content: { value: 'Ada' } });
+    const prompt = await mcp.getPrompt('greet', {}, { provider: 'anthropic', elicit });
+    expect(JSON.stringify(prompt.messages)).toContain('Greet Ada');
+    const read = await mcp.readResource('mrtr', 'fixture://secret', { provider: 'anthropic', elicit });
+    expect(read.contents).toEqual([{ uri: 'fixture://secret', text: 'unlocked with Ada' }]);
+    expect(asked).toEqual(['Whom to greet?', 'The password?']);
+  });
+
   it('calls in parallel keep their own rounds', async () => {
     const [asked, echoed, twice] = await Promise.all([
       mcp.callTool('ask', {}, { ...APPROVED, elicit: async () => NAME }),
