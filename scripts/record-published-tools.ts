@@ -1,46 +1,23 @@
 // Records the tool lists of published MCP servers into tests/fixtures/published-corpus.json: the
 // corpus the tool-search tests and the bench's recall figures use (real names, descriptions and
-// schemas, as their servers list them). The servers are npm packages installed beforehand into a
-// folder of their own (never into this project), e.g.:
+// argument names, as their servers list them). The servers are npm packages installed beforehand
+// into a folder of their own (never into this project), e.g.:
 //
 //   mkdir /tmp/corpus && cd /tmp/corpus && npm init -y && npm install --ignore-scripts PACKAGE@VERSION…
-//   npx tsx scripts/record-published-tools.ts /tmp/corpus
+//   npx tsx scripts/record-published-tools.ts /tmp/corpus [LABEL…]
 //
 // Each server is started over stdio with placeholder credentials (listing tools needs none), asked
-// for its tools once, and stopped. A server that fails to start is reported and left out.
+// for its tools, and stopped. A server that fails to start is reported and left out. With labels,
+// only those servers are recorded again and the others are kept as the file has them.
+// What is kept of a tool is what search reads: name, title, description, and of the input schema
+// each top-level property's type and description (nested schemas, enums and defaults are dropped:
+// they made the file ten times larger and no search reads them).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { messageOf } from '../src/types/errors.js';
-
-interface Recorded {
-  /** The package and version the tools come from. */
-  package: string;
-  bin: string;
-  args?: string[];
-  env?: Record<string, string>;
-}
-
-const PLACEHOLDER = 'placeholder-not-a-credential';
-
-const SERVERS: Record<string, Recorded> = {
-  github: { package: '@modelcontextprotocol/server-github', bin: 'mcp-server-github', env: { GITHUB_PERSONAL_ACCESS_TOKEN: PLACEHOLDER } },
-  gitlab: { package: '@modelcontextprotocol/server-gitlab', bin: 'mcp-server-gitlab', env: { GITLAB_PERSONAL_ACCESS_TOKEN: PLACEHOLDER } },
-  slack: { package: '@modelcontextprotocol/server-slack', bin: 'mcp-server-slack', env: { SLACK_BOT_TOKEN: PLACEHOLDER, SLACK_TEAM_ID: 'T000' } },
-  'google-maps': { package: '@modelcontextprotocol/server-google-maps', bin: 'mcp-server-google-maps', env: { GOOGLE_MAPS_API_KEY: PLACEHOLDER } },
-  'brave-search': { package: '@modelcontextprotocol/server-brave-search', bin: 'mcp-server-brave-search', env: { BRAVE_API_KEY: PLACEHOLDER } },
-  postgres: { package: '@modelcontextprotocol/server-postgres', bin: 'mcp-server-postgres', args: ['postgresql://127.0.0.1:1/none'] },
-  puppeteer: { package: '@modelcontextprotocol/server-puppeteer', bin: 'mcp-server-puppeteer' },
-  'aws-kb-retrieval': { package: '@modelcontextprotocol/server-aws-kb-retrieval', bin: 'mcp-server-aws-kb-retrieval', env: { AWS_ACCESS_KEY_ID: PLACEHOLDER, AWS_SECRET_ACCESS_KEY: PLACEHOLDER, AWS_REGION: 'us-east-1' } },
-  notion: { package: '@notionhq/notion-mcp-server', bin: 'notion-mcp-server', env: { NOTION_TOKEN: PLACEHOLDER } },
-  playwright: { package: '@playwright/mcp', bin: 'playwright-mcp' },
-  chart: { package: '@antv/mcp-server-chart', bin: 'mcp-server-chart' },
-  firecrawl: { package: 'firecrawl-mcp', bin: 'firecrawl-mcp', env: { FIRECRAWL_API_KEY: PLACEHOLDER } },
-  circleci: { package: '@circleci/mcp-server-circleci', bin: 'mcp-server-circleci', env: { CIRCLECI_TOKEN: PLACEHOLDER } },
-  context7: { package: '@upstash/context7-mcp', bin: 'context7-mcp' },
-  tavily: { package: 'tavily-mcp', bin: 'tavily-mcp', env: { TAVILY_API_KEY: PLACEHOLDER } },
-};
+import { SERVERS, type Recorded } from './published-servers.js';
 
 interface Shape {
   name: string;
@@ -49,51 +26,102 @@ interface Shape {
   inputSchema: Record<string, unknown>;
 }
 
+const PARALLEL = 4;
+const TIMEOUT_MS = 60_000;
+
+function manifestOf(folder: string, name: string): { version: string; bin?: string | Record<string, string> } {
+  return JSON.parse(fs.readFileSync(path.join(folder, 'node_modules', name, 'package.json'), 'utf8')) as { version: string; bin?: string | Record<string, string> };
+}
+
+/** The server's entry file: its package's own bin (several packages share bin names such as `mcp`). */
+function entryOf(folder: string, server: Recorded): string {
+  const { bin } = manifestOf(folder, server.package);
+  const file = typeof bin === 'string' ? bin : bin?.[server.bin ?? ''] ?? Object.values(bin ?? {})[0];
+  if (file === undefined) throw new Error(`${server.package} has no bin`);
+  return path.join(folder, 'node_modules', server.package, file);
+}
+
+/** The input schema as search reads it: top-level properties with their type and description. */
+function slimSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const given = schema.properties;
+  if (given !== null && typeof given === 'object') {
+    for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
+      const property = (value ?? {}) as Record<string, unknown>;
+      properties[key] = {
+        ...(typeof property.type === 'string' ? { type: property.type } : {}),
+        ...(typeof property.description === 'string' ? { description: property.description } : {}),
+      };
+    }
+  }
+  return { type: 'object', properties, ...(Array.isArray(schema.required) ? { required: schema.required } : {}) };
+}
+
 async function record(folder: string, server: Recorded): Promise<Shape[]> {
+  const home = fs.mkdtempSync(path.join(folder, 'home-'));
+  for (const [file, text] of Object.entries(server.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(home, file)), { recursive: true });
+    fs.writeFileSync(path.join(home, file), text);
+  }
   const transport = new StdioClientTransport({
-    command: path.join(folder, 'node_modules', '.bin', server.bin),
-    args: server.args ?? [],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...server.env },
-    stderr: 'ignore',
+    command: process.execPath,
+    args: [entryOf(folder, server), ...(server.args ?? [])],
+    env: { PATH: process.env.PATH ?? '', HOME: home, ...server.env },
+    cwd: home,
+    stderr: 'pipe',
   });
+  // The server's last words, to say why one that fails to start was left out.
+  let said = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-300)));
   const client = new Client({ name: 'record-published-tools', version: '1.0.0' });
-  await client.connect(transport, { timeout: 30_000 });
   try {
+    await client.connect(transport, { timeout: TIMEOUT_MS });
     const tools: Shape[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: 30_000 });
+      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: TIMEOUT_MS });
       for (const tool of page.tools) {
-        tools.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: tool.inputSchema });
+        tools.push({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: slimSchema(tool.inputSchema) });
       }
       cursor = page.nextCursor;
     } while (cursor);
+    if (tools.length === 0) throw new Error('listed no tools');
     return tools;
+  } catch (error) {
+    throw new Error(`${messageOf(error)}; stderr: ${said.trim().replace(/\s+/g, ' ')}`, { cause: error });
   } finally {
-    await client.close();
+    await client.close().catch(() => undefined);
+    fs.rmSync(home, { recursive: true, force: true });
   }
-}
-
-function versionOf(folder: string, name: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
 }
 
 async function main(): Promise<void> {
-  const folder = process.argv[2];
-  if (!folder) throw new Error('usage: tsx scripts/record-published-tools.ts FOLDER (where the servers are installed)');
-  const corpus: Record<string, { package: string; tools: Shape[] }> = {};
-  for (const [label, server] of Object.entries(SERVERS)) {
-    try {
-      const tools = await record(folder, server);
-      corpus[label] = { package: `${server.package}@${versionOf(folder, server.package)}`, tools };
-      process.stderr.write(`${label}: ${tools.length} tools\n`);
-    } catch (error) {
-      process.stderr.write(`${label}: left out (${messageOf(error)})\n`);
-    }
-  }
+  const [folder, ...only] = process.argv.slice(2);
+  if (!folder) throw new Error('usage: tsx scripts/record-published-tools.ts FOLDER [LABEL…] (FOLDER: where the servers are installed)');
   const out = new URL('../tests/fixtures/published-corpus.json', import.meta.url);
-  fs.writeFileSync(out, `${JSON.stringify(corpus, null, 1)}\n`);
+  const kept = only.length > 0 && fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, { package: string; tools: Shape[] }>) : {};
+  const recorded: Record<string, { package: string; tools: Shape[] }> = {};
+  const queue = Object.entries(SERVERS).filter(([label]) => only.length === 0 || only.includes(label));
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [label, server] = next;
+      try {
+        const tools = await record(folder, server);
+        recorded[label] = { package: `${server.package}@${manifestOf(folder, server.package).version}`, tools };
+        process.stderr.write(`${label}: ${tools.length} tools\n`);
+      } catch (error) {
+        process.stderr.write(`${label}: left out (${messageOf(error)})\n`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  // Config order, so the file does not depend on which server answered first.
+  const corpus: Record<string, { package: string; tools: Shape[] }> = {};
+  for (const label of Object.keys(SERVERS)) {
+    const server = recorded[label] ?? kept[label];
+    if (server) corpus[label] = server;
+  }
+  fs.writeFileSync(out, `${JSON.stringify(corpus)}\n`);
   process.stderr.write(`${Object.values(corpus).reduce((n, server) => n + server.tools.length, 0)} tools of ${Object.keys(corpus).length} servers\n`);
 }
 

@@ -19,6 +19,7 @@ import { lockProfile } from './profile/lock.js';
 import type { BackendFactory } from './config/store.js';
 import { ConfigStore } from './config/store.js';
 import { messageOf } from '../types/errors.js';
+import { Installs } from './install/installs.js';
 
 /**
  * Where the app's OAuth client ID metadata document is published, if anywhere (an https URL):
@@ -44,6 +45,8 @@ export interface Core {
   secrets: SecretStore;
   /** OAuth sign-in to remote servers: start, sign out, a typed-in client secret. */
   signIns: SignIns;
+  /** Adding servers from a registry or a bundle, and deleting them with their bundle's folder. */
+  installs: Installs;
   /** Where the profile's secrets are kept, chosen at start. */
   secretStore: SecretStoreInfo;
   /** The profile's lock: one writer per user-data folder. */
@@ -108,6 +111,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     mcp,
     secrets,
     signIns: createSignIns(mcp, auth, store),
+    installs: new Installs({ store, servers: mcp, userDataDir: options.userDataDir, log, resolveSecrets: (server) => secrets.resolve(server) }),
     secretStore,
     lock,
     ready,

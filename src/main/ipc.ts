@@ -14,6 +14,18 @@ import { TickEvents } from './mcp/servers/status-events.js';
 import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './mcp/user-input/schema-check.js';
+import { InstallProblemError } from './install/values.js';
+import type { InstallOutcome } from '../types/install.js';
+
+/** An install's values that do not fit come back to the form, each under its field. */
+async function outcome(install: () => Promise<InstallOutcome>): Promise<InstallOutcome> {
+  try {
+    return await install();
+  } catch (error) {
+    if (error instanceof InstallProblemError) return { problems: [...error.problems] };
+    throw error;
+  }
+}
 
 /** A request the contract refuses: the renderer gets the message, nothing runs. */
 export class IpcInputError extends Error {}
@@ -56,7 +68,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     getStatus: () => mcp.getStatus(),
     addServer: (settings) => mcp.addServer(settings),
     updateServer: ({ uuid, settings }) => mcp.updateServer(uuid, settings),
-    removeServer: ({ uuid }) => mcp.removeServer(uuid),
+    // A server installed from a bundle takes its folder with it.
+    removeServer: ({ uuid }) => core.installs.removeServer(uuid),
     selectionsUsing: ({ uuid }) => mcp.selectionsUsing(uuid),
     setServerEnabled: ({ uuid, enabled }) => mcp.setServerEnabled(uuid, enabled),
     restartServer: ({ uuid }) => mcp.restartServer(uuid),
@@ -126,6 +139,20 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     signOut: ({ uuid }) => core.signIns.signOut(uuid),
     setOAuthClientSecret: ({ uuid, secret }) => core.signIns.setClientSecret(uuid, secret),
+    setRegistryUrl: ({ url }) => {
+      store.update((config) => {
+        if (url === null) delete config.registryUrl;
+        else config.registryUrl = url;
+      });
+    },
+    registrySearch: ({ query, cursor, registry }) => core.installs.registry.search(query, cursor, registry),
+    registryEntry: ({ name, version, registry }) => core.installs.registry.preview(name, version, registry),
+    registryAdd: (request) => outcome(() => core.installs.registry.add(request)),
+    registryUpdates: () => core.installs.registry.updates(),
+    bundleUpload: ({ uploadId, fileName, chunk }) => core.installs.uploads.append(uploadId, fileName, chunk),
+    bundleOpen: ({ uploadId }) => core.installs.openUpload(uploadId),
+    bundleInstall: ({ stageId, values, label }) => outcome(() => core.installs.bundles.install(stageId, values, label)),
+    bundleDiscard: ({ stageId }) => core.installs.bundles.discard(stageId),
   };
 
   const events: { [E in IpcEventName]: (listener: IpcEventListener<E>) => () => void } = {

@@ -54,6 +54,37 @@ export const ServerSettingsSchema = z.object({
   maxResultChars: z.number().int().min(1_000).max(10_000_000).optional(),
 });
 
+/** The official MCP Registry: where "Browse servers" searches unless the settings name another. */
+export const OFFICIAL_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+
+/** An http(s) address (a registry's); anything else is refused. */
+export const HttpUrlSchema = z.string().max(2_000).refine((text) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// address');
+
+/**
+ * Where an installed bundle lives, relative to the profile: `bundles/<name>/<version>`. Each part
+ * starts with a letter or digit, so neither is ever `.` or `..`: a hand-edited value cannot point
+ * an uninstall anywhere else.
+ */
+export const BUNDLE_FOLDER_PATTERN = /^bundles\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}\/[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+const SourceName = z.string().min(1).max(300);
+const SourceVersion = z.string().min(1).max(255);
+/**
+ * How a server was installed (DESIGN.md section 3): from a registry (its address) or from a
+ * bundle (its folder), with the entry's name and version, so an update can be offered.
+ */
+export const ServerSourceSchema = z.union([
+  z.object({ registry: HttpUrlSchema, name: SourceName, version: SourceVersion }).strict(),
+  z.object({ bundle: z.string().regex(BUNDLE_FOLDER_PATTERN, 'not a bundle folder (bundles/<name>/<version>)'), name: SourceName, version: SourceVersion }).strict(),
+]);
+
 export const McpServerSchema = ServerSettingsSchema.extend({
   uuid: z.string().min(1),
   /** Secret values are references here, never the values (src/types/secrets.ts). */
@@ -83,6 +114,8 @@ export const McpServerSchema = ServerSettingsSchema.extend({
    * annotations, `readOnlyHint: true` → allow, anything else → ask.
    */
   defaultPolicy: ToolPolicySchema.optional(),
+  /** Set by an install (registry or bundle); edits in the form keep it. */
+  source: ServerSourceSchema.optional(),
 });
 
 export const ModelToolsSchema = z.object({
@@ -108,6 +141,8 @@ export const AppConfigSchema = z.object({
   migrations: z.array(z.string()).optional(),
   /** What the last upgrade migration did, until and after the UI has shown it. */
   migrationReport: MigrationReportSchema.optional(),
+  /** The MCP registry "Browse servers" searches; unset: OFFICIAL_REGISTRY_URL. */
+  registryUrl: HttpUrlSchema.optional(),
 });
 
 export type ServerType = z.infer<typeof ServerTypeSchema>;
@@ -119,6 +154,7 @@ export type ServerSettingsInput = z.input<typeof ServerSettingsSchema>;
 export type StoredValue = z.infer<typeof StoredValueSchema>;
 export type EnteredValue = z.infer<typeof EnteredValueSchema>;
 export type McpServer = z.infer<typeof McpServerSchema>;
+export type ServerSource = z.infer<typeof ServerSourceSchema>;
 export type ModelTools = z.infer<typeof ModelToolsSchema>;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 

@@ -3,7 +3,9 @@
 // client are both generated from this table, so neither can drift from it.
 import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
-import { ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
+import { HttpUrlSchema, ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
+import type { BundlePreview, InstallOutcome, RegistryPreview, RegistrySearchResult, UpdateOffer } from './install.js';
+import { InstallValuesSchema } from './install.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
@@ -31,6 +33,13 @@ const TextValues = z.record(z.string().max(1_000), z.string().max(1_000_000));
 const ArgumentName = z.string().min(1).max(1_000);
 const ResourceUri = z.string().min(1).max(100_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
+/** A registry entry's name (reverse DNS, one slash) and version, as the registry gives them. */
+const RegistryName = z.string().min(1).max(300);
+const RegistryVersion = z.string().min(1).max(255);
+/** Ids main hands out for an upload and an opened bundle. */
+const HandleId = z.string().uuid();
+/** One piece of a bundle file, base64: well under the browser host's request limit. */
+export const MAX_UPLOAD_CHUNK_CHARS = 700_000;
 
 /** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
 export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
@@ -108,7 +117,8 @@ export const ipcContract = {
   getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
-    query: z.string().min(1).max(500),
+    /** Any text up to 1 MiB: a pasted page is searched by its start (search/tool-search.ts), never refused. */
+    query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),
     limit: z.number().int().min(1).max(50).optional(),
   })),
@@ -179,6 +189,36 @@ export const ipcContract = {
   signOut: channel<{ revoked: boolean }>()(z.object({ uuid: Uuid })),
   /** The client secret of a typed-in OAuth client ID; null removes it. Never read back. */
   setOAuthClientSecret: channel<void>()(z.object({ uuid: Uuid, secret: z.string().min(1).max(10_000).nullable() })),
+  /** The registry "Browse servers" searches; null: back to the official one. */
+  setRegistryUrl: channel<void>()(z.object({ url: HttpUrlSchema.nullable() })),
+  /** One page of a registry search (the latest version of each server); `registry` for this request only. */
+  registrySearch: channel<RegistrySearchResult>()(z.object({ query: z.string().max(200), cursor: z.string().min(1).max(2_000).optional(), registry: HttpUrlSchema.optional() })),
+  /** One version of an entry (the latest when unset): its ways to run, their forms, its versions. */
+  registryEntry: channel<RegistryPreview>()(z.object({ name: RegistryName, version: RegistryVersion.optional(), registry: HttpUrlSchema.optional() })),
+  /** Adds a server from a registry entry, or updates one added from it (`update`); values that do not fit come back as problems. */
+  registryAdd: channel<InstallOutcome>()(z.object({
+    name: RegistryName,
+    version: RegistryVersion,
+    option: z.number().int().min(0).max(1_000),
+    values: InstallValuesSchema,
+    label: z.string().trim().min(1).max(200).optional(),
+    registry: HttpUrlSchema.optional(),
+    update: Uuid.optional(),
+  })),
+  /** Servers added from a registry whose registry has another latest version. */
+  registryUpdates: channel<UpdateOffer[]>()(NoInput),
+  /** A piece of a bundle file (base64), in order; the first starts an upload. */
+  bundleUpload: channel<{ uploadId: string; received: number }>()(z.object({
+    uploadId: HandleId.optional(),
+    fileName: z.string().min(1).max(300),
+    chunk: z.string().max(MAX_UPLOAD_CHUNK_CHARS).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
+  })),
+  /** Checks an uploaded bundle and shows what it is; nothing is installed yet. */
+  bundleOpen: channel<BundlePreview>()(z.object({ uploadId: HandleId })),
+  /** Installs an opened bundle (or updates the server it was installed as); values that do not fit come back as problems. */
+  bundleInstall: channel<InstallOutcome>()(z.object({ stageId: HandleId, values: InstallValuesSchema, label: z.string().trim().min(1).max(200).optional() })),
+  /** Forgets an opened bundle the user did not install. */
+  bundleDiscard: channel<void>()(z.object({ stageId: HandleId })),
 } as const;
 
 export type IpcContract = typeof ipcContract;

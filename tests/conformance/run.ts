@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entryArgs } from '../fixtures/entry.js';
+import type { Wire } from './scenarios.js';
 import { CONFORMANCE_CLIENT_METADATA_URL } from './scenarios.js';
 import { CONFORMANCE, NODE_22 } from './suite.js';
 
@@ -20,20 +21,32 @@ export interface Check {
 
 export interface ScenarioRun {
   checks: Check[];
+  /**
+   * How the client ended, as the suite judged it: `ok`, or `error` (a non-zero exit the scenario
+   * does not allow: the scenarios where the app must refuse allow one) or `timeout`.
+   */
+  clientExit: 'ok' | 'error' | 'timeout';
   /** The client's output (stdout.txt, stderr.txt), and the suite's, for a failure's message. */
   output: string;
 }
 
-/** The protocol revision a scenario runs at: the suite's `--spec-version` (each revision's wire). */
-export type SpecVersion = '2025-03-26' | '2025-11-25' | '2026-07-28';
+/** What the suite printed about the client's exit (runner/client.ts, printClientResults). */
+function clientExitOf(suiteOutput: string): ScenarioRun['clientExit'] {
+  if (suiteOutput.includes('CLIENT TIMED OUT')) return 'timeout';
+  return suiteOutput.includes('CLIENT EXITED WITH ERROR') ? 'error' : 'ok';
+}
 
-export async function runScenario(scenario: string, specVersion: SpecVersion = '2025-11-25', timeoutMs = 180_000): Promise<ScenarioRun> {
+/** Runs one scenario at `wire` (the suite's default for the scenario when undefined). */
+export async function runScenario(scenario: string, wire?: Wire, timeoutMs = 180_000): Promise<ScenarioRun> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-out-'));
   // The suite splits the command on spaces and runs it in a shell: no path here may hold one.
   const command = [process.execPath, ...entryArgs(CLIENT)].join(' ');
   try {
     const suite = await new Promise<string>((resolve, reject) => {
-      const child = spawn(NODE_22, [CONFORMANCE, 'client', '--scenario', scenario, '--spec-version', specVersion, '--command', command, '-o', out, '--timeout', String(timeoutMs)], {
+      // `--force`: a requirements list decides which wire a scenario runs at, as the suite's own
+      // `--requirements` does (the 2026-07-28 list names scenarios of earlier revisions).
+      const at = wire === undefined ? [] : ['--spec-version', wire, '--force'];
+      const child = spawn(NODE_22, [CONFORMANCE, 'client', '--scenario', scenario, ...at, '--command', command, '-o', out, '--timeout', String(timeoutMs)], {
         env: { ...process.env, MCP_OAUTH_CLIENT_METADATA_URL: CONFORMANCE_CLIENT_METADATA_URL },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -45,12 +58,13 @@ export async function runScenario(scenario: string, specVersion: SpecVersion = '
     });
     const files = fs.readdirSync(out, { recursive: true, encoding: 'utf8' });
     const checksFile = files.find((file) => path.basename(file) === 'checks.json');
-    if (!checksFile) return { checks: [], output: suite };
+    if (!checksFile) return { checks: [], clientExit: clientExitOf(suite), output: suite };
     const dir = path.join(out, path.dirname(checksFile));
     const read = (name: string): string => (fs.existsSync(path.join(dir, name)) ? fs.readFileSync(path.join(dir, name), 'utf8') : '');
     return {
       checks: JSON.parse(read('checks.json')) as Check[],
-      output: `client stdout:\n${read('stdout.txt')}\nclient stderr:\n${read('stderr.txt')}`,
+      clientExit: clientExitOf(suite),
+      output: `client stdout:\n${read('stdout.txt')}\nclient stderr:\n${read('stderr.txt')}\nthe suite's last lines:\n${suite.split('\n').slice(-25).join('\n')}`,
     };
   } finally {
     fs.rmSync(out, { recursive: true, force: true });

@@ -1,13 +1,18 @@
 // The conformance suite's client scenarios `npm test` runs against the app (tests/unit/
-// conformance.test.ts), one line each: the basics, requests for input with defaults, and every
-// auth scenario of the 2025-06-18 and 2025-11-25 specs plus the two 2025-03-26 back-compat ones,
-// run at 2025-11-25; and the 2026-07-28 wire protocol's own, run at 2026-07-28 (each revision's
-// run covers only its own wire: the suite's requirements lists). `conformance list` shows them all.
-export const SCENARIOS: readonly string[] = [
+// conformance.test.ts), as `@modelcontextprotocol/conformance` 0.2.0-alpha.12 names them
+// (`conformance list`; its requirements/<revision>.yaml list what each revision requires). A
+// scenario runs at a wire (`--spec-version`): the stateful initialize handshake of 2025-11-25,
+// or the stateless per-request `_meta` of 2026-07-28; a scenario of both lists runs under each.
+
+/** A protocol revision whose wire the suite's scripted server speaks. */
+export type Wire = '2025-11-25' | '2026-07-28';
+
+/** requirements/2025-11-25.yaml, `client`: run at the 2025-11-25 wire. */
+export const REQUIRED_2025_11_25: readonly string[] = [
   'initialize',
   'tools_call',
-  'sse-retry',
   'elicitation-sep1034-client-defaults',
+  'sse-retry',
   'auth/metadata-default',
   'auth/metadata-var1',
   'auth/metadata-var2',
@@ -22,25 +27,84 @@ export const SCENARIOS: readonly string[] = [
   'auth/token-endpoint-auth-post',
   'auth/token-endpoint-auth-none',
   'auth/pre-registration',
-  'auth/2025-03-26-oauth-metadata-backcompat',
-  'auth/2025-03-26-oauth-endpoint-fallback',
 ];
 
-/**
- * The 2026-07-28 revision's client scenarios of the wire protocol (not its auth ones): stateless
- * requests with their metadata, multi round-trip requests, the SEP-2243 headers, no network
- * `$ref` fetched. Not here: `json-schema-2020-12-preservation` (not scored by the suite: added
- * after the release), which echoes the schema a model gets; Anthropic's drops `$schema` and
- * `$anchor` and cannot take a top-level `allOf` (docs/security.md, Conformance).
- */
-export const SCENARIOS_2026: readonly string[] = [
+/** requirements/2026-07-28.yaml, `client`: run at the 2026-07-28 wire. */
+export const REQUIRED_2026_07_28: readonly string[] = [
   'tools_call',
   'request-metadata',
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/pre-registration',
+  'auth/resource-mismatch',
+  'auth/offline-access-scope',
+  'auth/offline-access-not-supported',
+  'auth/authorization-server-migration',
+  'auth/iss-supported',
+  'auth/iss-not-advertised',
+  'auth/iss-supported-missing',
+  'auth/iss-wrong-issuer',
+  'auth/iss-unexpected',
+  'auth/iss-normalized',
+  'auth/metadata-issuer-mismatch',
   'sep-2322-client-request-state',
   'http-standard-headers',
   'http-custom-headers',
   'http-invalid-tool-headers',
   'json-schema-ref-no-deref',
+];
+
+/**
+ * Run beside the two lists, at the suite's own wire for each (2025-11-25's): the 2025-03-26
+ * back-compat pair (servers of that revision still sign in), and the DPoP extension
+ * (`io.modelcontextprotocol/auth/dpop`, not_scored in both lists), without and with nonces.
+ */
+export const ALSO_RUN: readonly string[] = [
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+  'auth/dpop',
+  'auth/dpop-nonce',
+];
+
+/**
+ * Not run, with why (docs/security.md, Conformance): extensions for machine-to-machine clients,
+ * which sign in with no user and no browser; the app signs a user in interactively.
+ */
+export const LEFT_OUT: Readonly<Record<string, string>> = {
+  'json-schema-2020-12-preservation':
+    'not scored (added after the release of both lists): it echoes the schema a model would get, and Anthropic\'s definition drops $schema and $anchor and cannot take a top-level allOf; the adapters get the schema as listed (tests/unit/mcp-revisions.test.ts)',
+  'auth/client-credentials-jwt': 'client credentials grant with a private-key JWT: a machine-to-machine flow, no user',
+  'auth/client-credentials-basic': 'client credentials grant with a client secret: a machine-to-machine flow, no user',
+  'auth/enterprise-managed-authorization': 'enterprise-managed authorization (an identity assertion exchanged for a token): a machine-to-machine flow',
+  'auth/wif-jwt-bearer': 'workload identity federation (a JWT bearer grant from a workload identity): a machine-to-machine flow',
+};
+
+export interface ScenarioRunPlan {
+  /** How the test names it: `scenario @ wire`, or the scenario alone at its default wire. */
+  id: string;
+  scenario: string;
+  /** The wire asked for; undefined: the suite's default for the scenario. */
+  wire?: Wire;
+  /** Why a client exit that is not clean is accepted in this run, if it is. */
+  clientExitAccepted?: string;
+}
+
+/** Every run, in the order they start. */
+export const RUNS: readonly ScenarioRunPlan[] = [
+  ...REQUIRED_2025_11_25.map((scenario): ScenarioRunPlan => ({ id: `${scenario} @ 2025-11-25`, scenario, wire: '2025-11-25' })),
+  ...REQUIRED_2026_07_28.map((scenario): ScenarioRunPlan => ({ id: `${scenario} @ 2026-07-28`, scenario, wire: '2026-07-28' })),
+  ...ALSO_RUN.map((scenario): ScenarioRunPlan => ({ id: scenario, scenario })),
 ];
 
 /**

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, writeConfig } from './host.js';
+import { type InstallFixtures, startInstallFixtures, visitInstallScreens } from './install-screens.js';
 import {
   BETA_UUID,
   expand,
@@ -139,7 +140,26 @@ async function visitOfferingScreens(page: Page, check: (what: string) => Promise
   await check('the resource browser with a template\'s missing variable');
 }
 
+let install: InstallFixtures | undefined;
+/** The registry and bundles of the install screens, made once per worker that needs them. */
+async function installFixtures(): Promise<InstallFixtures> {
+  install ??= await startInstallFixtures();
+  return install;
+}
+test.afterAll(async () => {
+  await install?.stop();
+  install = undefined;
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no axe-core violation on installing (browse a registry, an entry, a bundle), ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
+    test.setTimeout(120_000);
+    const fixtures = await installFixtures();
+    await page.emulateMedia({ colorScheme });
+    await open(page, await launch(userDataDir));
+    await visitInstallScreens(page, fixtures, (what) => expectAccessible(page, `${what} (${colorScheme})`));
+  });
+
   test(`no axe-core violation on any screen, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
     test.setTimeout(120_000);
     seed(userDataDir);
@@ -164,6 +184,14 @@ test('the check finds what axe finds: an image with no text alternative fails it
   const failure = await expectAccessible(page, 'a page with a bare image').then(() => null, (error: unknown) => String(error));
   expect(failure).toContain('image-alt (critical)');
   expect(failure).toContain('#bare');
+});
+
+test('the install screens are usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {
+  test.setTimeout(120_000);
+  const fixtures = await installFixtures();
+  await page.setViewportSize({ width: 800, height: 600 });
+  await open(page, await launch(userDataDir));
+  await visitInstallScreens(page, fixtures, async () => expectNoSidewaysScroll(page));
 });
 
 test('every screen is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {

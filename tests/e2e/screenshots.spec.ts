@@ -4,9 +4,10 @@
 // for what it must show before it is taken.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { picturedServer, writeConfig } from './host.js';
 import { BETA_UUID, checkbox, expand, expect, expectReady, filesEntry, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
+import { startInstallFixtures, useRegistry } from './install-screens.js';
 
 /**
  * The servers as a user's config would hold them: started as `node <script> <arguments>` from a
@@ -50,10 +51,40 @@ function seed(userDataDir: string): void {
   });
 }
 
-async function shoot(page: Page, name: string, dark = false): Promise<void> {
+async function shoot(page: Page, name: string, dark = false, mask: Locator[] = []): Promise<void> {
   await page.mouse.move(0, 0); // no hover highlight in the picture
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), ...screenshotOptions(page, dark) });
+  const options = screenshotOptions(page, dark);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), ...options, mask: [...options.mask, ...mask] });
 }
+
+test('user guide screenshots: a registry entry ready to add, and a bundle before it is installed', async ({ page, launch, userDataDir }) => {
+  const fixtures = await startInstallFixtures();
+  try {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await open(page, await launch(userDataDir));
+    await useRegistry(page, fixtures.registry.url);
+    await page.getByTestId('registry-query').fill('filesystem');
+    await page.getByTestId('registry-search').click();
+    await page.getByTestId('registry-pick').click();
+    await expect(page.getByTestId('registry-run')).toHaveText('npx -y @modelcontextprotocol/server-filesystem@2026.8.31 <allowed_dir>');
+    await page.locator('[data-testid="install-field"][data-field="allowed_dir"] input').fill('/home/me/projects');
+    // The fixture registry's address changes every run (a random port): painted over.
+    await shoot(page, 'browse.png', false, [page.getByTestId('registry-address')]);
+    await page.getByTestId('registry-browser-close').click();
+
+    await page.getByTestId('bundle-file').setInputFiles(fixtures.bundle);
+    const dialog = page.getByTestId('bundle-dialog');
+    await expect(dialog.getByTestId('bundle-signature')).toHaveAttribute('data-status', 'unsigned');
+    await dialog.locator('[data-testid="install-field"][data-field="allowed_directories"] textarea').fill('/home/me/projects');
+    // The profile is a fresh temp folder: shown as the usual one on Linux.
+    await dialog.getByTestId('bundle-run').evaluate((element, dir) => {
+      element.textContent = (element.textContent ?? '').replace(dir, '~/.config/MCP Tool Names');
+    }, userDataDir);
+    await shoot(page, 'bundle.png');
+  } finally {
+    await fixtures.stop();
+  }
+});
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`README screenshots, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {

@@ -79,6 +79,18 @@ describe('loopback redirect listener', () => {
     pending.finish({ ok: false, message: 'Access was declined.' });
   });
 
+  it("passes on the answer's iss as sent, decoded and not normalized, with a code or an error (RFC 9207)", async () => {
+    const loopback = listener();
+    const first = await loopback.expect();
+    void get(`${first.redirectUri}?code=c&state=${first.state}&iss=${encodeURIComponent('https://as.example.com/')}`);
+    expect(await first.result).toEqual({ code: 'c', iss: 'https://as.example.com/' });
+    first.finish({ ok: true, message: 'ok.' });
+    const second = await loopback.expect();
+    void get(`${second.redirectUri}?error=access_denied&state=${second.state}&iss=https%3A%2F%2FAS.example.com`);
+    expect(await second.result).toEqual({ error: 'access_denied', iss: 'https://AS.example.com' });
+    second.finish({ ok: false, message: 'no.' });
+  });
+
   it('gives up when the browser never comes back, and closes', async () => {
     const loopback = listener({ timeoutMs: 200 });
     const pending = await loopback.expect();

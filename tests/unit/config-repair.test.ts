@@ -324,4 +324,31 @@ describe('repairConfig', () => {
     repairConfig(raw);
     expect(raw).toEqual(before);
   });
+  it('keeps a valid source and registry address; repairs or drops the rest, keeping the server', () => {
+    const servers = [
+      { uuid: 'r', label: 'R', type: 'stdio', command: 'npx', source: { registry: 'https://registry.example/', name: 'io.x/y', version: '1.0.0' } },
+      { uuid: 'b', label: 'B', type: 'stdio', command: 'node', source: { bundle: 'bundles/fs/2.0.0', name: 'fs', version: '2.0.0' } },
+      { uuid: 'c', label: 'C', type: 'stdio', command: 'node', source: { bundle: 'bundles/../../home', name: 'fs', version: '1' } },
+      { uuid: 'd', label: 'D', type: 'stdio', command: 'node', source: { registry: 'file:///etc', name: 'x', version: '1' } },
+      { uuid: 'e', label: 'E', type: 'stdio', command: 'node', source: { registry: 'https://r.example', bundle: 'bundles/a/1', name: 'x', version: '1' } },
+      { uuid: 'f', label: 'F', type: 'stdio', command: 'node', source: { bundle: ' bundles/fs/1 ', name: 'fs', version: '1' } },
+      { uuid: 'g', label: 'G', type: 'stdio', command: 'node', source: 'somewhere' },
+    ];
+    const { config, warnings } = repairConfig({ mcp: { servers }, registryUrl: ' https://corp.example/registry ' });
+    expect(config.mcp.servers.map((s) => s.source)).toEqual([servers[0]!.source, servers[1]!.source, undefined, undefined, undefined, { bundle: 'bundles/fs/1', name: 'fs', version: '1' }, undefined]);
+    expect(config.mcp.servers.map((s) => s.uuid)).toEqual(['r', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(config.registryUrl).toBe('https://corp.example/registry');
+    expect(warnings).toEqual([
+      'Server 3: where it was installed from could not be read and was dropped (the server is kept; updates are no longer offered for it).',
+      'Server 4: where it was installed from could not be read and was dropped (the server is kept; updates are no longer offered for it).',
+      'Server 5: where it was installed from could not be read and was dropped (the server is kept; updates are no longer offered for it).',
+      'Server 6: spaces around where it was installed from were removed.',
+      'Server 7: where it was installed from could not be read and was dropped (the server is kept; updates are no longer offered for it).',
+      'The registry address had spaces around it; they were removed.',
+    ]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+    const dropped = repairConfig({ registryUrl: 'javascript:alert(1)' });
+    expect(dropped.config.registryUrl).toBeUndefined();
+    expect(dropped.warnings).toEqual(['The registry address is not an http:// or https:// address and was dropped: the official MCP Registry applies.']);
+  });
 });

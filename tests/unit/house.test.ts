@@ -58,9 +58,11 @@ function circles(graph: Map<string, string[]>): string[][] {
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The hosts start the core and serve IPC; anything below them.
-  'src/main/hosts': ['src/main/ipc.ts', 'src/main/core.ts', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
-  'src/main/ipc.ts': ['src/main/core.ts', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
-  'src/main/core.ts': ['src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/hosts': ['src/main/ipc.ts', 'src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/ipc.ts': ['src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/core.ts': ['src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  // Installing servers (a registry, a bundle): beside the manager, reaching it through an interface.
+  'src/main/install': ['src/main/config', 'src/main/profile'],
   // The manager, and the units it is made of.
   'src/main/mcp.ts': ['src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   'src/main/mcp': ['src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],

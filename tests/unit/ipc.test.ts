@@ -119,6 +119,15 @@ describe('IPC handlers', () => {
       completeResourceVariable: { uuid: a.uuid, template: 'file:///{x}', variable: 'x' },
       getState: { unexpected: true },
       getStatus: 'now',
+      setRegistryUrl: { url: 'file:///etc/passwd' },
+      registrySearch: { query: 'x', registry: 'ftp://registry.example' },
+      registryEntry: { name: '' },
+      registryAdd: { name: 'a/b', version: '1', option: -1, values: {} },
+      registryUpdates: { all: true },
+      bundleUpload: { fileName: 'a.mcpb', chunk: 'not base64!' },
+      bundleOpen: { uploadId: '../../etc' },
+      bundleInstall: { stageId: 'x', values: { a: { nested: true } } },
+      bundleDiscard: {},
     };
     expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
     for (const [channel, input] of Object.entries(bad)) {
@@ -185,6 +194,8 @@ describe('IPC handlers', () => {
     const found = await call<FoundTool[]>('findTools', { query: 'fetch', limit: 2 });
     expect(found[0]).toMatchObject({ name: 'fetch', server: b.uuid, original: 'fetch' });
     expect(await call<FoundTool[]>('findTools', { query: 'search', selection: ['search_1'] })).toEqual([expect.objectContaining({ name: 'search_1' })]);
+    // Hostile queries (1 MiB of text, regular-expression characters, only common words, only emoji): an answer, not an error.
+    for (const query of ['x'.repeat(1 << 20), '.*(a|b)[^', 'the of a', '🙂🚀']) expect(await call<FoundTool[]>('findTools', { query })).toEqual([]);
     const result = await call<ToolCallResult>('callTool', { name: 'find_tools', args: { query: 'search' }, selection: ['search'] });
     expect(result.structuredContent).toEqual({ tools: [{ name: 'search', description: expect.any(String) as unknown }] });
     await expect(ipc.invoke('getProviderTools', { provider: 'openai', loading: 'lazy' })).rejects.toThrow(/^Invalid input for "getProviderTools": loading/);

@@ -107,6 +107,24 @@ describe('tools per request, on demand, and found by meaning, on real servers', 
     expect((none.structuredContent as unknown as Found).tools).toEqual([]);
   });
 
+  it('find_tools (the model\'s path) and Mcp.findTools rank alike; hostile queries get an answer, not an error', async () => {
+    const viaModel = async (query: string): Promise<string[]> => {
+      const result = await mcp.callTool('find_tools', { query, limit: 5 });
+      expect(result.isError, query.slice(0, 40)).toBeFalsy();
+      return (result.structuredContent as unknown as Found).tools.map((tool) => tool.name);
+    };
+    for (const query of ['write text into a file', 'knowledge graph entities', 'alarm level', 'list folders', 'move or rename a file']) {
+      const direct = mcp.findTools(query, { limit: 5 }).map((tool) => tool.name);
+      expect(direct.length, query).toBeGreaterThan(0);
+      expect(await viaModel(query), query).toEqual(direct);
+    }
+    // 1 MB of text, regular-expression characters, only common words, only emoji.
+    expect((await viaModel(`set the alarm level ${'lorem ipsum '.repeat(90_000)}`))[0]).toBe('set_level');
+    const long = await mcp.callTool('find_tools', { query: 'x'.repeat(1 << 20) });
+    expect((long.content[0] as { text: string }).text).toContain('only its first 1,000 characters were read');
+    for (const query of ['.*+?[^](|)\\', 'the of a and', '🙂🚀🔥']) expect(await viaModel(query), query).toEqual([]);
+  });
+
   it('findTools follows a relist, a switch-off and a server\'s removal', async () => {
     expect(mcp.findTools('alarm level').map((tool) => tool.name)).toEqual(['set_level']);
     await mcp.callTool('add_tool', { name: 'toggle_sprinklers' }, APPROVED);

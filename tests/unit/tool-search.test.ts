@@ -15,7 +15,9 @@ interface Shape {
 }
 
 const corpus = JSON.parse(fs.readFileSync(new URL('../fixtures/published-corpus.json', import.meta.url), 'utf8')) as Record<string, { tools: Shape[] }>;
-const published: SearchSource[] = Object.entries(corpus).flatMap(([label, server]) =>
+/** The servers these tests were written for (the corpus holds 66; the bench reads them all). */
+const FIRST_SERVERS = ['github', 'gitlab', 'slack', 'google-maps', 'brave-search', 'postgres', 'puppeteer', 'aws-kb-retrieval', 'notion', 'playwright', 'chart', 'firecrawl', 'circleci', 'context7', 'tavily'];
+const published: SearchSource[] = FIRST_SERVERS.map((label): [string, { tools: Shape[] }] => [label, corpus[label]!]).flatMap(([label, server]) =>
   server.tools.map((tool) => ({ name: label === 'gitlab' ? `${tool.name.replace(/[^a-zA-Z0-9_-]/g, '_')}_1` : tool.name.replace(/[^a-zA-Z0-9_-]/g, '_'), original: tool.name, server: label, serverLabel: label, tool })),
 );
 

@@ -1,14 +1,21 @@
-// One interactive sign-in with the SDK's `auth()`: discovery (RFC 9728, RFC 8414 / OpenID),
-// registration (RFC 7591) or a client ID metadata document or the user's client ID, PKCE S256,
-// the resource indicator (RFC 8707) and the scope; then the browser, the loopback listener, and
-// the code exchange. What it obtains is committed to the secret store only at the end.
+// One interactive sign-in with the SDK's `auth()`: discovery (RFC 9728, RFC 8414 / OpenID, the
+// metadata's issuer checked), registration (RFC 7591) or a client ID metadata document or the
+// user's client ID, PKCE S256, the resource indicator (RFC 8707) and the scope; then the browser,
+// the loopback listener, the answer's `iss` checked (RFC 9207), and the code exchange, with a
+// DPoP proof where the authorization server binds tokens to a key (RFC 9449). What it obtains is
+// committed to the secret store only at the end.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { auth, fetchToken } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, discoverOAuthServerInfo, fetchToken } from '@modelcontextprotocol/sdk/client/auth.js';
 import { OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { DpopKey } from './dpop.js';
+import { DpopProver, generateDpopKey, offersDpop } from './dpop.js';
+import { dpopTokenFetch } from './dpop-fetch.js';
 import type { AuthStep } from './errors.js';
 import { AuthError, describeAuthError } from './errors.js';
+import { authorizationResponseProblem, authorizationServerMoved, metadataIssuerMatches } from './issuer.js';
 import type { CallbackResult, LoopbackRedirects, PendingRedirect } from './loopback.js';
-import { storedTokens } from './policy.js';
+import { storedTokens, withOfflineAccess } from './policy.js';
 import type { AppClientIdentity } from './provider.js';
 import { FlowProvider } from './provider.js';
 import type { ServerAuth } from './session.js';
@@ -49,8 +56,38 @@ function portOf(uri: string | undefined): number | undefined {
 
 /** Which step `auth()` was at when it failed, from what it had handed the provider. */
 function stepOf(provider: FlowProvider): AuthStep {
-  if (!provider.discovery) return 'discovery';
   return provider.clientInformation() ? 'authorization' : 'registration';
+}
+
+/** `authorization_response_iss_parameter_supported` (RFC 9207 section 3) of the metadata. */
+function issParameterSupported(metadata: OAuthDiscoveryState['authorizationServerMetadata']): boolean {
+  return (metadata as { authorization_response_iss_parameter_supported?: unknown } | undefined)?.authorization_response_iss_parameter_supported === true;
+}
+
+/**
+ * Discovery, before `auth()` gets it: the protected-resource metadata, the authorization server it
+ * names and that server's metadata, whose `issuer` must be the identifier the metadata's address
+ * was built from (RFC 8414 section 3.3); a document that names another is not used.
+ */
+async function discover(session: ServerAuth, fetchFn: FetchLike): Promise<OAuthDiscoveryState> {
+  const info = await discoverOAuthServerInfo(session.target.url, { resourceMetadataUrl: session.challenge.resourceMetadataUrl, fetchFn });
+  const metadata = info.authorizationServerMetadata;
+  if (metadata && !metadataIssuerMatches(info.authorizationServerUrl, metadata.issuer)) {
+    throw new AuthError(`the authorization server's metadata names another issuer (${JSON.stringify(metadata.issuer.slice(0, 120))}, fetched for ${info.authorizationServerUrl}), so it is not used`);
+  }
+  return {
+    authorizationServerUrl: info.authorizationServerUrl,
+    ...(session.challenge.resourceMetadataUrl ? { resourceMetadataUrl: session.challenge.resourceMetadataUrl.href } : {}),
+    ...(info.resourceMetadata ? { resourceMetadata: info.resourceMetadata } : {}),
+    ...(metadata ? { authorizationServerMetadata: metadata } : {}),
+  };
+}
+
+/** The key a DPoP sign-in binds its tokens to: the one kept for this authorization server, or a new one. */
+async function dpopKeyFor(deps: FlowDeps, uuid: string, discovery: OAuthDiscoveryState): Promise<DpopKey | undefined> {
+  if (!offersDpop(discovery.authorizationServerMetadata)) return undefined;
+  const kept = await deps.storage.get(uuid, 'dpopKey');
+  return kept?.issuer === discovery.authorizationServerUrl ? kept : generateDpopKey(discovery.authorizationServerUrl);
 }
 
 /**
@@ -81,11 +118,24 @@ function callbackProblem(callback: Extract<CallbackResult, { error: string }>): 
 export async function startSignIn(session: ServerAuth, deps: FlowDeps): Promise<SignInStart> {
   const { uuid, url } = session.target;
   const preRegistered = session.target.clientId !== undefined;
+  const watched: { problem?: string } = {};
+  const fetchFn = watchingResourceMetadata(fetchWithTimeout(deps.fetch, deps.requestTimeoutMs), session.challenge.resourceMetadataUrl, watched);
+  let discovery: OAuthDiscoveryState;
+  let dpopKey: DpopKey | undefined;
+  try {
+    discovery = await discover(session, fetchFn);
+    if (watched.problem) throw new AuthError(watched.problem);
+    if (preRegistered) await refuseMovedClient(deps, session, discovery);
+    dpopKey = await dpopKeyFor(deps, uuid, discovery);
+  } catch (error) {
+    throw new AuthError(`Sign-in failed: ${watched.problem ?? describeAuthError(error, 'discovery')}`, 'sign-in');
+  }
   const registration = preRegistered ? undefined : await deps.storage.get(uuid, 'client');
   const client = preRegistered ? await session.clientInformation() : registration;
   // The listener takes the port the client was registered with when it is free.
   const pending = await deps.loopback.expect({ port: portOf(registration?.redirect_uris?.[0]), timeoutMs: deps.browserTimeoutMs });
-  // A registration holds its redirect URIs: on another port, the app registers again.
+  // A registration holds its redirect URIs: on another port, the app registers again. One made
+  // with another authorization server is never presented to this one: `auth()` registers anew.
   const reusable = preRegistered || (client !== undefined && (registration?.redirect_uris?.includes(pending.redirectUri) ?? true));
   let authorizationUrl: URL | undefined;
   const provider = new FlowProvider({
@@ -95,19 +145,19 @@ export async function startSignIn(session: ServerAuth, deps: FlowDeps): Promise<
     client: reusable ? client : undefined,
     preRegistered,
     onAuthorizationUrl: (address) => (authorizationUrl = address),
+    discovery,
   });
-  const metadata: { problem?: string } = {};
-  const fetchFn = watchingResourceMetadata(fetchWithTimeout(deps.fetch, deps.requestTimeoutMs), session.challenge.resourceMetadataUrl, metadata);
   // The scope, as the spec orders it: what the server asked for more of, the challenge's, else
-  // `auth()` takes the metadata's scopes_supported, else none.
-  const scope = session.moreScope ?? session.challenge.scope;
+  // the protected-resource metadata's scopes_supported, else none; with `offline_access` where
+  // the authorization server supports it.
+  const chosen = session.moreScope ?? session.challenge.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
+  const scope = withOfflineAccess(chosen || undefined, discovery.authorizationServerMetadata?.scopes_supported);
   const options = { serverUrl: url, scope, resourceMetadataUrl: session.challenge.resourceMetadataUrl, fetchFn };
   try {
     const result = await auth(provider, options);
-    if (metadata.problem) throw new AuthError(metadata.problem);
     if (result !== 'REDIRECT' || !authorizationUrl) throw new AuthError('the authorization server did not start a sign-in');
   } catch (error) {
-    const reason = metadata.problem ?? describeAuthError(error, stepOf(provider), [client?.client_secret ?? '']);
+    const reason = describeAuthError(error, stepOf(provider), [client?.client_secret ?? '']);
     pending.cancel(new Error(reason));
     throw new AuthError(`Sign-in failed: ${reason}`, 'sign-in');
   }
@@ -118,28 +168,46 @@ export async function startSignIn(session: ServerAuth, deps: FlowDeps): Promise<
     throw new AuthError(`Sign-in failed: the authorization server's sign-in address is not a web page (${address.protocol})`, 'sign-in');
   }
   const resource = address.searchParams.get('resource') ?? undefined;
-  const discovery = provider.discovery;
+  const prover = dpopKey ? new DpopProver(dpopKey) : null;
+  const metadata = discovery.authorizationServerMetadata;
   const done = finish(session, deps, pending, provider, {
+    // Recorded before the browser leaves, from the validated metadata (RFC 9207 section 2.4).
+    issuer: { advertised: issParameterSupported(metadata), expected: metadata?.issuer },
     // The SDK's token request, without auth()'s retry: that retry drops the verifier and the
     // client, and the user would read about those instead of what the server said.
     exchange: async (code) => {
-      if (!discovery) throw new AuthError('the sign-in lost track of the authorization server');
       const tokens = await fetchToken(provider, discovery.authorizationServerUrl, {
-        metadata: discovery.authorizationServerMetadata,
+        metadata,
         resource,
         authorizationCode: code,
-        fetchFn,
+        fetchFn: prover ? dpopTokenFetch(fetchFn, prover) : fetchFn,
       });
       provider.saveTokens({ ...tokens, issuer: discovery.authorizationServerUrl });
     },
+    prover,
     requestedScope: address.searchParams.get('scope') ?? undefined,
     resource,
   });
   return { authorizationUrl: address.href, done, cancel: (reason) => pending.cancel(new Error(reason)) };
 }
 
+/**
+ * A typed-in client ID belongs to the authorization server it was registered with (SEP-2352):
+ * when the server now names another one, the sign-in stops and says so instead of presenting it
+ * there. Known from the last sign-in made with the same client ID.
+ */
+async function refuseMovedClient(deps: FlowDeps, session: ServerAuth, discovery: OAuthDiscoveryState): Promise<void> {
+  const last = await deps.storage.get(session.target.uuid, 'discovery');
+  if (!last || last.clientId !== session.target.clientId || !authorizationServerMoved(last.authorizationServerUrl, discovery.authorizationServerUrl)) return;
+  throw new AuthError(
+    `the server now signs in with another authorization server (${discovery.authorizationServerUrl}), and the OAuth client ID in its settings was registered with ${last.authorizationServerUrl}: enter the client ID registered with the new one`,
+  );
+}
+
 interface Exchange {
+  issuer: { advertised: boolean; expected: string | undefined };
   exchange: (code: string) => Promise<unknown>;
+  prover: DpopProver | null;
   requestedScope: string | undefined;
   resource: string | undefined;
 }
@@ -153,6 +221,9 @@ async function finish(session: ServerAuth, deps: FlowDeps, pending: PendingRedir
   }
   const { label, url } = session.target;
   try {
+    // Nothing in an answer from another server is used or shown, its error included.
+    const foreign = authorizationResponseProblem({ ...how.issuer, received: callback.iss });
+    if (foreign) throw new AuthError(foreign);
     if ('error' in callback) throw new AuthError(callbackProblem(callback));
     await how.exchange(callback.code);
     const client = provider.clientInformation();
@@ -163,8 +234,8 @@ async function finish(session: ServerAuth, deps: FlowDeps, pending: PendingRedir
       requestedScope: how.requestedScope,
       resource: how.resource,
     });
-    await commit(deps.storage, session.target.uuid, provider, tokens);
-    session.signedInWith(tokens);
+    await commit(deps.storage, session.target.uuid, provider, tokens, how.prover);
+    session.signedInWith(tokens, how.prover);
     pending.finish({ ok: true, message: `The app is signed in to "${label}".` });
   } catch (error) {
     const secrets = [provider.obtained?.access_token ?? '', provider.obtained?.refresh_token ?? '', provider.clientInformation()?.client_secret ?? ''];
@@ -176,13 +247,14 @@ async function finish(session: ServerAuth, deps: FlowDeps, pending: PendingRedir
 
 /**
  * Saves a completed sign-in. The tokens go last: until they are written the server is not
- * signed in, so a store that fails midway leaves at most a registration and metadata, each
- * whole, never tokens without the client and metadata a refresh needs.
+ * signed in, so a store that fails midway leaves at most a registration, metadata and a key,
+ * each whole, never tokens without the client, metadata and key a refresh needs.
  */
-async function commit(storage: AuthStorage, uuid: string, provider: FlowProvider, tokens: StoredTokens): Promise<void> {
+async function commit(storage: AuthStorage, uuid: string, provider: FlowProvider, tokens: StoredTokens, prover: DpopProver | null): Promise<void> {
   try {
     if (provider.registered) await storage.set(uuid, 'client', provider.registered);
-    if (provider.discovery) await storage.set(uuid, 'discovery', provider.discovery);
+    await storage.set(uuid, 'discovery', { ...provider.discovery, clientId: tokens.clientId });
+    if (prover) await storage.set(uuid, 'dpopKey', prover.key);
     await storage.set(uuid, 'tokens', tokens);
   } catch (error) {
     throw new AuthError(`the sign-in could not be saved in the secret store (${messageOf(error)})`);

@@ -14,8 +14,11 @@ import { messageOf } from '../../types/errors.js';
 export const DEFAULT_REDIRECT_PORT = 47_291;
 export const CALLBACK_PATH = '/callback';
 
-/** What the authorization server sent back through the browser. */
-export type CallbackResult = { code: string } | { error: string; description?: string };
+/**
+ * What the authorization server sent back through the browser; `iss` (RFC 9207) names the server
+ * that sent it, to be checked before anything else in the answer is used.
+ */
+export type CallbackResult = ({ code: string } | { error: string; description?: string }) & { iss?: string };
 
 /** How the browser's tab ends: the page says so, then the tab can be closed. */
 export interface CallbackOutcome {
@@ -209,8 +212,10 @@ export class LoopbackRedirects {
     };
     const code = url.searchParams.get('code');
     const error = url.searchParams.get('error');
-    if (error !== null) waiting.resolve({ error, ...(url.searchParams.get('error_description') ? { description: url.searchParams.get('error_description')! } : {}) });
-    else if (code) waiting.resolve({ code });
-    else waiting.resolve({ error: 'invalid_request', description: 'the answer carried neither a code nor an error' });
+    const iss = url.searchParams.get('iss');
+    const from = iss === null ? {} : { iss };
+    if (error !== null) waiting.resolve({ error, ...(url.searchParams.get('error_description') ? { description: url.searchParams.get('error_description')! } : {}), ...from });
+    else if (code) waiting.resolve({ code, ...from });
+    else waiting.resolve({ error: 'invalid_request', description: 'the answer carried neither a code nor an error', ...from });
   }
 }

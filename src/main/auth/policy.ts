@@ -54,6 +54,22 @@ export function unionScope(...scopes: Array<string | undefined>): string {
   return [...all].join(' ');
 }
 
+export const OFFLINE_ACCESS = 'offline_access';
+
+/**
+ * The scope to ask for, as far as `offline_access` goes (MCP 2026-07-28, "Refresh Tokens"): the
+ * app wants a refresh token, so it adds `offline_access` where the authorization server lists it
+ * in `scopes_supported`, and takes it out where the server lists its scopes without it (asking
+ * for a scope the server does not support is an error). A server that lists no scopes leaves the
+ * scope as chosen, and a sign-in that asks for no scope stays without one, so the server's
+ * default grant is not narrowed to `offline_access` alone.
+ */
+export function withOfflineAccess(scope: string | undefined, authorizationServerScopes: readonly string[] | undefined): string | undefined {
+  if (!scope || authorizationServerScopes === undefined) return scope;
+  if (authorizationServerScopes.includes(OFFLINE_ACCESS)) return unionScope(scope, OFFLINE_ACCESS);
+  return [...scopesOf(scope)].filter((s) => s !== OFFLINE_ACCESS).join(' ') || undefined;
+}
+
 /**
  * What a `403 insufficient_scope` asking for `required` means for a server signed in with
  * `tokens`: sign in again for the union of what it holds and what it asks (a step-up), or

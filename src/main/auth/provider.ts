@@ -25,6 +25,8 @@ export interface FlowProviderOptions {
   preRegistered: boolean;
   /** Called with the address to open; the flow shows it to the user. */
   onAuthorizationUrl: (url: URL) => void;
+  /** The discovery the flow made and checked (the metadata's issuer) before handing over to `auth()`. */
+  discovery: OAuthDiscoveryState;
 }
 
 export class FlowProvider implements OAuthClientProvider {
@@ -32,12 +34,13 @@ export class FlowProvider implements OAuthClientProvider {
   /** What the sign-in obtained, for the flow to commit. */
   registered: OAuthClientInformationMixed | undefined;
   obtained: OAuthTokens | undefined;
-  discovery: OAuthDiscoveryState | undefined;
+  discovery: OAuthDiscoveryState;
   #client: OAuthClientInformationMixed | undefined;
   #verifier: string | undefined;
 
   constructor(private readonly options: FlowProviderOptions) {
     this.#client = options.client;
+    this.discovery = options.discovery;
     // A user-entered client ID wins: the server's own registration is what they set up.
     this.clientMetadataUrl = options.preRegistered ? undefined : options.identity.clientMetadataUrl;
   }
@@ -46,13 +49,15 @@ export class FlowProvider implements OAuthClientProvider {
     return this.options.redirectUri;
   }
 
-  get clientMetadata(): OAuthClientMetadata {
+  get clientMetadata(): OAuthClientMetadata & { application_type: 'native' } {
     return {
       client_name: this.options.identity.clientName,
       redirect_uris: [this.options.redirectUri],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
+      // A desktop app with a loopback redirect (SEP-837, OpenID Connect Registration).
+      application_type: 'native',
     };
   }
 
@@ -96,7 +101,7 @@ export class FlowProvider implements OAuthClientProvider {
     this.discovery = state;
   }
 
-  discoveryState(): OAuthDiscoveryState | undefined {
+  discoveryState(): OAuthDiscoveryState {
     return this.discovery;
   }
 
@@ -104,6 +109,8 @@ export class FlowProvider implements OAuthClientProvider {
     if ((scope === 'all' || scope === 'client') && !this.options.preRegistered) this.#client = this.registered = undefined;
     if (scope === 'all' || scope === 'tokens') this.obtained = undefined;
     if (scope === 'all' || scope === 'verifier') this.#verifier = undefined;
-    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+    // The discovery stays the one the flow checked: `auth()` would otherwise discover again
+    // without the issuer check.
+    if (scope === 'all' || scope === 'discovery') this.discovery = this.options.discovery;
   }
 }

@@ -16,6 +16,7 @@ function secretsIn<K extends AuthKey>(key: K, value: AuthValue<K>): string[] {
     const { tokens } = value as AuthValue<'tokens'>;
     return [tokens.access_token, tokens.refresh_token, tokens.id_token].filter((s): s is string => s !== undefined);
   }
+  if (key === 'dpopKey') return [(value as AuthValue<'dpopKey'>).jwk.d];
   if (key === 'client') {
     const secret = (value as AuthValue<'client'>).client_secret;
     return secret === undefined ? [] : [secret];

@@ -1,14 +1,20 @@
 // One remote server's sign-in while the app runs: the saved tokens, refresh ahead of expiry and
 // on a 401 with one refresh in flight (concurrent requests wait for it), the server's 401 and
-// 403 challenges, and the fetch the server's transport goes through. Tokens never leave here
-// except in the Authorization header of requests to the URL they were obtained for.
+// 403 challenges (a 401 from a server that moved to another authorization server drops the
+// tokens), and the fetch the server's transport goes through, with DPoP proofs for bound tokens.
+// Tokens never leave here except in the Authorization header of requests to the URL they were
+// obtained for.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { discoverOAuthServerInfo, extractWWWAuthenticateParams, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
+import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { challengeOf } from './challenge.js';
+import { DpopProver, isDpopBound } from './dpop.js';
+import { dpopTokenFetch, fetchWithDpopToken } from './dpop-fetch.js';
 import { AuthError, describeAuthError, refreshFailedForGood } from './errors.js';
 import { expired, refreshDue, stepUpFor, storedTokens } from './policy.js';
+import { asksForOAuthSignIn, movedAuthorizationServer } from './probes.js';
 import type { AuthStorage, StoredTokens } from './storage.js';
 import { messageOf } from '../../types/errors.js';
 
@@ -77,6 +83,10 @@ export class ServerAuth {
   #tokens: StoredTokens | null | undefined;
   #loading: Promise<void> | null = null;
   #refreshing: Promise<StoredTokens | null> | null = null;
+  /** The check whether the server moved to another authorization server, one at a time. */
+  #checkingMove: Promise<string | null> | null = null;
+  /** The server's DPoP key, when its authorization server binds tokens to one. */
+  #dpop: DpopProver | null = null;
   /** Whether the server's 401s are OAuth challenges; unknown until the first 401 without a token. */
   #oauth: boolean | undefined;
 
@@ -116,14 +126,19 @@ export class ServerAuth {
   async #load(): Promise<void> {
     const { uuid, url, clientId } = this.#target;
     try {
-      const [tokens, stepUp, secret] = await Promise.all([
+      const [tokens, stepUp, secret, key] = await Promise.all([
         this.deps.storage.get(uuid, 'tokens'),
         this.deps.storage.get(uuid, 'stepUp'),
         this.deps.storage.get(uuid, 'clientSecret'),
+        this.deps.storage.get(uuid, 'dpopKey'),
       ]);
+      // The key is used with tokens from the authorization server it was made for.
+      const keyFits = key !== undefined && key.issuer === tokens?.tokens.issuer;
+      this.#dpop = keyFits ? new DpopProver(key) : null;
       // Tokens for another URL or another client are never presented to this one: the server's
-      // settings changed since, so they are dropped.
-      const usable = tokens !== undefined && tokens.serverUrl === url && (clientId === undefined || tokens.clientId === clientId);
+      // settings changed since, so they are dropped; so are bound tokens whose key is gone.
+      const keyHeld = keyFits || !isDpopBound(tokens?.tokens.token_type);
+      const usable = tokens !== undefined && tokens.serverUrl === url && (clientId === undefined || tokens.clientId === clientId) && keyHeld;
       if (tokens !== undefined && !usable) {
         await this.deps.storage.delete(uuid, 'tokens');
         await this.deps.storage.delete(uuid, 'stepUp');
@@ -146,13 +161,13 @@ export class ServerAuth {
   /** The fetch for the server's transport: adds the token, refreshes, reads challenges. */
   readonly fetch: FetchLike = async (input, init) => {
     const token = await this.#accessToken();
-    let response = await this.deps.fetch(input, withBearer(init, token));
+    let response = await this.#send(input, init, token);
     let failure: AuthError | null = null;
     if (response.status === 401) {
       const retry = await this.#unauthorized(response, token);
       if (retry !== null) {
         await response.body?.cancel();
-        response = await this.deps.fetch(input, withBearer(init, retry));
+        response = await this.#send(input, init, retry);
         if (response.status === 401) await this.#unauthorized(response, retry, false);
       }
       if (response.status === 401 && this.signInReason !== null) failure = new AuthError(this.signInReason, 'sign-in');
@@ -166,6 +181,12 @@ export class ServerAuth {
     }
     return response;
   };
+
+  /** One request with the token: bound ones with a DPoP proof (RFC 9449 section 7), others as Bearer. */
+  #send(input: string | URL, init: RequestInit | undefined, token: string | null): Promise<Response> {
+    if (token !== null && this.#dpop && isDpopBound(this.#tokens?.tokens.token_type)) return fetchWithDpopToken(this.deps.fetch, this.#dpop, input, init, token);
+    return this.deps.fetch(input, withBearer(init, token));
+  }
 
   /** A token to send, refreshed first when it is about to expire; null when not signed in. */
   async #accessToken(): Promise<string | null> {
@@ -189,13 +210,23 @@ export class ServerAuth {
 
   /** What to retry a rejected request with, or null (and why the server needs a sign-in). */
   async #unauthorized(response: Response, used: string | null, mayRefresh = true): Promise<string | null> {
-    const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+    const { scope, resourceMetadataUrl } = challengeOf(response);
     this.challenge = { ...(scope ? { scope } : {}), ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) };
     if (used === null) {
       // A reason given already (a refresh that failed for good) says more than this one.
       if (this.signInReason === null && (await this.#isOAuth(response))) this.#needSignIn('the server asks you to sign in');
       return null;
     }
+    if (this.#tokens && this.#tokens.tokens.access_token !== used) return this.#tokens.tokens.access_token;
+    // A server that moved to another authorization server (SEP-2352): the old server's tokens,
+    // refresh token included, are dropped, never refreshed there nor sent anywhere else.
+    this.#checkingMove ??= this.#movedTo().finally(() => (this.#checkingMove = null));
+    const movedTo = await this.#checkingMove;
+    if (movedTo !== null) {
+      if (this.#tokens?.tokens.access_token === used) await this.#signedOut(`the server now signs in with another authorization server (${movedTo}): sign in again`);
+      return null;
+    }
+    // Read after the wait: a refresh may have happened meanwhile.
     const tokens = await this.#current();
     if (tokens && tokens.tokens.access_token !== used) return tokens.tokens.access_token;
     if (mayRefresh && tokens?.tokens.refresh_token) {
@@ -208,7 +239,7 @@ export class ServerAuth {
 
   /** A 403: when it asks for more scope, the step-up to sign in for, or why there is none. */
   async #forbidden(response: Response): Promise<AuthError | null> {
-    const { error, scope } = extractWWWAuthenticateParams(response);
+    const { error, scope } = challengeOf(response);
     if (error !== 'insufficient_scope') return null;
     const step = stepUpFor(await this.#current(), scope ?? '');
     if ('exhausted' in step) {
@@ -226,30 +257,17 @@ export class ServerAuth {
     return new AuthError(`the server needs more permissions (${step.scope}): sign in again to grant them`, 'more-scope');
   }
 
-  /**
-   * Whether a 401 without a token asks for an OAuth sign-in: the server has OAuth metadata
-   * (protected-resource or authorization-server), or, for a 2025-03-26 server with none, its
-   * Bearer challenge comes with the default endpoints at its origin (an OPTIONS of /authorize
-   * answers). A Bearer challenge alone is also what a server wanting a static token sends: that
-   * is a refused connection ("check its headers"), not a sign-in.
-   */
+  /** Whether a 401 without a token asks for an OAuth sign-in (probes.ts); asked once per target. */
   async #isOAuth(response: Response): Promise<boolean> {
-    if (this.#oauth !== undefined) return this.#oauth;
-    const fetchFn = fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs);
-    try {
-      const info = await discoverOAuthServerInfo(this.#target.url, { resourceMetadataUrl: this.challenge.resourceMetadataUrl, fetchFn });
-      if (info.resourceMetadata !== undefined || info.authorizationServerMetadata !== undefined) return (this.#oauth = true);
-    } catch {
-      // No usable metadata: the 2025-03-26 defaults below decide.
-    }
-    if (!/^\s*bearer\b/i.test(response.headers.get('WWW-Authenticate') ?? '')) return (this.#oauth = false);
-    try {
-      const probe = await fetchFn(new URL('/authorize', this.#target.url), { method: 'OPTIONS', redirect: 'manual' });
-      await probe.body?.cancel();
-      return (this.#oauth = probe.status < 400);
-    } catch {
-      return (this.#oauth = false);
-    }
+    this.#oauth ??= await asksForOAuthSignIn(this.#target.url, response, this.challenge.resourceMetadataUrl, fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs));
+    return this.#oauth;
+  }
+
+  /** The authorization server the server names now, when the saved sign-in is another's. */
+  async #movedTo(): Promise<string | null> {
+    const discovery = await this.deps.storage.get(this.#target.uuid, 'discovery').catch(() => undefined);
+    if (!discovery) return null;
+    return movedAuthorizationServer(this.#target.url, discovery.authorizationServerUrl, this.challenge.resourceMetadataUrl, fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs));
   }
 
   /** One refresh at a time: every caller during a refresh gets its outcome. */
@@ -274,7 +292,8 @@ export class ServerAuth {
         clientInformation: client,
         refreshToken: basedOn.tokens.refresh_token!,
         resource: basedOn.resource,
-        fetchFn: fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs),
+        // A refresh token bound to the key is only honoured with a proof from it (RFC 9449 section 5).
+        fetchFn: this.#dpop ? dpopTokenFetch(fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs), this.#dpop) : fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs),
       });
     } catch (error) {
       const reason = describeAuthError(error, 'refresh', this.#secretsOf(basedOn, client));
@@ -334,8 +353,9 @@ export class ServerAuth {
   }
 
   /** A sign-in completed: its tokens are saved; the server is asked again. */
-  signedInWith(tokens: StoredTokens): void {
+  signedInWith(tokens: StoredTokens, dpop: DpopProver | null): void {
     this.#tokens = tokens;
+    this.#dpop = dpop;
     this.#loading = Promise.resolve();
     this.#oauth = true;
     this.signInReason = null;

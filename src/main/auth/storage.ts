@@ -10,6 +10,7 @@ import {
   OpenIdProviderDiscoveryMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { z } from 'zod/v4';
+import { DpopKeySchema } from './dpop.js';
 
 /** Tokens as the SDK saved them (stamped with `issuer`), and what they were issued for. */
 export const StoredTokensSchema = z.object({
@@ -37,6 +38,8 @@ export const StoredDiscoverySchema = z.object({
   resourceMetadataUrl: z.string().optional(),
   resourceMetadata: OAuthProtectedResourceMetadataSchema.optional(),
   authorizationServerMetadata: z.union([OAuthMetadataSchema, OpenIdProviderDiscoveryMetadataSchema]).optional(),
+  /** The client ID the sign-in used: a typed-in one is bound to this authorization server. */
+  clientId: z.string().optional(),
 });
 
 /** The server answered 403 insufficient_scope: the scope to ask for at the next sign-in. */
@@ -49,6 +52,8 @@ export const AUTH_KEYS = {
   stepUp: StoredStepUpSchema,
   /** The client secret the user entered for a server without dynamic registration. */
   clientSecret: z.string().min(1),
+  /** The key DPoP-bound tokens are bound to, with the authorization server it was made for. */
+  dpopKey: DpopKeySchema,
 } as const;
 
 export type AuthKey = keyof typeof AUTH_KEYS;

@@ -8,6 +8,7 @@ import { isRecord, setOwn } from '../../types/json.js';
 import { MigrationReportSchema } from '../../types/migration.js';
 import type { ToolLoadingMode } from '../../types/tool-loading.js';
 import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../../types/tool-loading.js';
+import { repairRegistryUrl, repairSource } from './source-repair.js';
 
 export interface RepairResult {
   config: AppConfig;
@@ -200,6 +201,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
     defaultPolicy: defaultPolicy(raw.defaultPolicy, where, warnings),
     aliases: stringList(raw.aliases, `${where} aliases`, warnings),
+    source: repairSource(raw.source, where, warnings),
   };
   // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.
   for (const key of Object.keys(server) as Array<keyof McpServer>) {
@@ -287,12 +289,15 @@ export function repairConfig(raw: unknown): RepairResult {
   }
   const llm = section(root, 'llm', warnings);
   const config: AppConfig = {
-    ...keptFields(root, ['mcp', 'llm', 'prompt', 'realtime', 'migrations', 'migrationReport', 'profileId'], 'Settings field', warnings),
+    ...keptFields(root, ['mcp', 'llm', 'prompt', 'realtime', 'migrations', 'migrationReport', 'profileId', 'registryUrl'], 'Settings field', warnings),
     mcp: { ...keptFields(mcp, ['servers'], 'The "mcp" settings field', warnings), servers },
     llm: { ...keptFields(llm, ['defaults'], 'The "llm" settings field', warnings), defaults: repairModels(llm.defaults, warnings) },
     prompt: selectionSection(root, 'prompt', 'Prompt tools', warnings),
     realtime: selectionSection(root, 'realtime', 'Realtime tools', warnings),
   };
+  const registryUrl = repairRegistryUrl(root.registryUrl, warnings);
+  if (registryUrl !== undefined) config.registryUrl = registryUrl;
+  else delete config.registryUrl;
   // The profile id files this profile's keyring entries; one that is not an id finds nothing.
   if (root.profileId !== undefined && !AppConfigSchema.shape.profileId.safeParse(root.profileId).success) {
     delete config.profileId;

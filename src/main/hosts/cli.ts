@@ -8,6 +8,7 @@
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see cli-offerings.ts)
+//   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see cli-install.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
@@ -29,10 +30,13 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import type { InstallCommand } from './cli-install.js';
+import { isInstallVerb, parseInstallCommand, runInstallCommand } from './cli-install.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
-  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P';
+  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P' +
+  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
 
 class UsageError extends Error {}
 
@@ -42,7 +46,8 @@ type Verb =
   | ({ kind: 'call' } & CallVerb)
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand }
-  | { kind: 'offering'; command: OfferingCommand };
+  | { kind: 'offering'; command: OfferingCommand }
+  | { kind: 'install'; command: InstallCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -67,6 +72,8 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         'on-demand': { type: 'boolean', default: false },
         loaded: { type: 'string' },
         arg: { type: 'string', multiple: true },
+        set: { type: 'string', multiple: true },
+        registry: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -88,6 +95,18 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (loaded !== undefined && !onDemand) throw new UsageError(`--loaded goes with --on-demand; ${USAGE}`);
   const rawArgValues = parsed.values.arg ?? [];
   if (rawArgValues.length > 0 && (verb === undefined || !isOfferingVerb(verb))) throw new UsageError(`--arg goes with prompt, complete and read; ${USAGE}`);
+  const setValues = parsed.values.set ?? [];
+  const registry = parsed.values.registry;
+  if (verb === undefined || !isInstallVerb(verb)) {
+    if (setValues.length > 0 || registry !== undefined) throw new UsageError(`--set and --registry go with registry and bundle; ${USAGE}`);
+  } else {
+    if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'install', command: parseInstallCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, set: setValues, ...(registry !== undefined ? { registry } : {}) }) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
   if (verb !== undefined && isOfferingVerb(verb)) {
     try {
       const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues });
@@ -226,6 +245,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
+  if (verb.kind === 'install') return runInstallCommand(core, verb.command);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);

@@ -1,39 +1,65 @@
-// `npm start`: the Electron app where the Electron runtime is installed; otherwise (as on
-// machines that cannot download it) the browser host, with a one-line reason and the URL.
+// `npm start`: the Electron app. Where its runtime is missing (electron 45 downloads it on first
+// use), it is downloaded first, once, with its progress shown; where that download fails (a
+// machine that cannot reach GitHub), the browser host starts instead, saying why in one line.
+// `--browser` starts the browser host straight away.
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWebHost } from './web.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import type { DownloadProgress } from './electron-runtime.js';
+import { downloadElectron, electronBinary, electronPackage } from './electron-runtime.js';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const BROWSER_FLAG = '--browser';
 
-/**
- * The Electron binary, or why there is none. Read from the package's files rather than by
- * requiring it: `require('electron')` tries to download a missing runtime on the spot, which
- * fails (with a stack trace) on machines that cannot reach GitHub.
- */
-function findElectron(): { binary: string } | { reason: string } {
-  let packageDir: string;
+/** Download progress on stderr: in place on a terminal, otherwise a line every tenth. */
+function progressPrinter(version: string): { show: (progress: DownloadProgress) => void; end: () => void } {
+  const tty = process.stderr.isTTY === true;
+  let shownTenth = -1;
+  let drawn = false;
+  const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return {
+    show({ transferred, total }) {
+      const text = total ? `${Math.floor((transferred / total) * 100)}% of ${mb(total)}` : mb(transferred);
+      const tenth = total ? Math.floor((transferred / total) * 10) : Math.floor(transferred / (10 * 1024 * 1024));
+      if (tty) {
+        process.stderr.write(`\rDownloading the Electron runtime ${version}: ${text}   `);
+        drawn = true;
+      } else if (tenth !== shownTenth) {
+        shownTenth = tenth;
+        process.stderr.write(`Downloading the Electron runtime ${version}: ${text}\n`);
+      }
+    },
+    end() {
+      if (drawn) process.stderr.write('\n');
+    },
+  };
+}
+
+/** The Electron binary, downloading the runtime first where it is missing; or why there is none. */
+async function findOrDownload(): Promise<{ binary: string } | { reason: string }> {
+  const pkg = electronPackage();
+  if (!pkg) return { reason: 'the electron package is not installed (run npm ci)' };
+  const present = electronBinary(pkg);
+  if (present) return { binary: present };
+  console.log(`Downloading the Electron runtime ${pkg.version} (once; later starts use it)…`);
+  const printer = progressPrinter(pkg.version);
   try {
-    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  } catch {
-    return { reason: 'the electron package is not installed' };
+    const binary = await downloadElectron(pkg, printer.show);
+    printer.end();
+    return { binary };
+  } catch (error) {
+    printer.end();
+    return { reason: `the Electron runtime could not be downloaded (${messageOf(error)})` };
   }
-  const pathFile = path.join(packageDir, 'path.txt');
-  const relative = fs.existsSync(pathFile) ? fs.readFileSync(pathFile, 'utf8').trim() : '';
-  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(packageDir, 'dist');
-  const binary = path.join(dist, relative || 'electron');
-  if (relative && fs.existsSync(binary)) return { binary };
-  return { reason: 'the Electron runtime is not installed (`npx install-electron` downloads it where GitHub is reachable)' };
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const electron = findElectron();
+  const args = process.argv.slice(2);
+  const browser = args.includes(BROWSER_FLAG);
+  const argv = args.filter((arg) => arg !== BROWSER_FLAG);
+  const electron = browser ? { reason: `${BROWSER_FLAG} was given` } : await findOrDownload();
   if ('reason' in electron) {
     console.log(`Starting the browser host: ${electron.reason}.`);
     await runWebHost(argv);

@@ -7,7 +7,7 @@ import { stemmer } from 'stemmer';
 /** Words that say nothing about what a tool does: dropped from text and queries alike. */
 const STOP_WORDS = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'for', 'from', 'i', 'if', 'in', 'into', 'is', 'it', 'its',
-  'me', 'my', 'of', 'on', 'or', 'so', 'that', 'the', 'their', 'this', 'to', 'tool', 'tools', 'use', 'using', 'via',
+  'me', 'my', 'of', 'on', 'or', 'so', 'that', 'the', 'their', 'this', 'to', 'via',
   'was', 'we', 'what', 'when', 'which', 'will', 'with', 'you', 'your',
 ]);
 
@@ -24,6 +24,26 @@ export function splitWords(text: string): string[] {
     // Most words are plain lowercase: the case-change split (slow) only for the others.
     if (PLAIN.test(part)) words.push(part);
     else for (const word of part.split(CASE_BREAKS)) if (word !== '') words.push(word);
+  }
+  return words;
+}
+
+/**
+ * The words of a text for the index and for a query: those of splitWords, and each word written
+ * in one piece with case changes (`IpAccessControlList`, `nodePools`) also whole, lowercased, as
+ * someone who types it in one word ("ipaccesscontrollist") would ask for it.
+ */
+export function wordsAndCompounds(text: string): string[] {
+  const words: string[] = [];
+  for (const part of text.split(SEPARATORS)) {
+    if (part === '') continue;
+    if (PLAIN.test(part)) {
+      words.push(part);
+      continue;
+    }
+    const pieces = part.split(CASE_BREAKS).filter((word) => word !== '');
+    words.push(...pieces);
+    if (pieces.length > 1) words.push(part.toLowerCase());
   }
   return words;
 }

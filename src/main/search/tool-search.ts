@@ -1,14 +1,14 @@
-// Finding tools by what they do (Mcp.findTools, the `find_tools` tool): a MiniSearch index (BM25+)
-// over each offered tool's exposed and original names, title, description, argument names and
-// their descriptions and its server's label, with the words of terms.ts (names split, stems).
+// Finding tools by what they do (Mcp.findTools, the IPC findTools, and the `find_tools` tool):
+// BM25F (bm25f.ts) over each offered tool's exposed and original names, title, the first sentence
+// of its description, the whole description, argument names, and its server's label, with the
+// words of terms.ts (names split, compounds, stems, stop words dropped).
 // The index follows the offered tools: after a change (relist, rename, switch-off, a server added
 // or removed) the next search re-indexes only the tools whose text changed.
 export type { FoundTool } from '../../types/mcp.js';
-import MiniSearch from 'minisearch';
-import type { Query } from 'minisearch';
 import { isRecord } from '../../types/json.js';
 import type { FoundTool } from '../../types/mcp.js';
-import { splitWords, synonymsOf, termOf } from './terms.js';
+import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
+import { synonymsOf, termOf, wordsAndCompounds } from './terms.js';
 
 /** One offered tool, as the manager knows it. */
 export interface SearchSource {
@@ -32,95 +32,137 @@ export interface FindOptions {
 export const DEFAULT_FIND_LIMIT = 5;
 export const MAX_FIND_LIMIT = 50;
 
-interface Document {
-  id: string;
-  names: string;
-  title: string;
-  description: string;
-  args: string;
-  argText: string;
-  server: string;
+/** The fields, in index order: what each is made of is in documentOf. */
+const enum Field {
+  Names,
+  Title,
+  Lead,
+  Description,
+  Args,
+  Server,
 }
+
+/**
+ * BM25F's field weights (b = 0.75 for all, the textbook value): a word of the name or title says
+ * most; the lead (a description's first sentence) says what the tool does, the rest of a
+ * description adds usage rules and examples. Chosen on the bench's seeds 1–3 and checked on
+ * others (docs/benchmarks.md). Arguments' descriptions are not indexed: at a weight of 0.1 or
+ * 0.3 they changed no recall figure by more than 0.003, and every word indexed costs build time.
+ */
+const FIELDS: readonly FieldSpec[] = [
+  { weight: 2.5, b: 0.75 }, // names
+  { weight: 2, b: 0.75 }, // title
+  { weight: 2, b: 0.75 }, // lead
+  { weight: 1, b: 0.75 }, // description
+  { weight: 1, b: 0.75 }, // argument names
+  { weight: 0.5, b: 0.75 }, // server label
+];
+const K1 = 1.2;
+/** A synonym's weight against the word the query used; synonyms are looked up in names and titles only. */
+const SYNONYM_WEIGHT = 0.5;
+/** The weight of a word matched as written, on top of its stem's. */
+const EXACT_WEIGHT = 0.3;
+const SYNONYM_FIELDS: readonly number[] = [Field.Names, Field.Title];
+/** What is indexed of a description: every description the published servers have but a handful (a 13,000-character one is a manual). */
+const MAX_DESCRIPTION = 3_000;
+const MAX_LEAD_WORDS = 40;
+/** What is read of a query: a query is a few words; a pasted page is cut, never refused. */
+export const MAX_QUERY_CHARS = 1_000;
+const MAX_QUERY_TERMS = 32;
 
 interface Indexed {
   source: SearchSource;
-  document: Document;
+  /** The text of each field, to tell whether a relisted tool changed. */
+  key: string;
 }
 
-/** Field weights: a word of the name says most about a tool, one of an argument's description least. */
-const BOOST = { names: 3, title: 2, args: 1.5, description: 1, server: 1, argText: 0.5 };
-/** A synonym's weight against the word the query used. */
-const SYNONYM_WEIGHT = 0.5;
 /**
- * What is indexed of a description and of the arguments' descriptions: their start says what the
- * tool does; what follows (usage rules, examples) adds words that match everything, and each of
- * them costs every query that has it.
+ * A word as it was written, beside its stem: a query that uses the tool's own word form ("requested")
+ * ranks it above tools that only share the stem ("request", "requests"). Marked so it never meets a stem.
  */
-const MAX_DESCRIPTION = 500;
-const MAX_ARGUMENT_TEXT = 300;
+const EXACT = '=';
 
-function documentOf(source: SearchSource): Document {
+/** The words of a text as the index holds them: each stem, and the word as written where it differs. */
+function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of wordsAndCompounds(text)) {
+    const term = termOf(word);
+    if (term === null) continue;
+    terms.push(term);
+    const lower = word.toLowerCase();
+    if (lower !== term) terms.push(EXACT + lower);
+  }
+  return terms;
+}
+
+/** A description's first sentence: up to the first full stop followed by a space, or its first line. */
+function leadOf(description: string): string {
+  const line = description.trimStart().split(/\n/, 1)[0] ?? '';
+  const end = line.search(/[.!?](\s|$)/);
+  return end < 0 ? line : line.slice(0, end);
+}
+
+function fieldsOf(source: SearchSource): string[] {
   const { tool } = source;
   const properties = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
-  const argText = Object.values(properties)
-    .map((property) => (isRecord(property) && typeof property.description === 'string' ? property.description : ''))
-    .filter((text) => text !== '')
-    .join(' ')
-    .slice(0, MAX_ARGUMENT_TEXT);
-  return {
-    id: source.name,
-    names: source.original === source.name ? source.name : `${source.name} ${source.original}`,
-    title: typeof tool.title === 'string' ? tool.title : '',
-    description: typeof tool.description === 'string' ? tool.description.slice(0, MAX_DESCRIPTION) : '',
-    args: Object.keys(properties).join(' '),
-    argText,
-    server: source.serverLabel,
-  };
+  const description = typeof tool.description === 'string' ? tool.description.slice(0, MAX_DESCRIPTION) : '';
+  return [
+    source.original === source.name ? source.name : `${source.name} ${source.original}`,
+    typeof tool.title === 'string' ? tool.title : '',
+    leadOf(description),
+    description,
+    Object.keys(properties).join(' '),
+    source.serverLabel,
+  ];
 }
 
-function sameDocument(a: Document, b: Document): boolean {
-  return a.names === b.names && a.title === b.title && a.description === b.description && a.args === b.args && a.argText === b.argText && a.server === b.server;
-}
-
-const asIs = (text: string): string[] => [text];
-const same = (term: string): string => term;
-
-/**
- * The query's own terms over every field; their synonyms over the names and titles only, at a
- * lower weight: tool names use a few canonical verbs and nouns, and a synonym looked up in every
- * description would touch most of the index for little gain.
- */
-function queryOf(text: string): Query {
-  const own = new Set<string>();
-  for (const word of splitWords(text)) {
-    const term = termOf(word);
-    if (term !== null) own.add(term);
-  }
-  const extra = new Set<string>();
-  for (const term of own) for (const synonym of synonymsOf(term)) if (!own.has(synonym)) extra.add(synonym);
-  const queries: Query[] = [{ queries: [...own], tokenize: asIs, processTerm: same }];
-  if (extra.size > 0) {
-    queries.push({ queries: [...extra], tokenize: asIs, processTerm: same, fields: ['names', 'title'], boostTerm: () => SYNONYM_WEIGHT });
-  }
-  return { combineWith: 'OR', queries };
-}
-
-function newIndex(): MiniSearch<Document> {
-  return new MiniSearch<Document>({
-    fields: ['names', 'title', 'description', 'args', 'argText', 'server'],
-    tokenize: (text) => splitWords(text),
-    processTerm: (term) => termOf(term),
-    searchOptions: {
-      boost: BOOST,
-      // No prefix matching: stems already meet word forms, and prefixes multiply what a query touches.
-      prefix: false,
-      combineWith: 'OR',
-    },
+function documentOf(texts: readonly string[]): string[][] {
+  return texts.map((text, field) => {
+    const terms = termsOf(text);
+    return field === Field.Lead ? terms.slice(0, MAX_LEAD_WORDS) : terms;
   });
 }
 
+/** The query's own terms over every field; their synonyms over the names and titles only, at a lower weight. */
+function queryOf(text: string): QueryTerm[] {
+  const own = new Set<string>();
+  const exact = new Set<string>();
+  for (const word of wordsAndCompounds(text.slice(0, MAX_QUERY_CHARS))) {
+    const term = termOf(word);
+    if (term === null) continue;
+    own.add(term);
+    const lower = word.toLowerCase();
+    if (lower !== term) exact.add(EXACT + lower);
+    if (own.size === MAX_QUERY_TERMS) break;
+  }
+  const terms: QueryTerm[] = [...own].map((term) => ({ term, weight: 1 }));
+  for (const term of exact) terms.push({ term, weight: EXACT_WEIGHT });
+  for (const term of own) {
+    for (const synonym of synonymsOf(term)) {
+      if (!own.has(synonym)) terms.push({ term: synonym, weight: SYNONYM_WEIGHT, fields: SYNONYM_FIELDS });
+    }
+  }
+  return terms;
+}
+
+/** Whether result a ranks before b: the higher score, then the name (the same order on every machine). */
+const before = (a: [string, number], b: [string, number]): boolean => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+
+/** The `limit` best of `scores`, best first, without sorting them all. */
+function best(scores: ReadonlyMap<string, number>, limit: number): Array<[string, number]> {
+  const top: Array<[string, number]> = [];
+  for (const entry of scores) {
+    if (top.length === limit && !before(entry, top[limit - 1]!)) continue;
+    let at = top.length === limit ? limit - 1 : top.length;
+    while (at > 0 && before(entry, top[at - 1]!)) at--;
+    top.splice(at, 0, entry);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
 export class ToolSearch {
-  #index = newIndex();
+  #index = new Bm25fIndex(FIELDS, K1);
   #indexed = new Map<string, Indexed>();
   #stale = true;
 
@@ -131,15 +173,19 @@ export class ToolSearch {
     this.#stale = true;
   }
 
-  /** The tools best matching `query`, best first; [] for a query without a searchable word. */
+  /**
+   * The tools best matching `query`, best first; [] for a query without a searchable word (only
+   * common words, emoji, punctuation). A query is read up to MAX_QUERY_CHARS and its first
+   * MAX_QUERY_TERMS distinct words: a pasted page costs no more than a long question.
+   */
   find(query: string, options: FindOptions = {}): FoundTool[] {
     this.#refresh();
     const limit = Math.min(MAX_FIND_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_FIND_LIMIT)));
     const wanted = options.selection ? new Set(options.selection) : null;
-    const results = this.#index.search(queryOf(query), wanted ? { filter: (result) => wanted.has(result.id as string) } : {});
-    return results.slice(0, limit).map((result) => {
-      const { source } = this.#indexed.get(result.id as string)!;
-      return { name: source.name, server: source.server, original: source.original, description: source.tool.description ?? '', score: result.score };
+    const scores = this.#index.score(queryOf(query), wanted ? (id) => wanted.has(id) : undefined);
+    return best(scores, limit).map(([name, score]) => {
+      const { source } = this.#indexed.get(name)!;
+      return { name: source.name, server: source.server, original: source.original, description: source.tool.description ?? '', score };
     });
   }
 
@@ -152,18 +198,19 @@ export class ToolSearch {
   #refresh(): void {
     if (!this.#stale) return;
     this.#stale = false;
-    const next = new Map<string, Indexed>();
-    for (const source of this.source()) next.set(source.name, { source, document: documentOf(source) });
+    const next = new Map<string, Indexed & { texts: string[] }>();
+    for (const source of this.source()) {
+      const texts = fieldsOf(source);
+      next.set(source.name, { source, key: texts.join('\u0000'), texts });
+    }
     for (const [name, old] of this.#indexed) {
-      const now = next.get(name);
-      if (now && sameDocument(now.document, old.document)) continue;
-      this.#index.discard(name);
+      if (next.get(name)?.key !== old.key) this.#index.remove(name);
     }
+    const indexed = new Map<string, Indexed>();
     for (const [name, now] of next) {
-      const old = this.#indexed.get(name);
-      if (old && sameDocument(now.document, old.document)) continue;
-      this.#index.add(now.document);
+      if (this.#indexed.get(name)?.key !== now.key) this.#index.add(name, documentOf(now.texts));
+      indexed.set(name, { source: now.source, key: now.key });
     }
-    this.#indexed = next;
+    this.#indexed = indexed;
   }
 }
