@@ -23,6 +23,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   providers: async () => (await import('./providers.js')).providers,
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
   results: async () => (await import('./results.js')).results,
+  appView: async () => (await import('./app-view.js')).appView,
 
   toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };

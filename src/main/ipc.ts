@@ -37,6 +37,15 @@ export interface IpcHost {
   userDataDir: string;
   /** Opens a sign-in page in the system browser (Electron); without it the page opens a tab. */
   openExternal?: (url: string) => void;
+  /** Where tool views (MCP Apps) run: another origin than the page's. Without it views are refused. */
+  sandbox?: ViewSandbox;
+}
+
+export interface ViewSandbox {
+  /** An open view's sandbox page, and its origin (the only one the page takes the view's messages from). */
+  pageFor(viewId: string): { url: string; origin: string };
+  /** The origins that may frame the sandbox: the app's page. */
+  frameAncestors(): readonly string[];
 }
 
 export interface IpcServer {
@@ -102,7 +111,28 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
       const given = resultOf === undefined ? result : calls.resultOf(resultOf);
       if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
-      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }) });
+      // What the views of that call asked to keep for the model goes with it (MCP Apps).
+      const viewContext = resultOf === undefined ? undefined : mcp.views.contexts.of(resultOf)?.modelContext;
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(viewContext ? { viewContext } : {}) });
+    },
+    openToolView: async ({ name, callId }) => {
+      const sandbox = host.sandbox;
+      if (!sandbox) throw new Error('This app cannot show tool views.');
+      const view = await mcp.views.open(name, { ...(callId ? { callId } : {}), frameAncestors: sandbox.frameAncestors() });
+      const page = sandbox.pageFor(view.viewId);
+      return { ...view, sandboxUrl: page.url, sandboxOrigin: page.origin };
+    },
+    closeToolView: ({ viewId }) => mcp.views.close(viewId),
+    callToolFromView: ({ viewId, name, args, approved }) => mcp.views.callTool(viewId, name, args, { approved }),
+    readResourceFromView: ({ viewId, uri }) => mcp.views.readResource(viewId, uri),
+    setViewModelContext: ({ viewId, context }) => mcp.views.setModelContext(viewId, context),
+    sendViewMessage: ({ viewId, message }) => ({ kept: mcp.views.addMessage(viewId, message) }),
+    getViewContext: ({ callId }) => mcp.views.contexts.of(callId) ?? { messages: [] },
+    openViewLink: ({ viewId, url }) => {
+      // The user agreed in the page; main opens only web links, and only for a view that is open.
+      if (mcp.views.policyOf(viewId) === null) throw new Error('This view is closed.');
+      host.openExternal?.(url);
+      return { opened: host.openExternal !== undefined };
     },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
@@ -162,6 +192,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
     elicitation: (listener) => elicitations.onAsked(listener),
     elicitationEnded: (listener) => elicitations.onEnded(listener),
+    viewMessage: (listener) => mcp.views.onMessage(listener),
   };
   const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 

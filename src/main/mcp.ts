@@ -7,6 +7,7 @@ import type { LlmTool, ServerStatus, ToolCallResult } from '../types/mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../types/offerings.js';
 import type { ProviderId, ProviderResult, ProviderTools, ProviderToolsOptions, ToolProviderReports } from '../types/providers.js';
 import type { AuthManager } from './auth/manager.js';
+import { AppViews } from './mcp/apps/app-views.js';
 import type { ConnectionOptions, ServerConnection } from './mcp/connection/connection.js';
 import { ElicitationRouter } from './mcp/elicitation/router.js';
 import { answerFindTools } from './mcp/calls/find-tools.js';
@@ -51,6 +52,8 @@ export class Mcp {
   readonly reserved: ReadonlySet<string>;
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
   readonly logs = new ServerLogs();
+  /** MCP Apps: tools' views, and what an open view may ask of the host (mcp/apps/). */
+  readonly views: AppViews;
   #store: ConfigStore;
   #connections: ServerConnections;
   #index = new ToolIndex();
@@ -93,6 +96,13 @@ export class Mcp {
       redact: (text) => secrets.redact(text),
       findTools: (args, selection) => answerFindTools(this.#search, args, selection),
     };
+    this.views = new AppViews({
+      index: this.#index,
+      connections: this.#connections,
+      callTool: (name, args, callOptions) => this.callTool(name, args, callOptions),
+      note: (uuid, level, text) => this.logs.record(uuid, { source: 'connection', level, text }),
+      redact: (text) => secrets.redact(text),
+    });
     this.#naming = new ToolNaming({
       store: this.#store,
       connections: this.#connections,

@@ -7,7 +7,7 @@ import type { AppConfig } from '../types/config.js';
 import type { AppState } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
 import { api } from './api.js';
-import { buildCatalog } from './lib/catalog.js';
+import { buildCatalog, forModels } from './lib/catalog.js';
 
 export const appState = shallowRef<AppState | null>(null);
 export const serverStatus = shallowRef<ServerStatus[]>([]);
@@ -17,6 +17,8 @@ export const config = computed<AppConfig | null>(() => appState.value?.config ??
 
 /** Every tool with its search key, built once per status change for every screen that lists tools. */
 export const catalog = computed(() => buildCatalog(serverStatus.value));
+/** The tools a model's selection can hold: all but those only for their views (MCP Apps). */
+export const modelCatalog = computed(() => forModels(catalog.value));
 
 /** Counts refreshes so an older getState answering late cannot overwrite a newer one. */
 let generation = 0;

@@ -7,6 +7,9 @@ import { HttpUrlSchema, ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema
 import type { BundlePreview, InstallOutcome, RegistryPreview, RegistrySearchResult, UpdateOffer } from './install.js';
 import { InstallValuesSchema } from './install.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
+import type { ToolViewInfo, ViewMessageEvent } from './apps.js';
+import { ViewMessageSchema, ViewModelContextSchema } from './apps.js';
+import type { CallViewContext } from './apps.js';
 import { ElicitationActionSchema, ElicitationValueSchema } from './elicitation.js';
 import type { ArgsCheck, CallProgress, FoundTool, LlmTool, LogEntry, ServerStatus, ToolCallResult } from './mcp.js';
 import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from './offerings.js';
@@ -40,6 +43,8 @@ const RegistryVersion = z.string().min(1).max(255);
 const HandleId = z.string().uuid();
 /** One piece of a bundle file, base64: well under the browser host's request limit. */
 export const MAX_UPLOAD_CHUNK_CHARS = 700_000;
+/** An open tool view (MCP Apps), as main named it. */
+const ViewId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
 export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
@@ -187,6 +192,25 @@ export const ipcContract = {
   dismissNotice: channel<void>()(z.object({ kind: NoticeKindSchema })),
   signIn: channel<SignInStarted>()(z.object({ uuid: Uuid })),
   signOut: channel<{ revoked: boolean }>()(z.object({ uuid: Uuid })),
+  /**
+   * MCP Apps: opens the view of a tool (its HTML, checked, and its sandbox's address on another
+   * origin) for the page; `callId`: the page's call the view shows, where what it hands the model is kept.
+   */
+  openToolView: channel<ToolViewInfo>()(z.object({ name: ToolName, callId: CallId.optional() })),
+  /** The view was torn down: its requests are refused from now on. */
+  closeToolView: channel<void>()(z.object({ viewId: ViewId })),
+  /** A view's `tools/call`: a tool of its own server (by its name there) that views may call, under its policy. */
+  callToolFromView: channel<ToolCallResult>()(z.object({ viewId: ViewId, name: ToolName, args: z.record(z.string(), z.unknown()).default({}), approved: z.boolean().optional() })),
+  /** A view's `resources/read`, on its own server. */
+  readResourceFromView: channel<{ contents: unknown[] }>()(z.object({ viewId: ViewId, uri: ResourceUri })),
+  /** A view's `ui/update-model-context`: kept for its call (replacing the last), added to what the model gets of it. */
+  setViewModelContext: channel<void>()(z.object({ viewId: ViewId, context: ViewModelContextSchema })),
+  /** A view's `ui/message`: kept for its call and sent to the chat app as a `viewMessage` event; false when refused (too many). */
+  sendViewMessage: channel<{ kept: boolean }>()(z.object({ viewId: ViewId, message: ViewMessageSchema })),
+  /** What the views of one of the page's calls handed over: the last model context, the messages. */
+  getViewContext: channel<CallViewContext>()(z.object({ callId: CallId })),
+  /** A view's `ui/open-link`, after the user agreed: main opens the system browser where it can (Electron). */
+  openViewLink: channel<{ opened: boolean }>()(z.object({ viewId: ViewId, url: z.string().max(10_000).regex(/^https?:\/\//i) })),
   /** The client secret of a typed-in OAuth client ID; null removes it. Never read back. */
   setOAuthClientSecret: channel<void>()(z.object({ uuid: Uuid, secret: z.string().min(1).max(10_000).nullable() })),
   /** The registry "Browse servers" searches; null: back to the official one. */
@@ -252,6 +276,8 @@ export const ipcEvents = {
   elicitation: event<ElicitationPrompt>(),
   /** A request for input is over (answered, or no longer wanted): close its form. */
   elicitationEnded: event<{ requestId: string }>(),
+  /** A tool view asks to add a message to the conversation (MCP Apps `ui/message`): for the chat app. */
+  viewMessage: event<ViewMessageEvent>(),
 } as const;
 
 export type IpcEventName = keyof typeof ipcEvents;

@@ -1,4 +1,5 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
+import type { ToolUi } from './apps.js';
 import type { ServerType, ToolPolicy } from './config.js';
 import type { RenameReason } from './names.js';
 import type { OfferingsStatus } from './offerings.js';
@@ -63,6 +64,8 @@ export interface ToolStatus {
   policySource: PolicySource;
   /** Its policy without a choice of its own: the server's default, else by its annotations. */
   inheritedPolicy: ToolPolicy;
+  /** Its view and who may call it (MCP Apps), when the server says; `visibility` ["app"]: used by its view only. */
+  ui?: ToolUi;
 }
 
 /** A tool the server listed that cannot be used: its definition is malformed. */

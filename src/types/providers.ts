@@ -139,9 +139,10 @@ export const PROVIDER_LIMITS: Readonly<Record<ProviderId, ProviderLimits>> = {
  * `converted` to another format, `resized` to fit the provider's limits, `cut` (text over the
  * cap), `omitted` (a note in its place says what and why), `for-user` (its audience is the user
  * only: shown in the UI, not sent), `structured` (how the structured content was sent), `schema`
- * (it does not match the tool's output schema), `error` (how the tool's error was flagged).
+ * (it does not match the tool's output schema), `error` (how the tool's error was flagged),
+ * `view` (what the tool's view gave for the model was added: MCP Apps).
  */
-export type ContentChangeKind = 'converted' | 'resized' | 'cut' | 'omitted' | 'for-user' | 'structured' | 'schema' | 'error';
+export type ContentChangeKind = 'converted' | 'resized' | 'cut' | 'omitted' | 'for-user' | 'structured' | 'schema' | 'error' | 'view';
 
 export interface ContentChange {
   kind: ContentChangeKind;

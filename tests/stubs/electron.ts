@@ -17,6 +17,12 @@ class Events {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
+  /** Fires `event` with a fresh event object (holding `fields`, as Electron's details events do); returns it (for `defaultPrevented`). */
+  fireWith(event: string, fields: Record<string, unknown>, ...args: unknown[]): { defaultPrevented: boolean } {
+    const object = { ...fields, defaultPrevented: false, preventDefault: () => void (object.defaultPrevented = true) };
+    for (const listener of this.listeners.get(event) ?? []) listener(object, ...args);
+    return object;
+  }
   /** Fires `event` with a fresh event object; returns it (for `defaultPrevented`). */
   fire(event: string, ...args: unknown[]): { defaultPrevented: boolean } {
     const object = { defaultPrevented: false, preventDefault: () => void (object.defaultPrevented = true) };
@@ -98,9 +104,23 @@ export class BrowserWindow {
   }
 }
 
-/** The default session: the permission handlers the host installs, by name. */
+/** Schemes the host registers as privileged (before the app is ready). */
+export const protocol = {
+  privileged: [] as Array<{ scheme: string; privileges: Record<string, unknown> }>,
+  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: Record<string, unknown> }>): void {
+    protocol.privileged.push(...schemes);
+  },
+};
+
+/** The default session: the permission handlers the host installs, by name, and its protocol handlers, by scheme. */
 export const session = {
   defaultSession: {
+    protocol: {
+      handlers: new Map<string, (request: { url: string }) => Response | Promise<Response>>(),
+      handle(scheme: string, handler: (request: { url: string }) => Response | Promise<Response>): void {
+        this.handlers.set(scheme, handler);
+      },
+    },
     handlers: new Map<string, Handler>(),
     setPermissionRequestHandler(handler: Handler): void {
       this.handlers.set('request', handler);
@@ -161,4 +181,4 @@ export const shell = {
     shell.opened.push(url);
   },
 };
-export default { app, BrowserWindow, session, dialog, ipcMain, ipcRenderer, contextBridge, shell };
+export default { app, BrowserWindow, protocol, session, dialog, ipcMain, ipcRenderer, contextBridge, shell };

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseHolder } from '../../src/main/profile/holder.js';
 import { HOLDER_FILE_NAME, lockProfile } from '../../src/main/profile/lock.js';
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from '../stubs/electron.js';
-import { removeTempDirs, tempDir, waitFor } from './helpers/mcp-env.js';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from '../stubs/electron.js';
+import { publishedEntry, removeTempDirs, seedStore, tempDir, waitFor } from './helpers/mcp-env.js';
 
 const ELECTRON_HOST = new URL('../../src/main/hosts/electron.ts', import.meta.url);
 let launches = 0;
@@ -133,5 +133,37 @@ describe('Electron host', () => {
     } finally {
       await held.release();
     }
+  });
+
+  it("serves tool views' sandbox on its own scheme, one origin per view, and keeps view frames in it", async () => {
+    expect(protocol.privileged).toContainEqual({ scheme: 'mcp-app-view', privileges: { standard: true, secure: true } });
+    const dir = tempDir('electron-');
+    seedStore(dir, [publishedEntry('basic', 'Basic', 'server-basic-vanillajs', ['--stdio'])]);
+    await launch(dir);
+    const window = BrowserWindow.instances.at(-1)!;
+    const page = new URL(`file://${window.loaded}`).href;
+    const invoke = ipcMain.handlers.get('mcp-app:invoke') as unknown as (event: unknown, channel: string, input: unknown) => Promise<unknown>;
+    const asPage = { senderFrame: { url: page } };
+    // The server connects in the background: ask until its tool's view opens.
+    let view: { viewId: string; sandboxUrl: string; sandboxOrigin: string } | undefined;
+    await waitFor('the view to open', () => {
+      void invoke(asPage, 'openToolView', { name: 'get-time' }).then((opened) => (view = opened as typeof view), () => undefined);
+      return view !== undefined;
+    }, 20_000);
+    expect(view!.sandboxUrl).toBe(`mcp-app-view://${view!.viewId}/`);
+    expect(view!.sandboxOrigin).toBe(`mcp-app-view://${view!.viewId}`);
+    const handle = session.defaultSession.protocol.handlers.get('mcp-app-view')!;
+    const served = await handle({ url: view!.sandboxUrl });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-security-policy')).toMatch(/^default-src 'none'; .*connect-src 'none'; frame-src 'none'; .*form-action 'none'$/);
+    expect(await served.text()).toContain('<body data-host-origins="*"><script src="proxy.js"></script>');
+    expect((await handle({ url: 'mcp-app-view://0123456789abcdef0123456789abcdef/' })).status).toBe(404);
+    expect((await handle({ url: `mcp-app-view://${view!.viewId}/../index.html` })).status).toBe(404);
+    await invoke(asPage, 'closeToolView', { viewId: view!.viewId });
+    expect((await handle({ url: view!.sandboxUrl })).status).toBe(404);
+
+    const frame = (url: string, isMainFrame = false): boolean => window.webContents.fireWith('will-frame-navigate', { url, isMainFrame }).defaultPrevented;
+    expect([frame(view!.sandboxUrl), frame('about:srcdoc'), frame('https://evil.example/?data=1'), frame('file:///etc/passwd')]).toEqual([false, false, true, true]);
+    await closeAll();
   });
 });

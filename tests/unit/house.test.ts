@@ -77,6 +77,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'src/main/mcp/servers': ['src/main/mcp/connection', 'src/main/mcp/names', 'src/main/mcp/policies'],
   'src/main/mcp/for-providers': ['src/main/mcp/connection', 'src/main/mcp/names'],
   'src/main/mcp/calls': ['src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/names', 'src/main/mcp/policies'],
+  'src/main/mcp/apps': ['src/main/mcp/connection', 'src/main/mcp/names'],
   'src/main/mcp/offerings': ['src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/for-providers', 'src/main/mcp/listing', 'src/main/mcp/names', 'src/main/mcp/user-input'],
   // The upgrade, run once at start, before anything connects.
   'src/main/migrations': ['src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],

@@ -128,6 +128,14 @@ describe('IPC handlers', () => {
       bundleOpen: { uploadId: '../../etc' },
       bundleInstall: { stageId: 'x', values: { a: { nested: true } } },
       bundleDiscard: {},
+      openToolView: { name: '' },
+      closeToolView: { viewId: 'not-a-view' },
+      callToolFromView: { viewId: '0123456789abcdef0123456789abcdef', name: 'search', args: 'all' },
+      readResourceFromView: { viewId: '0123456789abcdef0123456789abcdef' },
+      setViewModelContext: { viewId: '0123456789abcdef0123456789abcdef', context: { content: 'text' } },
+      sendViewMessage: { viewId: '0123456789abcdef0123456789abcdef', message: { role: 'assistant', content: [] } },
+      getViewContext: {},
+      openViewLink: { viewId: '0123456789abcdef0123456789abcdef', url: 'javascript:alert(1)' },
     };
     expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
     for (const [channel, input] of Object.entries(bad)) {

@@ -151,6 +151,8 @@ describe('browser host', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // No tool views' sandbox given: the page may frame nothing (web.ts gives it one: sandbox-server.test.ts).
+    expect(page.headers['content-security-policy']).toContain("frame-src 'none'");
     for (const escape of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
       const reply = await request(server.port, { path: escape, headers: { Host: host } });
       expect(reply.status, escape).toBe(404);

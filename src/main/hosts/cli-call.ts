@@ -21,6 +21,8 @@ export interface CallVerb {
   answers: ElicitationContent[];
   /** --for-model: print the result as `provider`'s next request takes it (Mcp.getProviderResult). */
   forModel?: { provider: ProviderId; callId: string; textOnly: boolean };
+  /** --json: the result, and the tool's view (MCP Apps) as `"ui": { "resourceUri" }` when it has one. */
+  json?: boolean;
 }
 
 /**
@@ -55,7 +57,14 @@ export function answerFrom(answers: readonly ElicitationContent[]): Elicit {
 export async function runCall(core: Core, call: CallVerb): Promise<number> {
   try {
     const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers) });
-    const shown = call.forModel ? await core.mcp.getProviderResult(call.forModel.provider, call.name, result, { callId: call.forModel.callId, textOnly: call.forModel.textOnly }) : result;
+    const resourceUri = core.mcp.views.viewOf(call.name);
+    if (resourceUri) {
+      const server = core.mcp.originalToolName(call.name)?.uuid ?? 'SERVER';
+      console.error(`inspect: ${call.name} has a view (${resourceUri}). A headless host cannot render it; the app shows it beside the result. Its HTML: inspect read ${server} ${resourceUri}`);
+    }
+    const shown = call.forModel
+      ? await core.mcp.getProviderResult(call.forModel.provider, call.name, result, { callId: call.forModel.callId, textOnly: call.forModel.textOnly })
+      : call.json && resourceUri ? { ...result, ui: { resourceUri } } : result;
     console.log(JSON.stringify(shown, null, 2));
     return result.isError ? 1 : 0;
   } catch (error) {

@@ -5,6 +5,7 @@
 //   npm run inspect -- --user-data DIR complete NAME ARG PREFIX [--arg K=V]...
 //   npm run inspect -- --user-data DIR resources [--json]
 //   npm run inspect -- --user-data DIR read SERVER URI [--arg K=V]... --provider P
+//   npm run inspect -- --user-data DIR read SERVER ui://…      (an MCP App view: its HTML, as is)
 //
 // `prompt` and `read` print exactly `{ "provider", "messages" }` and `{ "provider", "items" }`;
 // what was converted or left out goes to stderr. A required argument (or template variable) that
@@ -25,7 +26,7 @@ export type OfferingCommand =
   | { verb: 'resources'; json: boolean }
   | { verb: 'prompt'; name: string; args: Record<string, string>; provider: ProviderId }
   | { verb: 'complete'; name: string; argument: string; prefix: string; args: Record<string, string> }
-  | { verb: 'read'; server: string; uri: string; args: Record<string, string>; provider: ProviderId };
+  | { verb: 'read'; server: string; uri: string; args: Record<string, string>; provider: ProviderId | undefined };
 
 export function isOfferingVerb(verb: string): verb is OfferingVerb {
   return (OFFERING_VERBS as readonly string[]).includes(verb);
@@ -64,7 +65,9 @@ export function parseOfferingCommand(
     return { verb, name: positionals[0]!, argument: positionals[1]!, prefix: positionals[2]!, args };
   }
   expect(2, 'a server (its id or label) and a resource URI or template');
-  return { verb, server: positionals[0]!, uri: positionals[1]!, args, provider: provider() };
+  // A view (MCP Apps) is read for a person, not a model: its HTML, without --provider.
+  const view = positionals[1]!.startsWith('ui://') && options.provider === undefined;
+  return { verb, server: positionals[0]!, uri: positionals[1]!, args, provider: view ? undefined : provider() };
 }
 
 /** `--arg K=V` values; a key given twice keeps the last. */
@@ -101,6 +104,12 @@ export async function runOfferingCommand(core: Core, command: OfferingCommand, s
       const { provider, messages, report } = await mcp.getPrompt(command.name, command.args, { provider: command.provider });
       for (const change of report) console.error(change.message);
       console.log(JSON.stringify({ provider, messages }, null, 2));
+      return 0;
+    }
+    if (command.provider === undefined) {
+      const view = await mcp.views.view(uuid, command.uri);
+      console.error(`inspect: ${command.uri} is an MCP App view (${Buffer.byteLength(view.html)} bytes of HTML). A headless host cannot render it; the app shows it beside the tool's result.`);
+      process.stdout.write(view.html.endsWith('\n') ? view.html : `${view.html}\n`);
       return 0;
     }
     const template = mcp.listResources().templates.some((t) => t.uuid === uuid && t.uriTemplate === command.uri);

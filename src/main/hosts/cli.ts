@@ -3,7 +3,7 @@
 //
 //   npm run inspect -- --user-data DIR [--json]
 //   npm run inspect -- --user-data DIR tools --provider P [--on-demand [--loaded a,b]]
-//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']…
+//   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']… [--json]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
@@ -34,8 +34,8 @@ import type { InstallCommand } from './cli-install.js';
 import { isInstallVerb, parseInstallCommand, runInstallCommand } from './cli-install.js';
 
 const USAGE =
-  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
-  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P' +
+  "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
+  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P | read SERVER ui://…' +
   ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
 
 class UsageError extends Error {}
@@ -141,7 +141,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
   const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
-  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel } };
+  return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel, json: parsed.values.json ?? false } };
 }
 
 /** `--for-model --call-id ID [--text-only]`: print what a model of `--provider` gets of the result. */

@@ -1,14 +1,17 @@
 // The Electron host (`npm start` where the Electron runtime is installed). Thin on purpose: the
 // core, the handlers and the renderer are the same as the browser host's; this file only wires
 // them to a sandboxed, context-isolated window. It is the one place that imports `electron`.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { ELECTRON_INVOKE_CHANNEL, electronEventChannel, IPC_EVENTS } from '../../types/ipc.js';
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { guardedInvoke, isPage } from './electron-guard.js';
+import { isViewFrameUrl, VIEW_SCHEME, viewPage, viewProtocolResponse } from './electron-views.js';
+import { SANDBOX_SCRIPT } from '../mcp/apps/sandbox-page.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
 import { messageOf } from '../../types/errors.js';
@@ -16,6 +19,10 @@ import { messageOf } from '../../types/errors.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererIndex = path.resolve(here, '../../renderer/index.html');
 const preload = path.resolve(here, 'preload.cjs');
+const sandboxScript = path.resolve(here, '../../renderer', SANDBOX_SCRIPT);
+
+// Tool views' sandbox (MCP Apps): a standard, secure scheme, so each view has an origin of its own.
+protocol.registerSchemesAsPrivileged([{ scheme: VIEW_SCHEME, privileges: { standard: true, secure: true } }]);
 
 function openExternally(url: string): void {
   if (/^https?:\/\//i.test(url)) void shell.openExternal(url).catch(() => undefined);
@@ -61,7 +68,15 @@ async function main(): Promise<void> {
     app.exit(1);
     return;
   }
-  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally });
+  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally, sandbox: { pageFor: viewPage, frameAncestors: () => [] } });
+  let script: Buffer | null = null;
+  session.defaultSession.protocol.handle(VIEW_SCHEME, (request) => {
+    const reply = viewProtocolResponse(request.url, {
+      policyOf: (viewId) => core.mcp.views.policyOf(viewId),
+      script: () => (script ??= fs.existsSync(sandboxScript) ? fs.readFileSync(sandboxScript) : null),
+    });
+    return new Response(typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body), { status: reply.status, headers: reply.headers });
+  });
   const pageUrl = new URL(`file://${rendererIndex}`).href;
 
   ipcMain.handle(ELECTRON_INVOKE_CHANNEL, guardedInvoke(ipc, pageUrl));
@@ -95,6 +110,10 @@ async function main(): Promise<void> {
   });
   shown.webContents.on('will-redirect', (event, url) => {
     if (!isPage(url, pageUrl)) event.preventDefault();
+  });
+  // A view's frame stays in its sandbox: it cannot load another address to carry data off.
+  shown.webContents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame && !isViewFrameUrl(event.url)) event.preventDefault();
   });
 
   app.on('window-all-closed', () => {

@@ -24,6 +24,8 @@ export interface WebServerOptions {
   port?: number;
   /** For tests only; a fresh random token otherwise. */
   token?: string;
+  /** The origin of the tool views' sandbox (sandbox-server.ts): the one origin the page may frame. */
+  sandboxOrigin?: string;
 }
 
 export interface WebServer {
@@ -31,6 +33,8 @@ export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** The page's origins (127.0.0.1 and localhost with the port). */
+  origins: string[];
   close(): Promise<void>;
 }
 
@@ -43,9 +47,10 @@ const SECURITY_HEADERS = {
 };
 
 // The page's policy as a header too: `frame-ancestors` only works there (the meta tag in
-// index.html, which the Electron host relies on, cannot carry it).
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+// index.html, which the Electron host relies on, cannot carry it). The one frame it may hold is
+// the tool views' sandbox, on its own origin.
+const contentSecurityPolicy = (sandboxOrigin: string | undefined): string =>
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-src ${sandboxOrigin ?? "'none'"}; frame-ancestors 'none'`;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,7 +76,8 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown): voi
   send(res, status, JSON.stringify(value));
 }
 
-function sameToken(given: string | null | undefined, token: string): boolean {
+/** The request's token is this launch's (in constant time). */
+export function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -123,6 +129,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? randomBytes(32).toString('hex');
   // Resolved once: every file served must resolve (symlinks followed) to a path inside it.
   const realRoot = fs.realpathSync(path.resolve(options.staticDir));
+  const pagePolicy = contentSecurityPolicy(options.sandboxOrigin);
   /** Open event streams; a stream's held frames until its first snapshot is written (null after). */
   const eventStreams = new Map<http.ServerResponse, string[] | null>();
   const writeEvent = (frame: string): void => {
@@ -148,7 +155,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': pagePolicy,
     });
     // A file that vanishes between the check and the read ends this response, not the host.
     fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
@@ -237,6 +244,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
+    origins: [...allowedOrigins],
     async close() {
       for (const unsubscribe of unsubscribes) unsubscribe();
       clearInterval(heartbeat);

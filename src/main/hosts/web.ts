@@ -8,6 +8,7 @@ import { isEntryModule } from '../profile/paths.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
 import { startWebServer } from './web-server.js';
+import { startSandboxServer } from './sandbox-server.js';
 import type { WebServer } from './web-server.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
@@ -27,10 +28,18 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
   // A profile another copy of the app holds is refused (ProfileLockedError names it).
   const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(message) });
   let server: WebServer;
+  // Tool views (MCP Apps) run on a second loopback origin that serves only their sandbox.
+  const sandbox = await startSandboxServer({ policyOf: (viewId) => core.mcp.views.policyOf(viewId), staticDir: RENDERER_DIR });
   try {
-    const ipc = createIpcServer(core, { kind: 'web', userDataDir: args.userDataDir });
-    server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port });
+    const ipc = createIpcServer(core, {
+      kind: 'web',
+      userDataDir: args.userDataDir,
+      sandbox: { pageFor: (viewId) => ({ url: sandbox.pageFor(viewId), origin: sandbox.origin }), frameAncestors: () => sandbox.hostOrigins },
+    });
+    server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port, sandboxOrigin: sandbox.origin });
+    sandbox.hostOrigins.push(...server.origins);
   } catch (error) {
+    await sandbox.close();
     await core.close();
     throw error;
   }
@@ -40,6 +49,7 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
     server,
     async stop() {
       await server.close();
+      await sandbox.close();
       await core.close();
     },
   };

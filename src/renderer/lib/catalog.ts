@@ -1,5 +1,6 @@
 // Every tool of every server, flattened once per status change, with a lowercase search key
 // computed up front: filtering thousands of tools is then one loop of `includes` per keystroke.
+import { visibleToModel, type ToolUi } from '../../types/apps.js';
 import type { ToolPolicy } from '../../types/config.js';
 import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
 
@@ -20,6 +21,8 @@ export interface CatalogTool {
   inheritedPolicy: ToolPolicy;
   serverUuid: string;
   serverLabel: string;
+  /** Its view and who may call it (MCP Apps), when its server says. */
+  ui?: ToolUi;
   /** Exposed and original name, title, server label and description, lowercased: what filters match. */
   key: string;
 }
@@ -54,6 +57,7 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         inheritedPolicy: tool.inheritedPolicy,
         serverUuid: server.uuid,
         serverLabel: server.label,
+        ...(tool.ui ? { ui: tool.ui } : {}),
         key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };
       byExposed.set(tool.exposed, entry);
@@ -62,6 +66,13 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
     return { uuid: server.uuid, label: server.label, status: server.status, offline: server.offline, tools };
   });
   return { servers, byExposed };
+}
+
+/** The catalog without the tools only for their views (MCP Apps): what a model's selection can hold. */
+export function forModels(catalog: Catalog): Catalog {
+  if (![...catalog.byExposed.values()].some((tool) => !visibleToModel(tool.ui))) return catalog;
+  const servers = catalog.servers.map((server) => ({ ...server, tools: server.tools.filter((tool) => visibleToModel(tool.ui)) }));
+  return { servers, byExposed: new Map(servers.flatMap((server) => server.tools.map((tool) => [tool.exposed, tool] as const))) };
 }
 
 export interface FilteredServer {

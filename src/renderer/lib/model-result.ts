@@ -16,6 +16,7 @@ export const CHANGE_LABELS: Record<ContentChangeKind, string> = {
   structured: 'Structured content',
   schema: 'Output schema',
   error: 'Error',
+  view: 'From its view',
 };
 
 /** `items` as indented JSON, every string over SHOWN_CHARS shortened to its start and length. */

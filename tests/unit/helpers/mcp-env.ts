@@ -51,9 +51,19 @@ export function stdioEntry(uuid: string, label: string, fixture: FixtureConfig, 
   return { uuid, label, state: 'enabled', type: 'stdio', command, args, ...extra };
 }
 
+/** The bin script of a published package (`dist/index.js`), also of those whose `exports` hide it (the MCP App servers). */
+export function publishedScript(pkg: string): string {
+  const name = `@modelcontextprotocol/${pkg}`;
+  try {
+    return require.resolve(`${name}/dist/index.js`);
+  } catch {
+    return path.join(path.dirname(require.resolve(name)), 'index.js');
+  }
+}
+
 /** A published MCP server package (`@modelcontextprotocol/<pkg>`), run as a user would: node + its bin script, over stdio. */
 export function publishedEntry(uuid: string, label: string, pkg: string, args: string[], env?: Record<string, string>): McpServer {
-  const script = require.resolve(`@modelcontextprotocol/${pkg}/dist/index.js`);
+  const script = publishedScript(pkg);
   return { uuid, label, state: 'enabled', type: 'stdio', command: process.execPath, args: [script, ...args], ...(env ? { env } : {}) };
 }
 

@@ -17,8 +17,11 @@ export interface ApprovalRequest {
 /** Says yes (true) or no to one call of an `ask` tool; may take as long as the user does. */
 export type Approve = (request: ApprovalRequest) => boolean | Promise<boolean>;
 
-/** Why a call was refused before anything reached the server. */
-export type RefusalReason = 'denied' | 'needs-approval' | 'not-approved';
+/**
+ * Why a call was refused before anything reached the server; `not-visible`: MCP Apps visibility
+ * (a tool only for its views called by anyone else, or a view calling what it may not).
+ */
+export type RefusalReason = 'denied' | 'needs-approval' | 'not-approved' | 'not-visible';
 
 /** A call the policy refused: nothing was sent to the server. */
 export class ToolCallRefused extends Error {

@@ -11,7 +11,8 @@ import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
-import { approveCall } from './approval-gate.js';
+import { approveCall, ToolCallRefused } from './approval-gate.js';
+import { visibleToApps, visibleToModel } from '../../../types/apps.js';
 import type { IndexEntry, ToolIndex } from '../names/tool-index.js';
 import { messageOf } from '../../../types/errors.js';
 
@@ -32,6 +33,12 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
   elicit?: Elicit;
   /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
   selection?: ToolSelection;
+  /**
+   * The call comes from a view (MCP Apps) of this server (its uuid): it may call only its own
+   * server's tools that views may call. Unset: a model's or the user's call, which may not call a
+   * tool only for views.
+   */
+  fromView?: string;
 }
 
 /** What a call needs of the manager. */
@@ -65,6 +72,7 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   }
   if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
   if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
+  refuseIfNotVisible(where, entry, options.fromView);
   // What the server will get is what the user approves.
   let sent = args;
   if (options.provider !== undefined) {
@@ -116,6 +124,18 @@ async function sendAnswering(
   } finally {
     end();
     deadline.end();
+  }
+}
+
+/** MCP Apps visibility: views call their own server's app tools only; nobody else calls a tool only for views. */
+function refuseIfNotVisible(where: string, entry: IndexEntry, fromView: string | undefined): void {
+  const ui = entry.tool?.ui;
+  if (fromView === undefined) {
+    if (!visibleToModel(ui)) throw new ToolCallRefused('not-visible', `Cannot call ${where}: it is used by its view only (MCP Apps visibility ["app"]).`);
+  } else if (fromView !== entry.uuid) {
+    throw new ToolCallRefused('not-visible', "A view may call only its own server's tools.");
+  } else if (!visibleToApps(ui)) {
+    throw new ToolCallRefused('not-visible', `A view may not call ${where}: it is for models only (MCP Apps visibility ["model"]).`);
   }
 }
 

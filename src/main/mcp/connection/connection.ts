@@ -4,6 +4,7 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../../types/mcp.js';
@@ -159,8 +160,9 @@ export class ServerConnection {
       const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env };
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
-      // Form-mode elicitation: a server may ask the user for input in the middle of a call.
-      const capabilities = { elicitation: { form: {} } };
+      // Form-mode elicitation: a server may ask the user for input in the middle of a call. MCP
+      // Apps: the client renders tools' HTML views.
+      const capabilities = { elicitation: { form: {} }, extensions: APPS_EXTENSIONS };
       client = new RevisionClient(this.options.clientInfo, { capabilities, jsonSchemaValidator: this.#schemas, inputs: this.inputs, label: this.server.label });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {

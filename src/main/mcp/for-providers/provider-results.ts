@@ -5,6 +5,7 @@ import type { McpServer } from '../../../types/config.js';
 import type { ProviderId, ProviderResult } from '../../../types/providers.js';
 import { isRecord } from '../../../types/json.js';
 import { providerResult } from '../../providers/results/index.js';
+import type { ViewContextInput } from '../../providers/results/view-context.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { ToolIndex } from '../names/tool-index.js';
 
@@ -19,6 +20,8 @@ export interface ProviderResultOptions {
   callId: string;
   /** The model sees no images or documents: each becomes a note. */
   textOnly?: boolean;
+  /** What the tool's view asked to keep for the model (MCP Apps `ui/update-model-context`): added after the result. */
+  viewContext?: ViewContextInput;
 }
 
 /** Throws only for a tool no server offers (the message names it); a malformed result is converted as far as it goes. */
@@ -32,5 +35,6 @@ export async function getProviderResult(context: ResultContext, provider: Provid
     textOnly: options.textOnly,
     maxTextChars: context.server(entry.uuid)?.maxResultChars,
     outputSchema,
+    ...(options.viewContext ? { viewContext: options.viewContext } : {}),
   });
 }

@@ -18,6 +18,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
 import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
+import { toolUiOf, type ToolUi } from '../../../types/apps.js';
 import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
@@ -113,6 +114,8 @@ export interface ListedTool {
   outputSchema?: Record<string, unknown>;
   /** 2026-07-28 over HTTP: the arguments its schema marks with `x-mcp-header`, sent as `Mcp-Param-*`. */
   headers?: HeaderParam[];
+  /** Its view and who may call it (MCP Apps `_meta.ui`), when its `_meta` says. */
+  ui?: ToolUi;
 }
 
 export interface ListingOptions {
@@ -166,6 +169,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
       }
       const annotations = pickAnnotations(tool.annotations);
       const title = [tool.title, annotations.title].find((text) => typeof text === 'string' && text.trim() !== '');
+      const ui = toolUiOf(tool._meta);
       byName.set(tool.name, {
         name: tool.name,
         description: tool.description,
@@ -174,6 +178,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         ...(title ? { title } : {}),
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         ...('headers' in checked && checked.headers.length > 0 ? { headers: checked.headers } : {}),
+        ...(ui ? { ui } : {}),
       });
       accepted.push(tool);
     }

@@ -7,6 +7,7 @@ import type { OfferingsStatus } from '../../../types/offerings.js';
 import type { NameAssignment } from '../../naming.js';
 import type { ListedTool, ServerConnection } from '../connection/connection.js';
 import { effectivePolicy } from '../policies/policy.js';
+import { visibleToModel } from '../../../types/apps.js';
 
 export interface IndexEntry extends NameAssignment {
   /** The server is connected and currently lists this tool. */
@@ -26,7 +27,10 @@ export class ToolIndex {
   #byServer = new Map<string, Map<string, IndexEntry>>();
   #assignments: readonly NameAssignment[] = [];
   #llmTools: LlmTool[] = [];
-  /** Live, enabled tools in index order: the entries behind #llmTools, and the denied ones. */
+  /**
+   * Live, enabled tools a model may see, in index order: the entries behind #llmTools, and the
+   * denied ones. Tools only for their server's views (MCP Apps visibility ["app"]) are never here.
+   */
   #enabled: IndexEntry[] = [];
 
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
@@ -52,7 +56,7 @@ export class ToolIndex {
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
       perServer.set(entry.original, entry);
-      if (tool && enabled) {
+      if (tool && enabled && visibleToModel(tool.ui)) {
         this.#enabled.push(entry);
         // A denied tool is never offered to a model.
         if (policy !== 'deny') this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
@@ -75,7 +79,8 @@ export class ToolIndex {
 
   /**
    * Live, enabled tools in index order (do not mutate): those a model may be offered, and those
-   * whose policy ("deny") says it may not, which provider lists report as denied.
+   * whose policy ("deny") says it may not, which provider lists report as denied. Never a tool
+   * only for its views.
    */
   enabledTools(): readonly IndexEntry[] {
     return this.#enabled;
@@ -104,6 +109,7 @@ export class ToolIndex {
       policy: entry.policy,
       policySource: entry.policySource,
       inheritedPolicy: effectivePolicy({ defaultPolicy: server.defaultPolicy }, entry.original, entry.tool?.annotations).policy,
+      ...(entry.tool?.ui ? { ui: entry.tool.ui } : {}),
     }));
     const result: ServerStatus = {
       uuid: server.uuid,

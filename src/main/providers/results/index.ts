@@ -8,6 +8,7 @@ import type { ContentChange, ProviderId, ProviderResult } from '../../../types/p
 import { contentParts, prepareContent, type PreparedPart } from '../content/index.js';
 import { errorFlag, resultItems } from './items.js';
 import { withStructuredContent } from './structured.js';
+import { withViewContext, type ViewContextInput } from './view-context.js';
 
 export { ERROR_LINE } from './items.js';
 
@@ -20,6 +21,8 @@ export interface ResultOptions {
   maxTextChars?: number;
   /** The structured content checked against the tool's output schema (null: nothing to check). */
   outputSchema?: { valid: boolean; problem?: string } | null;
+  /** What the tool's view asked to keep for the model (MCP Apps): added after the result. */
+  viewContext?: ViewContextInput;
 }
 
 const EMPTY_NOTE = '[The tool returned no content.]';
@@ -28,7 +31,7 @@ const EMPTY_NOTE = '[The tool returned no content.]';
 export async function providerResult(provider: ProviderId, name: string, result: unknown, options: ResultOptions): Promise<ProviderResult> {
   const record = isRecord(result) ? result : {};
   const isError = record.isError === true;
-  const source = withStructuredContent(contentParts(Array.isArray(record.content) ? record.content : []), record.structuredContent);
+  const source = withViewContext(withStructuredContent(contentParts(Array.isArray(record.content) ? record.content : []), record.structuredContent), options.viewContext);
   const prepared = await prepareContent(provider, source, { textOnly: options.textOnly, maxTextChars: options.maxTextChars });
   const parts: PreparedPart[] = prepared.parts.length > 0 ? prepared.parts : [{ type: 'text', text: EMPTY_NOTE, block: null, note: true }];
   const changes: ContentChange[] = [...prepared.changes];
