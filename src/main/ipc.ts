@@ -14,6 +14,7 @@ import { TickEvents } from './mcp/servers/status-events.js';
 import { UnreadableArgument } from './providers/index.js';
 import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './mcp/user-input/schema-check.js';
+import { rootStates } from './mcp/roots/roots.js';
 import { InstallProblemError } from './install/values.js';
 import type { InstallOutcome } from '../types/install.js';
 
@@ -35,8 +36,10 @@ type Handlers = { [C in IpcChannel]: (input: IpcParsedInput<C>) => Promise<IpcRe
 export interface IpcHost {
   kind: AppState['host'];
   userDataDir: string;
-  /** Opens a sign-in page in the system browser (Electron); without it the page opens a tab. */
+  /** Opens a sign-in page, or a URL a server asked for, in the system browser (Electron); without it the page opens a tab. */
   openExternal?: (url: string) => void;
+  /** The system's folder picker (Electron): an absolute path, or null when the user cancelled. */
+  pickFolder?: () => Promise<string | null>;
   /** Where tool views (MCP Apps) run: another origin than the page's. Without it views are refused. */
   sandbox?: ViewSandbox;
 }
@@ -57,7 +60,7 @@ export interface IpcServer {
 export function createIpcServer(core: Core, host: IpcHost): IpcServer {
   const { mcp, store } = core;
   const calls = new ActiveCalls();
-  const elicitations = new PendingElicitations();
+  const elicitations = new PendingElicitations(host.openExternal);
   const appState = (): AppState => ({
     // Only ever references: a value still in plain text (its move into the store failed) is masked.
     config: { ...store.config, mcp: { ...store.config.mcp, servers: store.config.mcp.servers.map(withoutPlainSecrets) } } as AppConfig,
@@ -107,13 +110,13 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     // `approved` is the page's confirmation dialog (see the contract): the manager still refuses
     // "deny", and asks for nothing more. The server's requests for input go to the page.
     callTool: ({ name, args, timeoutMs, callId, approved, provider, selection }) =>
-      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, elicit: elicitations.elicitFor(callId), ...hooks })),
-    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly }) => {
+      calls.run(callId, (hooks) => mcp.callTool(name, args, { timeoutMs, provider, approved, selection, callId, elicit: elicitations.elicitFor(callId), ...hooks })),
+    getProviderResult: ({ provider, name, resultOf, result, callId, textOnly, selection, loaded, pinned }) => {
       const given = resultOf === undefined ? result : calls.resultOf(resultOf);
       if (given === undefined) throw new Error(`No result of a call "${resultOf}" is kept (only the last ${KEPT_RESULTS} calls' are).`);
       // What the views of that call asked to keep for the model goes with it (MCP Apps).
       const viewContext = resultOf === undefined ? undefined : mcp.views.contexts.of(resultOf)?.modelContext;
-      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(viewContext ? { viewContext } : {}) });
+      return mcp.getProviderResult(provider, name, given, { callId, ...(textOnly === undefined ? {} : { textOnly }), ...(viewContext ? { viewContext } : {}), ...(selection === undefined ? {} : { selection }), ...(loaded ? { loaded } : {}), ...(pinned ? { pinned } : {}) });
     },
     openToolView: async ({ name, callId }) => {
       const sandbox = host.sandbox;
@@ -135,6 +138,16 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       return { opened: host.openExternal !== undefined };
     },
     answerElicitation: ({ requestId, action, content }) => elicitations.answer(requestId, action, content),
+    finishUrlElicitation: ({ requestId, action }) => elicitations.finishUrl(requestId, action),
+    getInstructions: (input) => ({ block: mcp.getInstructions(input?.selection ?? null), servers: mcp.instructions.of(input?.selection ?? null) }),
+    listTasks: () => mcp.tasks.listAll(),
+    cancelTask: ({ uuid, taskId }) => ({ cancelled: mcp.tasks.cancel(uuid, taskId) }),
+    getIcon: ({ uuid, id }) => mcp.icons.get(uuid, id),
+    checkFolders: ({ paths }) => rootStates(paths),
+    pickFolder: async () => {
+      if (!host.pickFolder) throw new Error('This host has no folder picker: type the folder\'s full path instead.');
+      return { path: await host.pickFolder() };
+    },
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     listPrompts: () => mcp.listPrompts(),
     getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider }),
@@ -192,6 +205,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     serverLog: (listener) => mcp.logs.onUpdate((uuid) => listener({ uuid })),
     elicitation: (listener) => elicitations.onAsked(listener),
     elicitationEnded: (listener) => elicitations.onEnded(listener),
+    tasks: (listener) => mcp.tasks.onChange(listener),
     viewMessage: (listener) => mcp.views.onMessage(listener),
   };
   const subscribe: IpcSubscribe = (event, listener) => events[event](listener);

@@ -32,6 +32,11 @@ import type { FindOptions, FoundTool } from './search/tool-search.js';
 import { ToolSearch } from './search/tool-search.js';
 import { SecretStore } from './secrets/store.js';
 import type { ConfigStore } from './config/store.js';
+import { IconStore } from './mcp/icons/icon-store.js';
+import type { IconFetchOptions } from './mcp/icons/icon-fetch.js';
+import { Instructions } from './mcp/instructions/instructions.js';
+import { listedRoots, RootsChecks } from './mcp/roots/roots.js';
+import { RunningTasks } from './mcp/tasks/running-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
 export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
@@ -44,6 +49,8 @@ export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'login
   secrets?: SecretStore;
   /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
   auth?: AuthManager;
+  /** How icons are fetched (tests give a TLS agent that trusts their own CA). */
+  icons?: Pick<IconFetchOptions, 'agent'>;
 }
 
 export type { CallOptions } from './mcp/calls/tool-call.js';
@@ -52,6 +59,13 @@ export class Mcp {
   readonly reserved: ReadonlySet<string>;
   /** Each server's recent stderr, connect attempts and log messages (mcp/server-log.ts). */
   readonly logs = new ServerLogs();
+  /** The tasks the calls are running (mcp/tasks/): listed, followed (`onChange`) and cancelled by the screens. */
+  readonly tasks = new RunningTasks(() => this.#connections.values());
+  /** Servers' icons, fetched by main on request and checked (mcp/icons/). */
+  readonly icons: IconStore;
+  /** Servers' instructions for the system prompt (mcp/instructions/). */
+  readonly instructions: Instructions;
+  #roots = new RootsChecks();
   /** MCP Apps: tools' views, and what an open view may ask of the host (mcp/apps/). */
   readonly views: AppViews;
   #store: ConfigStore;
@@ -87,11 +101,16 @@ export class Mcp {
       onLog: (connection, record) => this.logs.record(connection.server.uuid, { ...record, text: secrets.redact(record.text) }),
       auth: options.auth && ((server) => options.auth?.sessionFor(server)),
       onElicit: ({ server }, params, signal) => this.#elicitations.answer({ uuid: server.uuid, label: server.label }, params, signal),
+      onElicitationComplete: ({ server }, elicitationId) => this.#elicitations.completed(server, elicitationId),
+      listRoots: ({ server }) => ({ roots: listedRoots(this.#roots.check(server.uuid, server.roots)) }),
     });
+    this.icons = new IconStore({ ...options.icons, source: (uuid, id) => this.#connections.iconSource(uuid, id), log: this.#log });
+    this.instructions = new Instructions({ index: this.#index, connections: this.#connections, servers: () => this.#store.config.mcp.servers });
     this.#calls = {
       index: this.#index,
       connections: this.#connections,
       elicitations: this.#elicitations,
+      tasks: this.tasks,
       restore: (provider, name, sent) => this.restoreArguments(name, sent, provider),
       redact: (text) => secrets.redact(text),
       findTools: (args, selection) => answerFindTools(this.#search, args, selection),
@@ -125,6 +144,8 @@ export class Mcp {
       log: this.#log,
       reindex: () => this.#reindex(),
       forgetSignIn: (uuid) => this.#auth?.forget(uuid),
+      rootsChanged: () => this.#events.emit(),
+      removed: (uuid) => this.icons.forget(uuid),
     });
   }
 
@@ -195,7 +216,15 @@ export class Mcp {
    * until its definition, name or twins change.
    */
   getProviderTools(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
-    return this.#providerTools.get(checkProviderId(provider), selection, options);
+    return this.instructions.withCost(this.#providerTools.get(checkProviderId(provider), selection, options), selection);
+  }
+
+  /**
+   * The instructions of the servers whose tools `selection` holds (null: every offered tool), as
+   * one block for a system prompt, each server named; '' when none gives any (mcp/instructions/).
+   */
+  getInstructions(selection: ToolSelection = null): string {
+    return this.instructions.block(selection);
   }
 
   /** The offered tools (or those of `selection`) best matching `query`, best first (search/tool-search.ts). */
@@ -205,11 +234,15 @@ export class Mcp {
 
   /**
    * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
-   * items to append, in order, and a report of what was converted, cut or left out and why.
+   * items to append, in order, and a report of what was converted, cut or left out and why. For
+   * `find_tools`, the answer that loads the tools found (Anthropic: tool_reference blocks; OpenAI
+   * Responses: a tool_search_output item), from the request's list on demand (`options.selection`,
+   * `loaded`, `pinned`).
    */
   async getProviderResult(provider: ProviderId, exposedName: string, result: unknown, options: ProviderResultOptions): Promise<ProviderResult> {
     const server = (uuid: string): McpServer | undefined => this.#store.config.mcp.servers.find((s) => s.uuid === uuid);
-    return getProviderResult({ ...this.#calls, server }, checkProviderId(provider), exposedName, result, options);
+    const onDemand = (id: ProviderId, selection: ToolSelection, request: ProviderToolsOptions): ProviderTools => this.getProviderTools(id, selection, { ...request, loading: 'on-demand' });
+    return getProviderResult({ ...this.#calls, server, onDemand }, checkProviderId(provider), exposedName, result, options);
   }
 
   /** Every provider's verdict (status, changes, reason) per enabled tool, or per tool of `selection`. */
@@ -220,7 +253,7 @@ export class Mcp {
   getStatus(): ServerStatus[] {
     return this.#store.config.mcp.servers.map((server) => {
       const connection = this.#connections.get(server.uuid);
-      const status = this.#index.serverStatus(server, connection, this.#offerings.statusOf(server.uuid, connection));
+      const status = this.#index.serverStatus(server, connection, this.#offerings.statusOf(server.uuid, connection), this.#roots.states(server.uuid, server.roots));
       // Listed but not named yet (a server added before it is still connecting): not usable yet.
       if (status.status === 'ready' && this.#firstConnects.waits(server.uuid)) status.status = 'connecting';
       return this.#auth ? this.#auth.decorate(status) : status;
@@ -305,6 +338,11 @@ export class Mcp {
   /** Reconnects one server with its saved settings (or stops it, when it is disabled). */
   async restartServer(uuid: string): Promise<void> {
     this.#edits.restart(uuid);
+  }
+
+  /** Sets the folders a server may use (absolute paths); a connected server is told, without a reconnect. */
+  setRoots(uuid: string, roots: readonly string[]): void {
+    this.#edits.setRoots(uuid, roots);
   }
 
   /** Sets one tool's policy (null: back to the server's default); a tool it lists or listed. */

@@ -6,12 +6,15 @@ import { computed, shallowRef } from 'vue';
 import type { AppConfig } from '../types/config.js';
 import type { AppState } from '../types/ipc.js';
 import type { ServerStatus } from '../types/mcp.js';
+import type { TaskInfo } from '../types/tasks.js';
 import { api } from './api.js';
 import { buildCatalog, forModels } from './lib/catalog.js';
 
 export const appState = shallowRef<AppState | null>(null);
 export const serverStatus = shallowRef<ServerStatus[]>([]);
 export const loadError = shallowRef('');
+/** The tasks tool calls are running (the `tasks` event). */
+export const runningTasks = shallowRef<TaskInfo[]>([]);
 
 export const config = computed<AppConfig | null>(() => appState.value?.config ?? null);
 
@@ -68,6 +71,14 @@ export async function startStore(): Promise<void> {
     appState.value = state;
     loadError.value = '';
   });
+  let taskEvents = 0;
+  api.on('tasks', (tasks) => {
+    taskEvents++;
+    runningTasks.value = tasks;
+  });
+  void api.listTasks(undefined).then((tasks) => {
+    if (taskEvents === 0) runningTasks.value = tasks;
+  }, () => undefined);
   const loadStatus = api.getStatus(undefined).then((status) => {
     if (events === 0) serverStatus.value = status;
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isRecord } from './json.js';
 import { MigrationReportSchema } from './migration.js';
 import { NewSecretSchema, SecretRefSchema } from './secrets.js';
+import { RootsSchema } from './roots.js';
 import { PinnedToolsSchema, TokenBudgetSchema, ToolLoadingModeSchema } from './tool-loading.js';
 
 export const ServerTypeSchema = z.enum(['stdio', 'http', 'sse']);
@@ -52,6 +53,11 @@ export const ServerSettingsSchema = z.object({
    * 100,000 when unset (DEFAULT_MAX_RESULT_CHARS, about 25,000 tokens). The user sees it all.
    */
   maxResultChars: z.number().int().min(1_000).max(10_000_000).optional(),
+  /**
+   * Folders the server may use (MCP roots): absolute paths, none by default; given to it as
+   * `file://` URIs. Changing them tells a connected server (`roots/list_changed`), no reconnect.
+   */
+  roots: RootsSchema.optional(),
 });
 
 /** The official MCP Registry: where "Browse servers" searches unless the settings name another. */

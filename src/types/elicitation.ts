@@ -74,8 +74,24 @@ export interface ElicitationProblem {
   message: string;
 }
 
-/** What the renderer is shown while a call waits for the user (the `elicitation` event). */
-export interface ElicitationPrompt {
+/**
+ * A URL a server asks the user to open (URL-mode elicitation), as main read it: only http and
+ * https, never fetched by the app. `href` is the whole URL; `before` + `host` + `after` is the
+ * same text, split so that a screen can set the host apart.
+ */
+export interface ElicitationUrl {
+  href: string;
+  before: string;
+  /** The host as the URL holds it (an internationalized domain in its `xn--` form). */
+  host: string;
+  after: string;
+  /** The host in Unicode, when it is an internationalized domain (`xn--` labels). */
+  hostUnicode?: string;
+  /** What a careful user should know before opening it: Punycode, mixed scripts, a user name in it, plain http, an IP address. */
+  warnings: string[];
+}
+
+interface PromptBase {
   /** Answered with `answerElicitation`, named in `elicitationEnded`. */
   requestId: string;
   /** The call that is waiting, when the renderer gave it an id. */
@@ -85,5 +101,24 @@ export interface ElicitationPrompt {
   tool: string;
   /** What the server asks, in its own words (untrusted text: shown as text, never as HTML). */
   message: string;
+}
+
+/** What the renderer is shown while a call waits for the user to fill in a form (the `elicitation` event). */
+export interface FormElicitationPrompt extends PromptBase {
+  mode: 'form';
   requestedSchema: ElicitationSchema;
 }
+
+/**
+ * A server asks the user to open a URL in the system browser (the `elicitation` event). After
+ * an accept the prompt waits until `elicitationEnded`: the server says the user finished there,
+ * or the call ends. With `retry`, the call failed for want of it (error -32042) and is tried
+ * again once the user has finished (`finishUrlElicitation`).
+ */
+export interface UrlElicitationPrompt extends PromptBase {
+  mode: 'url';
+  url: ElicitationUrl;
+  retry: boolean;
+}
+
+export type ElicitationPrompt = FormElicitationPrompt | UrlElicitationPrompt;

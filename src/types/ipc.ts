@@ -16,6 +16,10 @@ import type { Completion, PromptInfo, ProviderPrompt, ReadResource, ResourceList
 import type { ProviderResult, ProviderTools, ToolProviderReports } from './providers.js';
 import { ProviderIdSchema } from './providers.js';
 import { PinnedToolsSchema } from './tool-loading.js';
+import type { IconImage } from './icons.js';
+import type { RootState } from './roots.js';
+import { RootsSchema } from './roots.js';
+import type { TaskInfo } from './tasks.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -83,6 +87,12 @@ export interface SignInStarted {
   opened: boolean;
 }
 
+/** What `getInstructions` gives: the block for a system prompt, and each server's part of it. */
+export interface InstructionsResult {
+  block: string;
+  servers: Array<{ uuid: string; label: string; instructions: string }>;
+}
+
 export interface ImportResult {
   added: McpServer[];
   skipped: Array<{ name: string; reason: string }>;
@@ -130,7 +140,9 @@ export const ipcContract = {
   /**
    * A tool result as one provider's next request takes it: the result of one of the page's
    * calls by its `callId` (`resultOf`, kept in main: results may be megabytes), or one given as
-   * `result`. `callId` is the provider's id of the model's call, put in the items.
+   * `result`. `callId` is the provider's id of the model's call, put in the items. For
+   * `find_tools`, the answer that loads the tools found in the provider's form (Anthropic:
+   * tool_reference blocks; OpenAI Responses: a tool_search_output item).
    */
   getProviderResult: channel<ProviderResult>()(z.object({
     provider: ProviderIdSchema,
@@ -139,6 +151,10 @@ export const ipcContract = {
     result: z.object({ content: z.array(z.unknown()).max(10_000), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
     callId: z.string().min(1).max(200),
     textOnly: z.boolean().optional(),
+    /** `find_tools` only: the request's selection (searched), `loaded` and `pinned`, as given to getProviderTools. */
+    selection: ToolSelectionSchema.optional(),
+    loaded: z.array(ToolName).max(10_000).optional(),
+    pinned: PinnedToolsSchema.optional(),
   }).refine((input) => (input.resultOf === undefined) !== (input.result === undefined), { message: 'Give either resultOf (the id of one of your calls) or result' })),
   callTool: channel<ToolCallResult>()(z.object({
     name: ToolName,
@@ -157,12 +173,29 @@ export const ipcContract = {
     /** `find_tools` only: the model's selection, the tools it searches among. */
     selection: ToolSelectionSchema.optional(),
   })),
-  /** The user's answer to an `elicitation` event; accepted content that does not fit comes back as problems. */
-  answerElicitation: channel<{ done: boolean; problems: ElicitationProblem[] }>()(z.object({
+  /**
+   * The user's answer to an `elicitation` event; accepted content that does not fit comes back as
+   * problems. An accepted URL comes back as `open` when the page must open it (in a new tab) itself.
+   */
+  answerElicitation: channel<{ done: boolean; problems: ElicitationProblem[]; open?: string }>()(z.object({
     requestId: z.string().min(1).max(100),
     action: ElicitationActionSchema,
     content: z.record(z.string().max(1_000), ElicitationValueSchema).optional(),
   })),
+  /** Ends the wait after a URL was opened: `retry` (the user finished there), `stop` (gave up: a call waiting to retry fails). */
+  finishUrlElicitation: channel<void>()(z.object({ requestId: z.string().min(1).max(100), action: z.enum(['retry', 'stop']) })),
+  /** The instructions of the servers whose tools a selection holds (unset: every offered tool): the system prompt's block. */
+  getInstructions: channel<InstructionsResult>()(z.object({ selection: ToolSelectionSchema.optional() }).optional()),
+  /** The running tasks of tool calls (the app's own, and what servers report); changes come as `tasks` events. */
+  listTasks: channel<TaskInfo[]>()(NoInput),
+  /** Cancels a running task (its call is aborted; the server gets tasks/cancel); false when none runs. */
+  cancelTask: channel<{ cancelled: boolean }>()(z.object({ uuid: Uuid, taskId: z.string().min(1).max(1_000) })),
+  /** One icon a server's status names, fetched and checked by main; an error says why it is not shown. */
+  getIcon: channel<IconImage>()(z.object({ uuid: Uuid, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })),
+  /** Whether each folder is there (the form warns about a missing one; it is kept, and not given to the server while missing). */
+  checkFolders: channel<RootState[]>()(z.object({ paths: RootsSchema })),
+  /** The system's folder picker (Electron); the browser host has none and says so: its form takes a typed path. */
+  pickFolder: channel<{ path: string | null }>()(NoInput),
   /** Checks arguments against the tool's input schema, before calling it (the tester). */
   checkToolArgs: channel<ArgsCheck>()(z.object({
     name: ToolName,
@@ -274,8 +307,10 @@ export const ipcEvents = {
   serverLog: event<ServerLogUpdate>(),
   /** A server asks the user for input while one of the page's calls waits: show the form. */
   elicitation: event<ElicitationPrompt>(),
-  /** A request for input is over (answered, or no longer wanted): close its form. */
+  /** A request for input is over (answered, or no longer wanted; for a URL, the wait after it): close its dialog. */
   elicitationEnded: event<{ requestId: string }>(),
+  /** The running tasks changed (a task started, moved on, or ended): all of them. */
+  tasks: event<TaskInfo[]>(),
   /** A tool view asks to add a message to the conversation (MCP Apps `ui/message`): for the chat app. */
   viewMessage: event<ViewMessageEvent>(),
 } as const;

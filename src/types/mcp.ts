@@ -1,6 +1,9 @@
 // What the Mcp manager reports about servers and tools. Shared by main, preload and renderer.
 import type { ToolUi } from './apps.js';
 import type { ServerType, ToolPolicy } from './config.js';
+import type { IconRef } from './icons.js';
+import type { RootState } from './roots.js';
+import type { TaskSupport } from './tasks.js';
 import type { RenameReason } from './names.js';
 import type { OfferingsStatus } from './offerings.js';
 import type { SecretField } from './secrets.js';
@@ -64,6 +67,10 @@ export interface ToolStatus {
   policySource: PolicySource;
   /** Its policy without a choice of its own: the server's default, else by its annotations. */
   inheritedPolicy: ToolPolicy;
+  /** Its icons (getIcon), when the server gives any. */
+  icons?: IconRef[];
+  /** It may (optional) or must (required) run as a task: a long call, polled until it ends. */
+  taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps), when the server says; `visibility` ["app"]: used by its view only. */
   ui?: ToolUi;
 }
@@ -96,6 +103,12 @@ export interface ServerStatus extends OfferingsStatus {
   signIn?: ServerSignIn;
   /** While connected: the protocol revision it speaks (`2026-07-28`, `2025-11-25`, …). */
   protocolVersion?: string;
+  /** The server's own icons (getIcon), when it gives any. */
+  icons?: IconRef[];
+  /** What the server says about using its tools (Mcp.getInstructions puts it in a system prompt). */
+  instructions?: string;
+  /** The folders it may use (its saved `roots`), each with whether it was found; absent when it has none. */
+  roots?: RootState[];
 }
 
 /** A function definition as the chat sends it to a model. */

@@ -1,5 +1,6 @@
 // What MCP servers offer besides tools: prompts (templates a user picks, like slash commands) and
 // resources (files, documents, records a user attaches). Shared by main, preload and renderer.
+import type { IconRef } from './icons.js';
 import type { RenameReason } from './names.js';
 import type { ContentChange, ProviderId } from './providers.js';
 
@@ -23,6 +24,8 @@ export interface PromptStatus {
   description?: string;
   /** Empty while the server is offline (only its saved name is known then). */
   arguments: PromptArgumentInfo[];
+  /** Its icons (getIcon), when the server gives any. */
+  icons?: IconRef[];
 }
 
 /** A prompt with its server: the picker's list. */
@@ -40,6 +43,8 @@ export interface ResourceInfo {
   mimeType?: string;
   /** Size in bytes, when the server says. */
   size?: number;
+  /** Its icons (getIcon), when the server gives any. */
+  icons?: IconRef[];
 }
 
 export interface ResourceTemplateInfo {
@@ -49,6 +54,7 @@ export interface ResourceTemplateInfo {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons?: IconRef[];
   /** The template's variables, in order: what a user fills in. */
   variables: TemplateVariable[];
 }

@@ -56,6 +56,11 @@ export interface ProviderTools {
    * formula for function definitions), estimated for the others (TOKEN_ESTIMATES says how).
    */
   tokens: number;
+  /**
+   * Of `tokens`, what the instructions of the servers whose tools these are take
+   * (Mcp.getInstructions, for the system prompt); absent when none gives any.
+   */
+  instructionTokens?: number;
   /** On demand: how many of the selection's sendable tools are held back until a search finds them. */
   deferred?: number;
 }

@@ -3,9 +3,12 @@
 // up. The screens are shown in the states a user meets: expanded tools, a log, a form with
 // errors, an import result, each dialog (the approval before a call and a server's request for
 // input among them), a custom selection, the tester with a checked answer (and as a model gets
-// it), a notice, the prompt picker and the resource browser.
+// it), a notice, the prompt picker and the resource browser; and what servers ask of the app and
+// show through it: a URL request and the wait after it, folders in the form and in a server's
+// details, its instructions and icons, a call running as a task and the running tasks.
 import type { Page } from '@playwright/test';
-import { fixtureCommand } from '../fixtures/launch.js';
+import { fixtureCommand, startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
+import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
 import { fixtureServer, writeConfig } from './host.js';
 import { type InstallFixtures, startInstallFixtures, visitInstallScreens } from './install-screens.js';
 import {
@@ -140,6 +143,73 @@ async function visitOfferingScreens(page: Page, check: (what: string) => Promise
   await check('the resource browser with a template\'s missing variable');
 }
 
+let linker: InProcessFixture | undefined;
+test.afterAll(async () => {
+  await linker?.stop();
+});
+
+async function seedClientFeatures(userDataDir: string): Promise<void> {
+  linker ??= await startFixtureInProcess({ id: 'linker', transport: 'http', tools: ['open_url', 'needs_url'], instructions: 'Sign in before calling open_url.\nThen call it again.' });
+  const icon = { src: `data:image/png;base64,${CHECKERED_PNG}` };
+  writeConfig(userDataDir, {
+    servers: [
+      { uuid: 'linker', label: 'Linker', state: 'enabled', type: 'http', url: linker.url, defaultPolicy: 'allow', roots: [userDataDir, '/no/such/folder'] },
+      { ...fixtureServer({ uuid: 'worker', label: 'Worker', fixture: { id: 'worker', icons: [icon], tools: [{ name: 'long_job', icons: [icon], execution: { taskSupport: 'required' } }], tasks: {} } }), defaultPolicy: 'allow' },
+    ],
+  });
+}
+
+/** The client features' screens: a URL request (warnings, a Unicode name), its wait, folders in the form and the details, a task. */
+async function visitClientFeatureScreens(page: Page, check: (what: string) => Promise<void>): Promise<void> {
+  await expectReady(page, 'Linker');
+  await expectReady(page, 'Worker');
+  await expand(page, 'Linker');
+  await serverRow(page, 'Linker').getByTestId('server-instructions').locator('summary').click();
+  await expand(page, 'Worker');
+  await check('a server\'s instructions, folders (one missing) and icons');
+  await serverRow(page, 'Linker').getByTestId('server-edit').click();
+  const editor = serverRow(page, 'Linker').getByTestId('roots-editor');
+  await expect(editor.getByTestId('root-missing')).toBeVisible();
+  await editor.getByTestId('root-path').fill('relative/path');
+  await editor.getByTestId('root-add').click();
+  await expect(editor.getByTestId('root-problem')).toBeVisible();
+  await check('the server form\'s folders, one missing and one refused');
+  await serverRow(page, 'Linker').getByTestId('server-cancel').click();
+
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('open_url');
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
+  await page.getByTestId('tester-args').fill(JSON.stringify({ url: 'http://user@аррӏе.com/login?next=%2Fhome', message: 'Sign in to continue' }));
+  await page.getByTestId('tester-call').click();
+  const dialog = page.getByTestId('url-elicitation-dialog');
+  await expect(dialog.getByTestId('elicitation-host-unicode')).toBeVisible();
+  await check('a URL request with warnings');
+  await dialog.getByTestId('elicitation-decline').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('tester-tool').selectOption('needs_url');
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
+  await page.getByTestId('tester-args').fill(JSON.stringify({ elicitationId: 'a11y', url: 'https://example.invalid/connect' }));
+  await page.getByTestId('tester-call').click();
+  const tab = page.context().waitForEvent('page');
+  await dialog.getByTestId('elicitation-open').click();
+  await (await tab).close();
+  await expect(dialog.getByTestId('elicitation-retry')).toBeVisible();
+  await check('the wait after a URL was opened');
+  await dialog.getByTestId('elicitation-stop').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('tester-tool').selectOption('long_job');
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
+  await page.getByTestId('tester-args').fill(JSON.stringify({ mode: 'forever' }));
+  await page.getByTestId('tester-call').click();
+  await expect(page.getByTestId('tasks-panel')).toBeVisible();
+  await expect(page.getByTestId('tester-task')).toBeVisible();
+  await check('a call running as a task, and the running tasks');
+  await page.getByTestId('task-cancel').click();
+  await expect(page.getByTestId('tasks-panel')).toHaveCount(0);
+}
+
 let install: InstallFixtures | undefined;
 /** The registry and bundles of the install screens, made once per worker that needs them. */
 async function installFixtures(): Promise<InstallFixtures> {
@@ -152,6 +222,14 @@ test.afterAll(async () => {
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no axe-core violation on what servers ask of the app and show through it, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
+    test.setTimeout(120_000);
+    await seedClientFeatures(userDataDir);
+    await page.emulateMedia({ colorScheme });
+    await open(page, await launch(userDataDir));
+    await visitClientFeatureScreens(page, (what) => expectAccessible(page, `${what} (${colorScheme})`));
+  });
+
   test(`no axe-core violation on installing (browse a registry, an entry, a bundle), ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
     test.setTimeout(120_000);
     const fixtures = await installFixtures();
@@ -207,4 +285,12 @@ test('every screen is usable at 800×600: nothing scrolls sideways', async ({ pa
   const badge = await row.getByTestId('server-status').boundingBox();
   const counts = await row.getByTestId('server-counts').boundingBox();
   expect(badge && counts && (badge.x + badge.width <= counts.x || counts.y >= badge.y + badge.height)).toBe(true);
+});
+
+test('what servers ask of the app is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {
+  test.setTimeout(120_000);
+  await seedClientFeatures(userDataDir);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await open(page, await launch(userDataDir));
+  await visitClientFeatureScreens(page, async () => expectNoSidewaysScroll(page));
 });

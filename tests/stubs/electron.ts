@@ -139,6 +139,13 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     dialog.errors.push({ title, content });
   },
+  /** The options of each folder picker opened, and what the next one answers (a test sets it). */
+  opened: [] as unknown[],
+  answer: { canceled: true, filePaths: [] as string[] },
+  showOpenDialog(...args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> {
+    dialog.opened.push(args.at(-1));
+    return Promise.resolve(dialog.answer);
+  },
 };
 
 export const ipcMain = {

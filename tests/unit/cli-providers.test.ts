@@ -1,12 +1,14 @@
 // `npm run inspect -- --user-data DIR tools --provider P` (exactly getProviderTools' object as
-// JSON on stdout, nothing else) and `call NAME 'JSON' --provider P` (arguments restored for the
-// server), against real fixture servers; unknown or missing providers exit 2 with the ids.
+// JSON on stdout, nothing else; on demand too) and `call NAME 'JSON' --provider P` (arguments
+// restored for the server; `find_tools --for-model`: the answer that loads the tools found),
+// against real fixture servers; unknown or missing providers exit 2 with the ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adaptTools, countTokens, type SourceTool } from '../../src/main/providers/index.js';
 import { onDemandTools } from '../../src/main/providers/on-demand.js';
-import { PROVIDER_IDS } from '../../src/types/providers.js';
+import { PROVIDER_IDS, type ProviderResult, type ProviderTools } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
 import { inspect, inspectChild } from './helpers/inspect-child.js';
+import { requestViolations, searchAnswerViolations } from './helpers/on-demand-rules.js';
 import { answer, removeTempDirs, seedStore, serve, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
 
 const READ_FILE = {
@@ -64,6 +66,26 @@ describe('inspect tools / call with --provider', () => {
     const expected = onDemandTools({ list: countTokens(adaptTools(provider, SOURCES)), loaded: ['set_level', 'read_file_1'], pinned: [], servers: new Map([['a', 'Alpha'], ['b', 'Beta']]) });
     expect(JSON.parse(run.stdout)).toEqual(expected);
     expect(expected.deferred).toBe(1);
+  });
+
+  it.each(['anthropic', 'openai-responses'] as const)('tools --provider %s --on-demand, then call find_tools --for-model: the search is the app\'s, its answer loads the tools found (child processes)', async (provider) => {
+    const listed = await inspectChild(['--user-data', dir, 'tools', '--provider', provider, '--on-demand']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const request = JSON.parse(listed.stdout) as ProviderTools;
+    expect(requestViolations(provider, request.tools)).toEqual([]);
+    expect(request.deferred).toBe(3);
+    const search = provider === 'anthropic' ? request.tools[0] : request.tools.at(-1);
+    expect(JSON.stringify(search)).toContain('3 more tools are available than are loaded (from the MCP servers Alpha, Beta)');
+    const run = await inspectChild(['--user-data', dir, 'call', 'find_tools', '{"query": "set the level"}', '--provider', provider, '--for-model', '--call-id', 'call_7']);
+    expect(run.code, run.stderr).toBe(0);
+    const printed = JSON.parse(run.stdout) as ProviderResult;
+    expect(Object.keys(printed)).toEqual(['provider', 'items', 'report']);
+    expect(searchAnswerViolations(provider, printed.items, request.tools, 'call_7')).toEqual([]);
+    expect(printed.items).toEqual(
+      provider === 'anthropic'
+        ? [{ type: 'tool_result', tool_use_id: 'call_7', content: [{ type: 'tool_reference', tool_name: 'set_level' }] }]
+        : [{ type: 'tool_search_output', call_id: 'call_7', execution: 'client', status: 'completed', tools: [{ ...(request.tools[0] as object), tools: [(request.tools[0] as { tools: unknown[] }).tools[1]] }] }],
+    );
   });
 
   it('call --provider gemini turns the string enum back into the number the server wants', async () => {

@@ -67,6 +67,20 @@ describe('Electron host', () => {
     expect(fs.existsSync(path.join(dir, HOLDER_FILE_NAME))).toBe(false);
   });
 
+  it('gives the page the system\'s folder picker (a server\'s folders), over its window', async () => {
+    const dir = tempDir('electron-');
+    await launch(dir);
+    const window = BrowserWindow.instances.at(-1)!;
+    const invoke = ipcMain.handlers.get('mcp-app:invoke')!;
+    const page = { senderFrame: { url: new URL(`file://${window.loaded}`).href } };
+    dialog.answer = { canceled: false, filePaths: ['/home/me/site'] };
+    expect(await invoke(page as never, 'pickFolder' as never, undefined as never)).toEqual({ path: '/home/me/site' });
+    expect(dialog.opened.at(-1)).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+    dialog.answer = { canceled: true, filePaths: [] };
+    expect(await invoke(page as never, 'pickFolder' as never, undefined as never)).toEqual({ path: null });
+    await closeAll();
+  });
+
   it('refuses every permission request and check (the app needs none)', async () => {
     const dir = tempDir('electron-');
     await launch(dir);

@@ -119,6 +119,13 @@ describe('IPC handlers', () => {
       completeResourceVariable: { uuid: a.uuid, template: 'file:///{x}', variable: 'x' },
       getState: { unexpected: true },
       getStatus: 'now',
+      finishUrlElicitation: { requestId: 'r1', action: 'open' },
+      getInstructions: { selection: 'all' },
+      listTasks: { all: true },
+      cancelTask: { uuid: a.uuid, taskId: 7 },
+      getIcon: { uuid: a.uuid, id: '../../etc/passwd' },
+      checkFolders: { paths: ['relative/path'] },
+      pickFolder: { path: '/etc' },
       setRegistryUrl: { url: 'file:///etc/passwd' },
       registrySearch: { query: 'x', registry: 'ftp://registry.example' },
       registryEntry: { name: '' },
@@ -165,6 +172,14 @@ describe('IPC handlers', () => {
     expect(given.items).toEqual([{ functionResponse: { name: 'search_1', id: 'g1', response: { error: 'hi' } } }]);
     await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'never-ran', callId: 'c' })).rejects.toThrow('No result of a call "never-ran" is kept');
     await expect(ipc.invoke('getProviderResult', { provider: 'openai', name: 'search_1', resultOf: 'page-call-1', result: { content: [] }, callId: 'c' })).rejects.toThrow(/Give either resultOf/);
+    // find_tools within a selection: the answer loads only what the selection's request holds.
+    await call('callTool', { name: 'find_tools', args: { query: 'search' }, selection: ['search_1', 'fetch'], callId: 'page-find' });
+    const found = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'toolu_8', selection: ['search_1', 'fetch'] });
+    expect(found.items).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_8', content: [{ type: 'tool_reference', tool_name: 'search_1' }] }]);
+    const loaded = await call<ProviderResult>('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'toolu_9', selection: ['search_1', 'fetch'], loaded: ['search_1'] });
+    expect(JSON.stringify(loaded.items)).toContain('Loaded for your next step:\\n- search_1');
+    expect(JSON.stringify(loaded.items)).not.toContain('tool_reference');
+    await expect(ipc.invoke('getProviderResult', { provider: 'anthropic', name: 'find_tools', resultOf: 'page-find', callId: 'c', selection: 'all' })).rejects.toThrow(/^Invalid input/);
   });
 
   it('callTool routes to the owning server under the original name', async () => {

@@ -83,7 +83,7 @@ describe('elicitation through the manager', () => {
     const result = await mcp.callTool('elicit', { message: 'How old are you?' }, {
       ...APPROVED,
       elicit: async (request) => {
-        requests.push(request);
+        if (request.mode === 'form') requests.push(request);
         return { action: 'accept', content: { age: 42 } };
       },
     });
@@ -174,8 +174,8 @@ describe('elicitation and approval through IPC', () => {
     const call = ipc.invoke('callTool', { name: 'elicit', args: { message: 'Your age?' }, callId: 'c-ask' });
     await waitFor('the form to reach the page', () => prompts.length === 1);
     const [prompt] = prompts as [ElicitationPrompt];
-    expect(prompt).toMatchObject({ callId: 'c-ask', serverLabel: 'Asker', tool: 'elicit', message: 'Your age?' });
-    expect(prompt.requestedSchema.required).toEqual(['age']);
+    expect(prompt).toMatchObject({ mode: 'form', callId: 'c-ask', serverLabel: 'Asker', tool: 'elicit', message: 'Your age?' });
+    expect(prompt.mode === 'form' && prompt.requestedSchema.required).toEqual(['age']);
     expect(await ipc.invoke('answerElicitation', { requestId: prompt.requestId, action: 'accept', content: { age: -1 } })).toEqual({
       done: false, problems: [{ field: 'age', message: 'must be >= 0' }],
     });

@@ -1,6 +1,7 @@
 // Many tools, against real servers (the published filesystem server twice, the memory server and
 // a fixture server that relists): what a request costs (getProviderTools' tokens), tools loaded on
-// demand through the manager, `find_tools` answered by Mcp.callTool within the model's selection,
+// demand through the manager (every request within the providers' rules), `find_tools` answered
+// by Mcp.callTool within the model's selection,
 // Mcp.findTools following relists, switch-offs and a server's removal, arguments restored for a
 // loaded tool, and `find_tools` reserved from the MCP tools' names.
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_TOOL_NAMES } from '../../src/main/naming/builtin-tools.js';
 import type { Mcp } from '../../src/main/mcp.js';
 import { listTokens } from '../../src/main/providers/index.js';
+import { requestViolations, searchAnswerViolations } from './helpers/on-demand-rules.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
 import type { ToolSpec } from '../fixtures/config.js';
 import { answer, APPROVED, namesOf, publishedEntry, removeTempDirs, serve, startMcp, stopServed, tempDir, urlEntry, waitFor } from './helpers/mcp-env.js';
@@ -62,10 +64,11 @@ describe('tools per request, on demand, and found by meaning, on real servers', 
     expect(picked.tokens).toBeLessThan(result.tokens);
   });
 
-  it('anthropic on demand: the search tool, loaded and pinned tools as they are, the rest deferred, under their exposed names', () => {
+  it('anthropic on demand: find_tools, loaded and pinned tools as they are, the rest deferred, under their exposed names', () => {
     const all = mcp.getProviderTools('anthropic');
     const result = mcp.getProviderTools('anthropic', null, { loading: 'on-demand', loaded: ['read_file_1'], pinned: ['set_level'] });
-    expect(result.tools[0]).toEqual({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+    expect(result.tools[0]).toMatchObject({ name: 'find_tools', input_schema: { type: 'object', required: ['query'] } });
+    expect(requestViolations('anthropic', result.tools)).toEqual([]);
     const sent = result.tools.slice(1) as Array<{ name: string; defer_loading?: boolean }>;
     expect(sent.map((tool) => tool.name)).toEqual(all.report.map((entry) => entry.name));
     expect(sent.filter((tool) => !tool.defer_loading).map((tool) => tool.name)).toEqual(['read_file_1', 'set_level']);
@@ -76,6 +79,22 @@ describe('tools per request, on demand, and found by meaning, on real servers', 
     expect(held).toHaveLength(all.report.length - 2);
     for (const entry of held) expect(entry.tokens).toBe(all.report.find((e) => e.name === entry.name)!.tokens);
     expect(held.every((entry) => entry.tokens! > 0)).toBe(true);
+  });
+
+  it('openai-responses on demand: a namespace per server, the client tool_search; its answer loads the found tools of the selection in their namespace', async () => {
+    const selection = ['read_file', 'write_file', 'read_file_1', 'write_file_1', 'create_entities', 'set_level'];
+    const request = mcp.getProviderTools('openai-responses', selection, { loading: 'on-demand' });
+    expect(requestViolations('openai-responses', request.tools)).toEqual([]);
+    const kinds = request.tools.map((tool) => [(tool as { type: string }).type, (tool as { name?: string }).name]);
+    expect(kinds).toEqual([['namespace', 'Folder_A'], ['namespace', 'Folder_B'], ['function', 'create_entities'], ['function', 'set_level'], ['tool_search', undefined]]);
+    const result = await mcp.callTool('find_tools', { query: 'write text into a file', limit: 3 }, { selection });
+    const found = (result.structuredContent as unknown as Found).tools.map((tool) => tool.name);
+    expect(found.slice(0, 2).sort()).toEqual(['write_file', 'write_file_1']);
+    const answer = await mcp.getProviderResult('openai-responses', 'find_tools', result, { callId: 'call_fs', selection });
+    expect(searchAnswerViolations('openai-responses', answer.items, request.tools, 'call_fs')).toEqual([]);
+    const loaded = (answer.items[0] as { tools: Array<{ name: string; description: string; tools: Array<{ name: string; description: string }> }> }).tools;
+    // Twins keep the description that names their server, as in the request.
+    expect(loaded.find((tool) => tool.name === 'Folder_B')!.tools.find((fn) => fn.name === 'write_file_1')!.description).toContain('(MCP server: Folder B)');
   });
 
   it('openai on demand: find_tools and the loaded tools; a selection limits both', () => {

@@ -12,6 +12,9 @@ import { contentOf, formFields, initialValues } from '../../src/renderer/lib/eli
 import type { ServerStatus } from '../../src/types/mcp.js';
 import type { PromptInfo } from '../../src/types/offerings.js';
 import { browsable, contentsAsBlocks, filterPrompts, givenValues, missingValues } from '../../src/renderer/lib/offerings.js';
+import { pickIcon } from '../../src/renderer/lib/icons.js';
+import { describeLimit, duration } from '../../src/renderer/lib/tasks.js';
+import type { TaskInfo } from '../../src/types/tasks.js';
 
 const NO_OFFERINGS = { prompts: [], resources: [], resourceTemplates: [], offeringProblems: [] };
 const status: ServerStatus[] = [
@@ -228,5 +231,26 @@ describe('the prompt picker and the resource browser', () => {
       { type: 'resource', resource: { uri: 'file:///n.txt', text: 'notes' } },
       { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAAA' } },
     ]);
+  });
+});
+
+describe('icons and tasks on screen', () => {
+  it('an icon drawn for the current theme first, else one for either, else any', () => {
+    const light = { id: 'l', theme: 'light' as const };
+    const dark = { id: 'd', theme: 'dark' as const };
+    const either = { id: 'e' };
+    expect(pickIcon([light, either, dark], true)).toBe(dark);
+    expect(pickIcon([light, either, dark], false)).toBe(light);
+    expect(pickIcon([dark, either], false)).toBe(either);
+    expect(pickIcon([dark], false)).toBe(dark);
+    expect(pickIcon(undefined, false)).toBeUndefined();
+  });
+
+  it('a task\'s time limit says who set it and when it runs out', () => {
+    const task: TaskInfo = { uuid: 's', server: 'S', taskId: 't', status: 'working', createdAt: '', limitMs: 3_600_000, limitFrom: 'server', deadline: 0, pollIntervalMs: 1_000 };
+    expect(describeLimit(task, () => '14:00:00')).toBe('time limit 1 h (set by the server), ends at 14:00:00');
+    expect(describeLimit({ ...task, limitMs: 90_000, limitFrom: 'app' }, () => 'soon')).toBe('time limit 1.5 min (asked for by the app; the server set none), ends at soon');
+    expect(describeLimit({ ...task, limitMs: null, deadline: null })).toBe('no time limit');
+    expect(duration(500)).toBe('0.5 s');
   });
 });

@@ -131,3 +131,24 @@ describe('OAuth client fields', () => {
     expect(clientSecretChange({ ...emptyDraft(), oauthClientSecret: 'x' })).toBeUndefined();
   });
 });
+
+describe('folders (roots)', () => {
+  const draft = (roots: string[]): ServerDraft => ({ ...emptyDraft(), label: 'Files', command: 'npx', roots });
+
+  it('are sent when there are any, and left out (cleared) when none', () => {
+    expect(checkDraft(draft(['/home/me/a', '/srv/b']), 'enabled')).toMatchObject({ settings: { roots: ['/home/me/a', '/srv/b'] } });
+    const none = checkDraft(draft([]), 'enabled');
+    expect(none).toHaveProperty('settings');
+    expect(none).not.toHaveProperty('settings.roots');
+  });
+
+  it('a relative path is refused under the folders', () => {
+    expect(checkDraft(draft(['projects']), 'enabled')).toEqual({ errors: { roots: '"projects" is not an absolute path (it must start with / or a drive such as C:\\).' } });
+  });
+
+  it('an edit starts from the saved folders', () => {
+    const server: McpServer = { uuid: 'u', label: 'F', state: 'enabled', type: 'stdio', command: 'x', roots: ['/a'] };
+    expect(draftOf(server).roots).toEqual(['/a']);
+    expect(draftOf({ ...server, roots: undefined }).roots).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { isRecord, setOwn } from '../../types/json.js';
 import { MigrationReportSchema } from '../../types/migration.js';
 import type { ToolLoadingMode } from '../../types/tool-loading.js';
 import { MAX_PINNED_TOOLS, TokenBudgetSchema, ToolLoadingModeSchema } from '../../types/tool-loading.js';
+import { repairRoots } from './roots-repair.js';
 import { repairRegistryUrl, repairSource } from './source-repair.js';
 
 export interface RepairResult {
@@ -201,6 +202,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     toolPolicies: toolPolicies(raw.toolPolicies, where, warnings),
     defaultPolicy: defaultPolicy(raw.defaultPolicy, where, warnings),
     aliases: stringList(raw.aliases, `${where} aliases`, warnings),
+    roots: repairRoots(raw.roots, where, warnings),
     source: repairSource(raw.source, where, warnings),
   };
   // Drop keys that repaired to undefined, so the written file has no `"x": undefined` noise.

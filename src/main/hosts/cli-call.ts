@@ -3,10 +3,12 @@
 // nothing and exits 1), and a server's requests for input (elicitation) during the call get the
 // --answer values in order, then are declined. What happens goes to stderr; stdout is the result,
 // or with --for-model exactly `{ "provider", "items", "report" }`: what a model of --provider gets.
-import type { ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
+import type { ElicitationAction, ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
+import { ElicitationActionSchema } from '../../types/elicitation.js';
+import { isRecord } from '../../types/json.js';
 import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
-import type { Elicit } from '../mcp/elicitation/router.js';
+import type { Elicit, ElicitationRequest, UrlElicitationRequest } from '../mcp/elicitation/router.js';
 import { ToolCallRefused } from '../mcp/calls/approval-gate.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
@@ -17,8 +19,8 @@ export interface CallVerb {
   provider: ProviderId | undefined;
   /** --yes: the user approves this call of a tool whose policy is "ask". */
   approved: boolean;
-  /** --answer values, for the server's requests for input, in order. */
-  answers: ElicitationContent[];
+  /** --answer values, for the server's requests for input, in order (see readAnswer). */
+  answers: Record<string, unknown>[];
   /** --for-model: print the result as `provider`'s next request takes it (Mcp.getProviderResult). */
   forModel?: { provider: ProviderId; callId: string; textOnly: boolean };
   /** --json: the result, and the tool's view (MCP Apps) as `"ui": { "resourceUri" }` when it has one. */
@@ -26,28 +28,62 @@ export interface CallVerb {
 }
 
 /**
- * Answers a server's requests for input with `answers` in order; declines once they are used up,
- * or when one does not fit the form (saying why).
+ * One --answer: `{"action": "accept" | "decline" | "cancel"}` (with `"content"` for a form), or,
+ * for a form, its fields as they are (`{}` takes the defaults). An object whose only keys are
+ * `action` (one of the three) and `content` is the former.
  */
-export function answerFrom(answers: readonly ElicitationContent[]): Elicit {
+export function readAnswer(given: Record<string, unknown>): { action: ElicitationAction; content?: ElicitationContent } {
+  const keys = Object.keys(given);
+  const action = ElicitationActionSchema.safeParse(given.action);
+  const envelope = action.success && keys.every((key) => key === 'action' || key === 'content') && (given.content === undefined || isRecord(given.content));
+  if (!envelope) return { action: 'accept', content: given as ElicitationContent };
+  return { action: action.data, ...(given.content === undefined ? {} : { content: given.content as ElicitationContent }) };
+}
+
+/**
+ * Answers a server's requests for input with `answers` in order; declines once they are used up,
+ * or when one does not fit the form (saying why). A URL is never opened here: an accepted one is
+ * printed for the user to open.
+ */
+export function answerFrom(answers: readonly Record<string, unknown>[]): Elicit {
   let next = 0;
   return (request) => {
-    const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
-    const content = answers[next++];
-    let answer: ElicitationAnswer = { action: 'decline' };
-    if (content === undefined) {
-      console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
-    } else {
-      const problems = request.check(content);
-      if (problems.length > 0) {
-        console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
-      } else {
-        console.error(`inspect: ${asked}; answered with --answer ${next}.`);
-        answer = { action: 'accept', content };
-      }
-    }
-    return Promise.resolve(answer);
+    const given = answers[next++];
+    const answer = given === undefined ? undefined : readAnswer(given);
+    return Promise.resolve(request.mode === 'url' ? answerUrl(request, answer, next) : answerForm(request, answer, next));
   };
+}
+
+function answerForm(request: ElicitationRequest, given: ReturnType<typeof readAnswer> | undefined, at: number): ElicitationAnswer {
+  const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
+  if (given === undefined) {
+    console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
+    return { action: 'decline' };
+  }
+  if (given.action !== 'accept') {
+    console.error(`inspect: ${asked}; ${given.action === 'decline' ? 'declined' : 'cancelled'} by --answer ${at}.`);
+    return { action: given.action };
+  }
+  const content = given.content ?? {};
+  const problems = request.check(content);
+  if (problems.length > 0) {
+    console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
+    return { action: 'decline' };
+  }
+  console.error(`inspect: ${asked}; answered with --answer ${at}.`);
+  return { action: 'accept', content };
+}
+
+function answerUrl(request: UrlElicitationRequest, given: ReturnType<typeof readAnswer> | undefined, at: number): ElicitationAnswer {
+  const { url } = request;
+  const lines = [`inspect: ${request.server.label} asks you to open a page at ${url.hostUnicode ? `${url.host} (${url.hostUnicode})` : url.host}: "${request.message}"`, ...url.warnings.map((warning) => `  warning: ${warning}`)];
+  if (given?.action !== 'accept' || given.content !== undefined) {
+    const how = given === undefined ? 'declined' : given.action === 'cancel' ? 'cancelled' : `declined by --answer ${at}`;
+    console.error([...lines, `  ${how} (give --answer '{"action": "accept"}' to open it).`].join('\n'));
+    return { action: given?.action === 'cancel' ? 'cancel' : 'decline' };
+  }
+  console.error([...lines, '  Open this address in your browser (inspect opens nothing itself):', `  ${url.href}`, request.retry ? '  The call is tried again once the server says you finished there.' : '  The call goes on; the server says when you have finished there.'].join('\n'));
+  return { action: 'accept', content: {} };
 }
 
 /**

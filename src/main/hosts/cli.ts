@@ -8,13 +8,13 @@
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
 //   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see cli-offerings.ts)
+//   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see cli-client-features.ts)
 //   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see cli-install.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ElicitationContent } from '../../types/elicitation.js';
 import { isRecord } from '../../types/json.js';
 import type { LogEntry, ServerStatus } from '../../types/mcp.js';
 import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
@@ -30,12 +30,15 @@ import type { SignInCommand } from './cli-sign-in.js';
 import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import type { FeatureCommand } from './cli-client-features.js';
+import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './cli-client-features.js';
 import type { InstallCommand } from './cli-install.js';
 import { isInstallVerb, parseInstallCommand, runInstallCommand } from './cli-install.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P | read SERVER ui://…' +
+  ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
   ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
 
 class UsageError extends Error {}
@@ -47,6 +50,7 @@ type Verb =
   | { kind: 'logs'; server: string; json: boolean }
   | { kind: 'signin'; command: SignInCommand }
   | { kind: 'offering'; command: OfferingCommand }
+  | { kind: 'feature'; command: FeatureCommand }
   | { kind: 'install'; command: InstallCommand };
 
 interface InspectArgs {
@@ -115,6 +119,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
   }
+  if (verb !== undefined && isFeatureVerb(verb)) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'feature', command: parseFeatureCommand(verb, parsed.positionals.slice(1), parsed.values.json ?? false) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
@@ -140,7 +152,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   if (verb !== 'call' || !name || extra.length > 0) throw new UsageError(`unexpected arguments; ${USAGE}`);
   const args = rawArgs === undefined ? {} : jsonObject(rawArgs, 'the tool arguments', 'are');
-  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is') as ElicitationContent);
+  const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is'));
   return { userDataDir, verb: { kind: 'call', name, args, provider, approved, answers, forModel, json: parsed.values.json ?? false } };
 }
 
@@ -245,6 +257,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
     for (const line of notice.details ?? []) console.error(`  ${line}`);
   }
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
+  if (verb.kind === 'feature') return runFeatureCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'install') return runInstallCommand(core, verb.command);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {

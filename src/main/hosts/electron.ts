@@ -68,7 +68,13 @@ async function main(): Promise<void> {
     app.exit(1);
     return;
   }
-  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally, sandbox: { pageFor: viewPage, frameAncestors: () => [] } });
+  // The system's folder picker, over the window once it is there (a server's folders, roots).
+  const pickFolder = async (): Promise<string | null> => {
+    const options: Electron.OpenDialogOptions = { title: 'A folder this server may use', properties: ['openDirectory', 'createDirectory'] };
+    const picked = window && !window.isDestroyed() ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  };
+  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally, pickFolder, sandbox: { pageFor: viewPage, frameAncestors: () => [] } });
   let script: Buffer | null = null;
   session.defaultSession.protocol.handle(VIEW_SCHEME, (request) => {
     const reply = viewProtocolResponse(request.url, {

@@ -1,11 +1,16 @@
 // Tools loaded on demand (docs/design.md §7): a request carries a way to search the selection
-// and only the tools found so far (and the user's pins), following each provider's documentation:
-// - Anthropic: every tool with `"defer_loading": true` except the loaded ones, plus the tool search
-//   tool `{ "type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25" }`;
-// - OpenAI Responses: `{ "type": "tool_search" }`, the functions with `"defer_loading": true`
-//   grouped in one `namespace` per server that has more than one tool (the SDK's NamespaceTool:
-//   `defer_loading` goes on the functions inside, the namespace takes a name and a description);
-// - every other provider: the MCP layer's `find_tools` and the loaded tools, within its limit.
+// and only the tools found so far (and the user's pins), following each provider's documentation.
+// The search is always the MCP layer's own (`find_tools`, answered by Mcp.callTool with the same
+// ranking as Mcp.findTools), in the form each provider lets a client answer:
+// - Anthropic: `find_tools` as a custom tool first, then every tool with `"defer_loading": true`
+//   except the loaded ones; its result names the tools found by `tool_reference` blocks
+//   (providers/search-answer.ts), which load them;
+// - OpenAI Responses: the functions with `"defer_loading": true` grouped in one `namespace` per
+//   server that has more than one tool (the SDK's NamespaceTool: `defer_loading` goes on the
+//   functions inside, the namespace takes a name and a description), then `{ "type":
+//   "tool_search", "execution": "client" }` with find_tools' description and parameters; its
+//   `tool_search_call` is answered by a `tool_search_output` item holding the tools found;
+// - every other provider: `find_tools` and the loaded tools, within its limit.
 // Names stay the tools' exposed names everywhere. Pure.
 import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/providers.js';
 import { PROVIDER_LIMITS } from '../../types/providers.js';
@@ -15,8 +20,13 @@ import { adaptTool } from './index.js';
 import { definitionTokens, listTokens, nameAndDescriptionTokens } from './tokens.js';
 import type { SourceTool } from './types.js';
 
-export const ANTHROPIC_TOOL_SEARCH = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' } as const;
-export const OPENAI_TOOL_SEARCH = { type: 'tool_search' } as const;
+/** OpenAI Responses' tool search run by the client (openai-node's ToolSearchTool), as find_tools: its description and parameters. */
+export interface OpenAiClientToolSearch {
+  type: 'tool_search';
+  execution: 'client';
+  description: string;
+  parameters: unknown;
+}
 /** A namespace's description: the server and the names of its tools, cut here (what the model sees up front). */
 const MAX_NAMESPACE_DESCRIPTION = 1_000;
 const MAX_LABELS_NAMED = 20;
@@ -115,8 +125,10 @@ function reportWith(list: ProviderTools, keep: ReadonlySet<string>): { report: P
 }
 
 function anthropic(input: OnDemandInput, entries: readonly Entry[], keep: ReadonlySet<string>): ProviderTools {
-  const tools: unknown[] = [ANTHROPIC_TOOL_SEARCH];
-  const costs = [definitionTokens('anthropic', ANTHROPIC_TOOL_SEARCH)];
+  // A custom tool the client answers; never deferred itself (it is what loads the others).
+  const find = findToolsFor('anthropic', input, entries, keep);
+  const tools: unknown[] = [find];
+  const costs = [definitionTokens('anthropic', find)];
   for (const { report, definition } of entries) {
     if (keep.has(report.name)) {
       tools.push(definition);
@@ -178,16 +190,28 @@ function openaiResponses(input: OnDemandInput, entries: readonly Entry[], keep: 
     costs.push(nameAndDescriptionTokens(name, description));
     tools.push({ type: 'namespace', name, description, tools: members.map(member) });
   }
-  tools.push(OPENAI_TOOL_SEARCH);
-  costs.push(definitionTokens('openai-responses', OPENAI_TOOL_SEARCH));
+  // The model is shown the search as a function (its description and parameters): counted as one.
+  const find = findToolsFor('openai-responses', input, entries, keep) as { description: string; parameters: unknown };
+  tools.push(openaiToolSearch(find));
+  costs.push(definitionTokens('openai-responses', find));
   const { report, deferred } = reportWith(input.list, keep);
   return { provider: 'openai-responses', maxTools: input.list.maxTools, tools, report, tokens: listTokens('openai-responses', costs), deferred };
 }
 
+/** `{ type: "tool_search", execution: "client" }` described and shaped as find_tools, whose answer it gets. */
+export function openaiToolSearch(find: { description: string; parameters: unknown }): OpenAiClientToolSearch {
+  return { type: 'tool_search', execution: 'client', description: find.description, parameters: find.parameters };
+}
+
+/** find_tools adapted for `provider`: how many tools wait, on which servers. */
+function findToolsFor(provider: ProviderId, input: OnDemandInput, entries: readonly Entry[], keep: ReadonlySet<string>): unknown {
+  const labels = [...new Set(entries.filter((entry) => !keep.has(entry.report.name)).map((entry) => input.servers.get(entry.report.server) ?? entry.report.server))];
+  return adaptTool(provider, findToolsSource(entries.length - keep.size, labels)).definition;
+}
+
 function withFindTools(input: OnDemandInput, entries: readonly Entry[], keep: ReadonlySet<string>): ProviderTools {
   const provider: ProviderId = input.list.provider;
-  const labels = [...new Set(entries.filter((entry) => !keep.has(entry.report.name)).map((entry) => input.servers.get(entry.report.server) ?? entry.report.server))];
-  const find = adaptTool(provider, findToolsSource(entries.length - keep.size, labels)).definition;
+  const find = findToolsFor(provider, input, entries, keep);
   const tools: unknown[] = [find];
   const costs = [definitionTokens(provider, find)];
   for (const { report, definition } of entries) {

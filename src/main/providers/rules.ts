@@ -10,6 +10,9 @@ export interface ProviderRule {
 }
 
 const OPENAI_CHAT = 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools';
+// The SDKs' type files at the commits read (anthropic-sdk-typescript 0.120.0, openai-node 7.5.0).
+const ANTHROPIC_SDK = 'https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts';
+const OPENAI_SDK = 'https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/resources/responses/responses.ts';
 const STRUCTURED = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
 
 const OPENAI_COMMON: readonly ProviderRule[] = [
@@ -37,12 +40,18 @@ export const PROVIDER_RULES: Readonly<Record<ProviderId, readonly ProviderRule[]
     ...OPENAI_COMMON.slice(0, 1),
     { rule: 'Tool count, description length and schema checks as in Chat Completions (the same function tools; the Responses reference documents no separate limits)', source: OPENAI_CHAT },
     ...OPENAI_COMMON.slice(3),
+    { rule: 'On demand: tool search is on when the tools hold a `tool_search` and the searchable functions have `"defer_loading": true`', source: 'https://developers.openai.com/api/docs/guides/tools-tool-search' },
+    { rule: 'On demand: `{ "type": "tool_search", "execution": "client", "description", "parameters" }` is a search the client runs; a `namespace` is `{ "type", "name", "description", "tools" }`, `defer_loading` on the functions inside', source: OPENAI_SDK },
+    { rule: 'On demand: a `tool_search_call` is answered by `{ "type": "tool_search_output", "call_id", "execution": "client", "status", "tools" }`, `tools` the definitions it loads', source: OPENAI_SDK },
+    { rule: 'On demand: a function found in a namespace is returned inside that namespace (its name, description and the functions found)', source: 'https://github.com/openai/openai-agents-js/blob/6d0c61a5f62a5ed8142996a25b33446c810f84b3/packages/agents-core/src/runner/toolSearch.ts' },
   ],
   anthropic: [
     { rule: 'Tool name: ^[a-zA-Z0-9_-]{1,64}$', source: 'https://github.com/modelcontextprotocol/typescript-sdk/issues/413' },
     { rule: '`input_schema` must be valid JSON Schema draft 2020-12', source: 'https://github.com/anomalyco/opencode/issues/2082' },
     { rule: '`input_schema` has no oneOf, allOf or anyOf at the top level', source: 'https://github.com/anthropics/claude-code/issues/27337' },
     { rule: 'No maximum number of tools is documented', source: 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview' },
+    { rule: 'On demand: a tool with `"defer_loading": true` is left out of the prompt until a `tool_reference` block `{ "type": "tool_reference", "tool_name" }` in a `tool_result` names it', source: ANTHROPIC_SDK },
+    { rule: 'On demand: a search the client runs is a custom tool whose `tool_result` holds `tool_reference` blocks naming tools the request defers', source: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool#custom-tool-search-implementation' },
   ],
   gemini: [
     { rule: 'Function name starts with a letter or "_"; a-z, A-Z, 0-9, "_", ".", ":" and "-"; at most 64 characters', source: 'https://ai.google.dev/api/caching#FunctionDeclaration' },

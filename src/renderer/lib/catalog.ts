@@ -2,7 +2,9 @@
 // computed up front: filtering thousands of tools is then one loop of `includes` per keystroke.
 import { visibleToModel, type ToolUi } from '../../types/apps.js';
 import type { ToolPolicy } from '../../types/config.js';
+import type { IconRef } from '../../types/icons.js';
 import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
+import type { TaskSupport } from '../../types/tasks.js';
 
 export interface CatalogTool {
   exposed: string;
@@ -21,6 +23,10 @@ export interface CatalogTool {
   inheritedPolicy: ToolPolicy;
   serverUuid: string;
   serverLabel: string;
+  /** Its icons (McpIcon), when the server gives any. */
+  icons?: IconRef[];
+  /** It may or must run as a task. */
+  taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps), when its server says. */
   ui?: ToolUi;
   /** Exposed and original name, title, server label and description, lowercased: what filters match. */
@@ -57,6 +63,8 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         inheritedPolicy: tool.inheritedPolicy,
         serverUuid: server.uuid,
         serverLabel: server.label,
+        ...(tool.icons ? { icons: tool.icons } : {}),
+        ...(tool.taskSupport ? { taskSupport: tool.taskSupport } : {}),
         ...(tool.ui ? { ui: tool.ui } : {}),
         key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };

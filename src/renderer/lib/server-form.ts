@@ -38,6 +38,8 @@ export interface ServerDraft {
   /** A new client secret to save, as typed; empty keeps (or, with `removeClientSecret`, drops) the saved one. */
   oauthClientSecret: string;
   removeClientSecret: boolean;
+  /** Folders the server may use (roots): absolute paths, in the order added. */
+  roots: string[];
 }
 
 export type DraftField = keyof ServerDraft;
@@ -57,11 +59,12 @@ export const FIELD_NAMES: Record<DraftField, string> = {
   oauthClientId: 'OAuth client ID',
   oauthClientSecret: 'OAuth client secret',
   removeClientSecret: 'OAuth client secret',
+  roots: 'Folders',
 };
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', maxResultChars: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', maxResultChars: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false, roots: [] };
 }
 
 export function emptyPair(): PairDraft {
@@ -174,6 +177,7 @@ export function draftOf(server: McpServer): ServerDraft {
     oauthClientId: server.oauthClientId ?? '',
     oauthClientSecret: '',
     removeClientSecret: false,
+    roots: [...(server.roots ?? [])],
   };
 }
 
@@ -232,6 +236,7 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
   if (call !== undefined) settings.callTimeoutMs = call;
   const maxResultChars = read('maxResultChars', () => characters(draft.maxResultChars, 1_000, 10_000_000));
   if (maxResultChars !== undefined) settings.maxResultChars = maxResultChars;
+  if (draft.roots.length > 0) settings.roots = [...draft.roots];
   if (draft.type === 'stdio') {
     settings.command = draft.command.trim();
     settings.args = read('args', () => parseArgs(draft.args)) ?? [];

@@ -83,10 +83,20 @@ function chatCompletions(provider: ProviderId, definition: unknown, out: string[
   else ollamaSchema(fn.parameters, out);
 }
 
-function responses(definition: unknown, out: string[]): void {
+// openai-node 7.5.0 (commit 7b7d6ca71130d37ec09792c50056b47861f2eccf), src/resources/responses/responses.ts:
+// NamespaceTool { type: "namespace", name, description, tools: Array<NamespaceTool.Function | CustomTool> };
+// ToolSearchTool { type: "tool_search", execution?: "server" | "client", description?, parameters? }
+// ("Parameter schema for a client-executed tool search tool"); FunctionTool.defer_loading?: boolean.
+const OPENAI_NODE = 'openai-node 7.5.0 src/resources/responses/responses.ts';
+
+function responses(definition: unknown, out: string[], inNamespace = false): void {
+  if (isRecord(definition) && definition.type === 'namespace' && !inNamespace) return namespace(definition, out);
+  if (isRecord(definition) && definition.type === 'tool_search' && !inNamespace) return toolSearch(definition, out);
   // { "type": "function", "name", "description", "parameters", "strict" } — type, name,
   // parameters and strict are required https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools
-  if (!exactKeys(definition, ['type', 'name', 'description', 'parameters', 'strict'], ['type', 'name', 'parameters', 'strict'], 'tool', out)) return;
+  // (and `defer_loading`, a boolean: FunctionTool.defer_loading in OPENAI_NODE)
+  if (!exactKeys(definition, ['type', 'name', 'description', 'parameters', 'strict', 'defer_loading'], ['type', 'name', 'parameters', 'strict'], 'tool', out)) return;
+  if (definition.defer_loading !== undefined && typeof definition.defer_loading !== 'boolean') out.push(`defer_loading is not a boolean (${OPENAI_NODE})`);
   if (definition.type !== 'function') out.push('type is not "function"');
   if (typeof definition.name !== 'string' || !OPENAI_NAME.test(definition.name)) out.push(`invalid name ${JSON.stringify(definition.name)}`);
   if (typeof definition.strict !== 'boolean') out.push('strict is not a boolean');
@@ -95,9 +105,34 @@ function responses(definition: unknown, out: string[]): void {
   else openaiSchema(definition.parameters, out);
 }
 
+/** A namespace: a name as a function's, a description, its functions (OPENAI_NODE's NamespaceTool). */
+function namespace(definition: Json, out: string[]): void {
+  if (!exactKeys(definition, ['type', 'name', 'description', 'tools'], ['type', 'name', 'description', 'tools'], 'namespace', out)) return;
+  if (typeof definition.name !== 'string' || !OPENAI_NAME.test(definition.name)) out.push(`invalid namespace name ${JSON.stringify(definition.name)}`);
+  if (typeof definition.description !== 'string') out.push('namespace description is not a string');
+  if (!Array.isArray(definition.tools) || definition.tools.length === 0) return void out.push('namespace without tools');
+  for (const member of definition.tools) responses(member, out, true);
+}
+
+/** The tool search (OPENAI_NODE's ToolSearchTool): run by the client, it has a description and a parameter schema. */
+function toolSearch(definition: Json, out: string[]): void {
+  if (!exactKeys(definition, ['type', 'execution', 'description', 'parameters'], ['type'], 'tool_search', out)) return;
+  if (definition.execution !== undefined && definition.execution !== 'server' && definition.execution !== 'client') out.push(`tool_search execution ${JSON.stringify(definition.execution)}`);
+  if (definition.execution !== 'client') {
+    if (definition.description !== undefined || definition.parameters !== undefined) out.push('description and parameters are for a client-executed tool_search');
+    return;
+  }
+  if (typeof definition.description !== 'string' || definition.description === '') out.push('a client tool_search without a description: the model is not told what it searches');
+  openaiSchema(definition.parameters, out);
+}
+
+// anthropic-sdk-typescript 0.120.0 (commit bfa9197f0182084941052be9752c948638421601),
+// src/resources/messages/messages.ts, Tool: "defer_loading?: boolean — If true, tool will not be
+// included in initial system prompt. Only loaded when returned via tool_reference from tool search."
 function anthropic(definition: unknown, out: string[]): void {
-  // { "name", "description", "input_schema" }
-  if (!exactKeys(definition, ['name', 'description', 'input_schema'], ['name', 'input_schema'], 'tool', out)) return;
+  // { "name", "description", "input_schema", "defer_loading"? }
+  if (!exactKeys(definition, ['name', 'description', 'input_schema', 'defer_loading'], ['name', 'input_schema'], 'tool', out)) return;
+  if (definition.defer_loading !== undefined && typeof definition.defer_loading !== 'boolean') out.push('defer_loading is not a boolean');
   if (typeof definition.name !== 'string' || !ANTHROPIC_NAME.test(definition.name)) out.push(`invalid name ${JSON.stringify(definition.name)}`);
   if (definition.description !== undefined && typeof definition.description !== 'string') out.push('description is not a string');
   // "input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12"

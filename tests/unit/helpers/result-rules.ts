@@ -4,7 +4,7 @@
 // same as src/main/providers/content/media-rules.ts). Written independently of the code under
 // test: image formats are told from magic bytes here, PNG sizes from the IHDR chunk.
 import type { ProviderId } from '../../../src/types/providers.js';
-import { exactKeys as keysChecked } from './provider-rules.js';
+import { exactKeys as keysChecked, violations } from './provider-rules.js';
 
 type Json = Record<string, unknown>;
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,10 +105,28 @@ function chatCompletions(provider: ProviderId, items: unknown[], callId: string,
   }
 }
 
+/**
+ * The answer to a client-executed tool_search (openai-node 7.5.0, commit 7b7d6ca, src/resources/responses/responses.ts
+ * ResponseToolSearchOutputItemParam: { type: "tool_search_output", tools: Array<Tool>, id?, call_id?,
+ * execution?: "server" | "client", status? }): each tool a definition the request's `tools` could hold.
+ */
+function toolSearchOutput(item: Json, callId: string, check: Check): void {
+  if (!exactKeys(item, ['type', 'tools', 'id', 'call_id', 'execution', 'status'], ['type', 'tools', 'call_id', 'execution'], 'the tool_search_output', check)) return;
+  if (item.call_id !== callId) check.out.push('the tool_search_output answers another call');
+  if (item.execution !== 'client') check.out.push('the tool_search_output does not say execution "client"');
+  if (item.status !== undefined && !['in_progress', 'completed', 'incomplete'].includes(String(item.status))) check.out.push(`status ${JSON.stringify(item.status)}`);
+  if (!Array.isArray(item.tools)) return void check.out.push('tools is not a list');
+  item.tools.forEach((tool: unknown, i) => {
+    if (isRecord(tool) && tool.type === 'tool_search') check.out.push(`tools ${i} is a tool_search`);
+    for (const problem of violations('openai-responses', tool)) check.out.push(`tools ${i}: ${problem}`);
+  });
+}
+
 /** Responses (openai-node ResponseInputItem.FunctionCallOutput; ResponseFunctionCallOutputItem: input_text, input_image, input_file). */
 function responses(items: unknown[], callId: string, check: Check): void {
   if (items.length !== 1) check.out.push(`${items.length} items instead of one function_call_output`);
   const [item] = items;
+  if (isRecord(item) && item.type === 'tool_search_output') return toolSearchOutput(item, callId, check);
   if (!exactKeys(item, ['type', 'call_id', 'output'], ['type', 'call_id', 'output'], 'the output item', check)) return;
   if (item.type !== 'function_call_output') check.out.push('the item is not a function_call_output');
   if (item.call_id !== callId) check.out.push('the item answers another call');
@@ -154,7 +172,11 @@ function anthropic(items: unknown[], callId: string, check: Check): void {
         if (part.source.type !== 'base64' || part.source.media_type !== 'application/pdf') check.out.push(`${where} is not a base64 PDF`);
         media(part.source.data, 'pdf', ANTHROPIC_PDF, where, check);
       }
-    } else if (!['text', 'image', 'document'].includes(String(part.type))) check.out.push(`${where} has type ${String(part.type)}`);
+    } else if (part.type === 'tool_reference' && exactKeys(part, ['type', 'tool_name', 'cache_control'], ['type', 'tool_name'], where, check)) {
+      // ToolReferenceBlockParam { type: "tool_reference", tool_name, cache_control? }
+      // (anthropic-sdk-typescript 0.120.0, commit bfa9197, src/resources/messages/messages.ts).
+      if (typeof part.tool_name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(part.tool_name)) check.out.push(`${where} names no valid tool`);
+    } else if (!['text', 'image', 'document', 'tool_reference'].includes(String(part.type))) check.out.push(`${where} has type ${String(part.type)}`);
   });
   if (images > 100) check.out.push(`${images} images, over 100`);
 }

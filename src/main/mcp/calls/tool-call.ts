@@ -15,6 +15,9 @@ import { approveCall, ToolCallRefused } from './approval-gate.js';
 import { visibleToApps, visibleToModel } from '../../../types/apps.js';
 import type { IndexEntry, ToolIndex } from '../names/tool-index.js';
 import { messageOf } from '../../../types/errors.js';
+import type { RunningTasks } from '../tasks/running-tasks.js';
+import { sendAsTask } from './as-task.js';
+import { withUrlRetries } from './url-required.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
@@ -33,6 +36,8 @@ export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
   elicit?: Elicit;
   /** `find_tools` only: the model's selection, the tools it searches among (unset: every offered tool). */
   selection?: ToolSelection;
+  /** The page's id of this call: its task, if it runs as one, names it (TaskInfo.callId). */
+  callId?: string;
   /**
    * The call comes from a view (MCP Apps) of this server (its uuid): it may call only its own
    * server's tools that views may call. Unset: a model's or the user's call, which may not call a
@@ -46,6 +51,8 @@ export interface CallContext {
   index: ToolIndex;
   connections: ReadonlyMap<string, ServerConnection>;
   elicitations: ElicitationRouter;
+  /** The tasks calls are running (tasks/running-tasks.ts). */
+  tasks: RunningTasks;
   /** A provider's arguments for a tool, as the tool's server expects them (throws for an unknown provider). */
   restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
@@ -89,10 +96,17 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
   const asking = approveCall(where, () => approvalRequest(entry, connection, sent), policyNow, options);
   if (asking) await asking;
+  // A tool that runs as a task is bounded by the task's own limit (as-task.ts). Otherwise only a
+  // caller that can answer a request for input needs a timeout that waits for the user; the
+  // others keep the SDK's (an abort listener per call costs a few percent of a local call).
+  const send = (): Promise<ToolCallResult> =>
+    connection.runsAsTask(entry.tool) ? sendAsTask(connection, entry, sent, options, context)
+      : options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations)
+        : connection.callTool(entry.original, sent, options);
   try {
-    // Only a caller that can answer a request for input needs a timeout that waits for the user;
-    // the others keep the SDK's (an abort listener per call costs a few percent of a local call).
-    return await (options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations) : connection.callTool(entry.original, sent, options));
+    // Only a caller that can answer is shown a -32042's URL (and the call tried again); the others
+    // get the error as the server gave it, at no cost to the call.
+    return await (options.elicit ? withUrlRetries(send, { elicitations: context.elicitations, entry, label: connection.server.label, elicit: options.elicit, signal: options.signal }) : send());
   } catch (error) {
     throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
   }

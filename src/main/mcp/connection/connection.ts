@@ -2,8 +2,8 @@
 // `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
 // about names: the manager maps exposed names to (connection, original).
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
@@ -27,6 +27,9 @@ import { ToolCache } from './tool-cache.js';
 import { watchConnection } from './watch-connection.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
+import { callAsTask, type TaskCallOptions } from '../tasks/task-call.js';
+import { ClientFeatures } from './client-features.js';
+import { CLIENT_CAPABILITIES } from './client-requests.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -42,8 +45,12 @@ export interface ConnectionOptions {
   onLog?: (connection: ServerConnection, record: LogRecord) => void;
   /** The OAuth session of a remote server, when sign-in applies to it. */
   auth?: (server: McpServer) => ServerAuth | undefined;
-  /** Answers the server's `elicitation/create` (form mode); without it, every request is declined. */
+  /** Answers the server's `elicitation/create` (a form, or a URL); without it, every request is declined. */
   onElicit?: (connection: ServerConnection, params: unknown, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The server says the user finished what URL request `elicitationId` asked (`notifications/elicitation/complete`). */
+  onElicitationComplete?: (connection: ServerConnection, elicitationId: string) => void;
+  /** Answers the server's `roots/list`: the folders it may use; without it, none. */
+  listRoots?: (connection: ServerConnection) => ListRootsResult;
   /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
   loginShell?: LaunchContext['loginShell'];
 }
@@ -54,6 +61,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The server's progress reports; each also restarts the timeout. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
+  task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
 }
 
 const ignoreProgress = (): void => undefined;
@@ -75,8 +84,17 @@ export class ServerConnection {
     note: (level, text) => this.#note(level, text),
     changed: () => this.options.onChange(this),
   });
-  /** What the server may ask in the middle of a request, in either revision (protocol/input-handlers.ts). */
-  readonly inputs: InputHandlers;
+  /** Roots, elicitation, sampling refused, instructions, icons, tasks' status (client-features.ts). */
+  readonly features = new ClientFeatures({
+    listRoots: () => this.options.listRoots?.(this) ?? { roots: [] },
+    elicit: (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }),
+    completed: (elicitationId) => this.options.onElicitationComplete?.(this, elicitationId),
+    note: (level, text) => this.#note(level, text),
+  });
+  /** What a 2026-07-28 server's `input_required` reaches: the same answers as the 2025 path's (protocol/input-handlers.ts). */
+  readonly inputs = new InputHandlers((text) => this.#note('warning', text))
+    .register(ElicitRequestSchema, (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }))
+    .register(ListRootsRequestSchema, async () => this.options.listRoots?.(this) ?? { roots: [] });
   #client: RevisionClient | null = null;
   /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
   #era: { settings: string; found: Era } | undefined;
@@ -94,11 +112,7 @@ export class ServerConnection {
   constructor(
     public server: McpServer,
     private readonly options: ConnectionOptions,
-  ) {
-    this.inputs = new InputHandlers((text) => this.#note('warning', text));
-    this.inputs.register(ElicitRequestSchema, (params, signal) =>
-      this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }));
-  }
+  ) {}
 
   /** The SDK client while connected, else null. */
   get client(): RevisionClient | null {
@@ -160,9 +174,8 @@ export class ServerConnection {
       const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env };
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
-      // Form-mode elicitation: a server may ask the user for input in the middle of a call. MCP
-      // Apps: the client renders tools' HTML views.
-      const capabilities = { elicitation: { form: {} }, extensions: APPS_EXTENSIONS };
+      // Elicitation (forms and URLs) and roots (client-requests.ts). MCP Apps: the client renders tools' HTML views.
+      const capabilities = { ...CLIENT_CAPABILITIES, extensions: APPS_EXTENSIONS };
       client = new RevisionClient(this.options.clientInfo, { capabilities, jsonSchemaValidator: this.#schemas, inputs: this.inputs, label: this.server.label });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
@@ -180,6 +193,7 @@ export class ServerConnection {
       this.#reconnects = 0;
       const connected = client;
       connected.onclose = () => this.#closed(generation);
+      this.features.connected(connected);
       const version = connected.getServerVersion();
       this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed (MCP ${connected.protocolVersion ?? 'of an unknown revision'})`);
       this.#set('ready', undefined);
@@ -240,8 +254,25 @@ export class ServerConnection {
     throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
   }
 
+  /** Whether a call of `tool` runs as a task: it requires one, or allows one and the server offers tasks for tool calls. */
+  runsAsTask(tool: Pick<ListedTool, 'taskSupport'> | undefined): boolean {
+    const support = tool?.taskSupport;
+    return support === 'required' || (support === 'optional' && this.#client?.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined);
+  }
+
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.readyClient();
+    if (options.task) {
+      const { ttlMs, onState } = options.task;
+      const listen = (taskId: string, update: Parameters<ClientFeatures['listenTask']>[1]): (() => void) => this.features.listenTask(taskId, update);
+      const result = (await callAsTask(client, original, args, { signal: options.signal, ttlMs, onState, listen, requestTimeoutMs: this.timeoutMs, onProgress: options.onProgress })) as ToolCallResult;
+      // What the SDK's callTool checks for a plain call (output-check.ts), checked here.
+      const tool = this.tools?.find((listed) => listed.name === original);
+      const check = tool ? this.checkOutput(tool, result) : null;
+      if (check && !check.valid) throw new Error(`Structured content does not match the tool's output schema: ${check.problem}`);
+      this.#outputs.checkedBySdk(result);
+      return result;
+    }
     const request: RequestOptions = {
       signal: options.signal,
       timeout: options.timeoutMs ?? this.server.callTimeoutMs,
@@ -271,6 +302,7 @@ export class ServerConnection {
   async #connectAndList(client: RevisionClient, values: TransportValues, io: TransportIo): Promise<{ offered: Promise<void> }> {
     const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
+    this.features.attach(client);
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });

@@ -3,12 +3,15 @@
 import { PromptSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { PromptArgumentInfo } from '../../../types/offerings.js';
 import type { ListKind } from './paged-listing.js';
+import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
 
 export interface ListedPrompt {
   name: string;
   title?: string;
   description?: string;
   arguments: PromptArgumentInfo[];
+  /** Its icons the app may fetch. */
+  icons?: KeptIcon[];
 }
 
 export const PROMPT_LIST: ListKind<Prompt> = { method: 'prompts/list', key: 'prompts', what: 'prompt', entry: PromptSchema, id: (prompt) => prompt.name };
@@ -24,8 +27,10 @@ export function toListedPrompt(prompt: Prompt): ListedPrompt {
       required: argument.required === true,
     });
   }
+  const icons = keptIcons(prompt.icons);
   return {
     name: prompt.name,
+    ...(icons.length > 0 ? { icons } : {}),
     ...(prompt.title?.trim() ? { title: prompt.title } : {}),
     ...(prompt.description ? { description: prompt.description } : {}),
     arguments: [...byName.values()],

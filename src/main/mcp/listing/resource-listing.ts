@@ -6,6 +6,7 @@ import { ResourceSchema, ResourceTemplateSchema, type Resource, type ResourceTem
 import type { ResourceInfo, ResourceTemplateInfo, TemplateVariable } from '../../../types/offerings.js';
 import { MissingValueError } from '../user-input/missing-value.js';
 import type { ListKind } from './paged-listing.js';
+import { iconRefs, keptIcons } from '../icons/icon-refs.js';
 import { messageOf } from '../../../types/errors.js';
 
 export const RESOURCE_LIST: ListKind<Resource> = { method: 'resources/list', key: 'resources', what: 'resource', entry: ResourceSchema, id: (resource) => resource.uri };
@@ -20,8 +21,10 @@ export const TEMPLATE_LIST: ListKind<ResourceTemplate> = {
 
 /** What resources and templates share: their name, title, description and type. */
 function described(entry: Resource | ResourceTemplate): Omit<ResourceInfo, 'uri' | 'size'> {
+  const icons = iconRefs(keptIcons(entry.icons));
   return {
     name: entry.name,
+    ...(icons ? { icons } : {}),
     ...(entry.title?.trim() ? { title: entry.title } : {}),
     ...(entry.description ? { description: entry.description } : {}),
     ...(entry.mimeType ? { mimeType: entry.mimeType } : {}),

@@ -11,6 +11,7 @@ import { listEntries, type Listed } from './paged-listing.js';
 import { PROMPT_LIST, toListedPrompt, type ListedPrompt } from './prompt-listing.js';
 import { RESOURCE_LIST, TEMPLATE_LIST, toResourceInfo, toTemplateInfo } from './resource-listing.js';
 import { messageOf } from '../../../types/errors.js';
+import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
 
 export interface OfferingsOptions {
   /** The server's label, for messages. */
@@ -34,12 +35,23 @@ export class ServerOfferings {
   listed = false;
   #promptProblems: string[] = [];
   #resourceProblems: string[] = [];
+  /** The icons of the listed resources and templates, by id (prompts keep theirs). */
+  #resourceIcons = new Map<string, KeptIcon>();
 
   constructor(private readonly options: OfferingsOptions) {}
 
   /** What could not be listed, for the user. */
   get problems(): string[] {
     return [...this.#promptProblems, ...this.#resourceProblems];
+  }
+
+  /** An icon of a listed prompt, resource or template, by id. */
+  icon(id: string): KeptIcon | undefined {
+    for (const prompt of this.prompts) {
+      const found = prompt.icons?.find((icon) => icon.id === id);
+      if (found) return found;
+    }
+    return this.#resourceIcons.get(id);
   }
 
   /** `, 4 prompts, 7 resources, 2 resource templates` (what it offers besides tools), or ''. */
@@ -62,6 +74,7 @@ export class ServerOfferings {
     this.prompts = [];
     this.resources = [];
     this.templates = [];
+    this.#resourceIcons = new Map();
     await Promise.all([this.#listPrompts(client), this.#listResources(client)]);
     if (this.options.current(client)) this.listed = true;
   }
@@ -118,6 +131,12 @@ export class ServerOfferings {
       this.templates = infos.filter((info): info is ResourceTemplateInfo => !('problem' in info));
       problems.push(...templates.listed.problems, ...infos.flatMap((info) => ('problem' in info ? [info.problem] : [])));
     }
+    // A list that failed keeps its last entries, and their icons with them.
+    const icons = 'failed' in resources || 'failed' in templates ? new Map(this.#resourceIcons) : new Map<string, KeptIcon>();
+    for (const outcome of [resources, templates]) {
+      if ('listed' in outcome) for (const entry of outcome.listed.entries) for (const icon of keptIcons(entry.icons)) icons.set(icon.id, icon);
+    }
+    this.#resourceIcons = icons;
     for (const problem of problems) this.options.note('warning', problem);
     this.#resourceProblems = problems;
   }

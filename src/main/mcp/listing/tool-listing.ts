@@ -18,6 +18,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod/v4';
 import type { SkippedTool, ToolAnnotations } from '../../../types/mcp.js';
+import type { TaskSupport } from '../../../types/tasks.js';
+import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
 import { toolUiOf, type ToolUi } from '../../../types/apps.js';
 import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
@@ -114,6 +116,10 @@ export interface ListedTool {
   outputSchema?: Record<string, unknown>;
   /** 2026-07-28 over HTTP: the arguments its schema marks with `x-mcp-header`, sent as `Mcp-Param-*`. */
   headers?: HeaderParam[];
+  /** Its icons the app may fetch (icons/icon-refs.ts). */
+  icons?: KeptIcon[];
+  /** It may (optional) or must (required) run as a task (`execution.taskSupport`); unset: never. */
+  taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps `_meta.ui`), when its `_meta` says. */
   ui?: ToolUi;
 }
@@ -178,6 +184,8 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         ...(title ? { title } : {}),
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         ...('headers' in checked && checked.headers.length > 0 ? { headers: checked.headers } : {}),
+        ...withIcons(keptIcons(tool.icons)),
+        ...(tool.execution?.taskSupport === 'optional' || tool.execution?.taskSupport === 'required' ? { taskSupport: tool.execution.taskSupport } : {}),
         ...(ui ? { ui } : {}),
       });
       accepted.push(tool);
@@ -193,4 +201,8 @@ function withHeaderMarks(checked: CheckedTool, apply: boolean): CheckedTool | { 
   const plan = headerPlan(checked.tool.inputSchema);
   if ('problem' in plan) return { skipped: { name: checked.tool.name, reason: plan.problem } };
   return { tool: checked.tool, headers: plan.params };
+}
+
+function withIcons(icons: KeptIcon[]): { icons?: KeptIcon[] } {
+  return icons.length > 0 ? { icons } : {};
 }

@@ -7,6 +7,9 @@ import type { OfferingsStatus } from '../../../types/offerings.js';
 import type { NameAssignment } from '../../naming.js';
 import type { ListedTool, ServerConnection } from '../connection/connection.js';
 import { effectivePolicy } from '../policies/policy.js';
+import { iconRefs } from '../icons/icon-refs.js';
+import type { RootState } from '../../../types/roots.js';
+import type { IconRef } from '../../../types/icons.js';
 import { visibleToModel } from '../../../types/apps.js';
 
 export interface IndexEntry extends NameAssignment {
@@ -94,7 +97,7 @@ export class ToolIndex {
   }
 
   /** The server's status: its state and tools, with `offerings` (its prompts and resources). */
-  serverStatus(server: McpServer, connection: ServerConnection | undefined, offerings: OfferingsStatus): ServerStatus {
+  serverStatus(server: McpServer, connection: ServerConnection | undefined, offerings: OfferingsStatus, roots?: RootState[]): ServerStatus {
     const status = server.state === 'disabled' ? 'disabled' : (connection?.status ?? 'connecting');
     const entries = [...(this.#byServer.get(server.uuid)?.values() ?? [])];
     const listed = status === 'ready' && connection?.tools ? connection.tools : null;
@@ -109,6 +112,8 @@ export class ToolIndex {
       policy: entry.policy,
       policySource: entry.policySource,
       inheritedPolicy: effectivePolicy({ defaultPolicy: server.defaultPolicy }, entry.original, entry.tool?.annotations).policy,
+      ...withIcons(entry.tool?.icons),
+      ...(entry.tool?.taskSupport ? { taskSupport: entry.tool.taskSupport } : {}),
       ...(entry.tool?.ui ? { ui: entry.tool.ui } : {}),
     }));
     const result: ServerStatus = {
@@ -124,6 +129,13 @@ export class ToolIndex {
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
     if (status === 'ready' && connection?.protocolVersion) result.protocolVersion = connection.protocolVersion;
+    if (roots) result.roots = roots;
+    if (listed && connection) Object.assign(result, withIcons(connection.features.serverIcons), connection.features.instructions ? { instructions: connection.features.instructions } : {});
     return result;
   }
+}
+
+function withIcons(icons: Parameters<typeof iconRefs>[0]): { icons?: IconRef[] } {
+  const refs = iconRefs(icons);
+  return refs ? { icons: refs } : {};
 }

@@ -8,6 +8,7 @@
 // reserved among prompts. The index maps an exposed name to its server and original in one lookup.
 import type { McpServer } from '../../../types/config.js';
 import type { OfferingsStatus, PromptInfo, PromptStatus } from '../../../types/offerings.js';
+import { iconRefs } from '../icons/icon-refs.js';
 import type { NameAssignment } from '../../naming.js';
 import { assignToolNames, toMappings } from '../../naming.js';
 import type { ConfigStore } from '../../config/store.js';
@@ -113,5 +114,6 @@ function toStatus(entry: PromptEntry): PromptStatus {
     ...(prompt?.title ? { title: prompt.title } : {}),
     ...(prompt?.description ? { description: prompt.description } : {}),
     arguments: prompt?.arguments ?? [],
+    ...(prompt?.icons?.length ? { icons: iconRefs(prompt.icons) } : {}),
   };
 }

@@ -26,9 +26,10 @@ export class InputHandlers {
 
   constructor(private readonly log: (message: string) => void = () => undefined) {}
 
-  /** Registers the handler of `schema`'s method (a second registration replaces the first). */
-  register(schema: ServerRequestSchema, handler: InputHandler): void {
+  /** Registers the handler of `schema`'s method (a second registration replaces the first); chainable. */
+  register(schema: ServerRequestSchema, handler: InputHandler): this {
     this.#entries.set(schema.shape.method.value, { schema, handler });
+    return this;
   }
 
   has(method: string): boolean {

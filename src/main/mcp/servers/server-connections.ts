@@ -5,6 +5,7 @@ import type { McpServer } from '../../../types/config.js';
 import { messageOf } from '../../../types/errors.js';
 import type { ConnectionOptions } from '../connection/connection.js';
 import { ServerConnection } from '../connection/connection.js';
+import type { KeptIcon } from '../icons/icon-refs.js';
 
 export class ServerConnections extends Map<string, ServerConnection> {
   #options: ConnectionOptions;
@@ -42,6 +43,16 @@ export class ServerConnections extends Map<string, ServerConnection> {
     void connection.stop('connecting');
     connection.server = server;
     this.startInBackground(server.uuid);
+  }
+
+  /** An icon server `uuid` lists, by id: its own, or one of its tools', prompts' or resources'. */
+  iconSource(uuid: string, id: string): KeptIcon | undefined {
+    const connection = this.get(uuid);
+    if (!connection) return undefined;
+    const match = (icons: readonly KeptIcon[] | undefined): KeptIcon | undefined => icons?.find((icon) => icon.id === id);
+    let found = match(connection.features.serverIcons);
+    for (const tool of connection.tools ?? []) found ??= match(tool.icons);
+    return found ?? connection.offerings.icon(id);
   }
 
   /** Forgets a server at once; its process follows (closing can take seconds: a grace period before a kill). */

@@ -29,6 +29,10 @@ export interface ServerEditsContext {
   reindex(): void;
   /** Forgets a deleted server's sign-in state, if the app has sign-in. */
   forgetSignIn(uuid: string): void;
+  /** A server is gone: what is kept for it in memory (its icons) goes too. */
+  removed(uuid: string): void;
+  /** A server's folders changed: checked again, and shown. */
+  rootsChanged(server: McpServer): void;
 }
 
 export class ServerEdits {
@@ -51,11 +55,36 @@ export class ServerEdits {
     return servers.map(({ uuid }) => this.server(uuid));
   }
 
-  /** Edits a server: a secret sent back as its reference is kept, a new value replaces it. */
+  /**
+   * Edits a server: a secret sent back as its reference is kept, a new value replaces it. An edit
+   * of its folders (roots) alone does not reconnect it: the server is told they changed.
+   */
   async update(uuid: string, settings: ServerSettingsInput): Promise<McpServer> {
-    await storeServerEdit(this.context.store, this.context.secrets, this.server(uuid), settings, this.context.log);
-    this.restart(uuid);
-    return this.server(uuid);
+    const before = this.server(uuid);
+    await storeServerEdit(this.context.store, this.context.secrets, before, settings, this.context.log);
+    const after = this.server(uuid);
+    if (sameSettingsButRoots(before, after)) this.#rootsChanged(after);
+    else this.restart(uuid);
+    return after;
+  }
+
+  /** Sets the folders a server may use; a connected server is told (`roots/list_changed`), nothing reconnects. */
+  setRoots(uuid: string, roots: readonly string[]): void {
+    this.server(uuid);
+    this.context.store.update((config) => {
+      const server = config.mcp.servers.find((s) => s.uuid === uuid)!;
+      if (roots.length > 0) server.roots = [...roots];
+      else delete server.roots;
+    });
+    this.#rootsChanged(this.server(uuid));
+  }
+
+  #rootsChanged(server: McpServer): void {
+    const connection = this.context.connections.get(server.uuid);
+    if (!connection) return;
+    connection.server = server;
+    this.context.rootsChanged(server);
+    void connection.features.rootsChanged(connection.status === 'ready' ? connection.client : null);
   }
 
   /**
@@ -78,6 +107,7 @@ export class ServerEdits {
     });
     naming.rename();
     this.context.forgetSignIn(uuid);
+    this.context.removed(uuid);
     return { removedFromSelections: removed };
   }
 
@@ -147,4 +177,10 @@ export class ServerEdits {
   namesOf(uuid: string): Set<string> {
     return new Set(Object.values(this.server(uuid).toolMappings ?? {}));
   }
+}
+
+/** Every setting the same but the folders (roots): the connection can stay. */
+function sameSettingsButRoots(before: McpServer, after: McpServer): boolean {
+  const settings = (server: McpServer): string => JSON.stringify(Object.entries(server).filter(([key]) => key !== 'roots').sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(before.roots ?? []) !== JSON.stringify(after.roots ?? []) && settings(before) === settings(after);
 }

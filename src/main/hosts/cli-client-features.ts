@@ -1,0 +1,116 @@
+// inspect's verbs for what servers ask of the app and show through it (docs/inspect.md):
+//
+//   npm run inspect -- --user-data DIR instructions [--json]
+//   npm run inspect -- --user-data DIR tasks [--json]
+//   npm run inspect -- --user-data DIR roots SERVER [--json]
+//   npm run inspect -- --user-data DIR roots SERVER set PATH…   |   roots SERVER clear
+//   npm run inspect -- --user-data DIR icons SERVER [--json]
+//
+// `instructions --json` prints exactly `{ "servers": [ { "label", "instructions" } ] }`; `tasks
+// --json` `{ "tasks": [ … ] }` (the running tasks: this process's calls', and what each server
+// reports of its own). SERVER is a uuid or a label. A path that is not absolute exits 2; a folder
+// that is missing is saved, with a warning on stderr.
+import path from 'node:path';
+import type { McpServer } from '../../types/config.js';
+import { MAX_ROOTS, rootPathProblem } from '../../types/roots.js';
+import type { TaskInfo } from '../../types/tasks.js';
+import type { Core } from '../core.js';
+import { rootStates } from '../mcp/roots/roots.js';
+import { messageOf } from '../../types/errors.js';
+
+export const FEATURE_VERBS = ['instructions', 'tasks', 'roots', 'icons'] as const;
+export type FeatureVerb = (typeof FEATURE_VERBS)[number];
+
+export type FeatureCommand =
+  | { verb: 'instructions' | 'tasks'; json: boolean }
+  | { verb: 'roots'; server: string; json: boolean; set?: string[] }
+  | { verb: 'icons'; server: string; json: boolean };
+
+export function isFeatureVerb(verb: string): verb is FeatureVerb {
+  return (FEATURE_VERBS as readonly string[]).includes(verb);
+}
+
+/** What the command line says, or a message for the usage line (thrown). */
+export function parseFeatureCommand(verb: FeatureVerb, positionals: readonly string[], json: boolean): FeatureCommand {
+  if (verb === 'instructions' || verb === 'tasks') {
+    if (positionals.length > 0) throw new Error(`${verb} takes no arguments`);
+    return { verb, json };
+  }
+  const [server, action, ...paths] = positionals;
+  if (!server) throw new Error(`${verb} takes a server (its id or label)`);
+  if (verb === 'icons' || action === undefined) {
+    if (action !== undefined) throw new Error(`${verb} takes one server`);
+    return { verb, server, json };
+  }
+  if (action === 'clear' && paths.length === 0) return { verb, server, json, set: [] };
+  if (action !== 'set' || paths.length === 0) throw new Error('roots SERVER takes nothing more, "set PATH…" or "clear"');
+  if (paths.length > MAX_ROOTS) throw new Error(`at most ${MAX_ROOTS} folders per server`);
+  for (const folder of paths) {
+    const problem = rootPathProblem(folder);
+    if (problem) throw new Error(problem);
+  }
+  return { verb, server, json, set: [...new Set(paths.map((folder) => path.normalize(folder)))] };
+}
+
+function taskLine(task: TaskInfo): string {
+  const limit = task.deadline === null ? 'no time limit' : `time limit ends ${new Date(task.deadline).toISOString()} (${task.limitFrom === 'server' ? 'its ttl' : 'asked by the app'})`;
+  return `${task.server}  ${task.tool ?? '(not a call of this app)'}  ${task.taskId}  [${task.status}]${task.statusMessage ? ` ${task.statusMessage}` : ''}  ${limit}`;
+}
+
+/** Runs the command; `serverOf` finds a server by uuid or label (or throws a usage error). Resolves with the exit code. */
+export async function runFeatureCommand(core: Core, command: FeatureCommand, serverOf: (wanted: string) => string): Promise<number> {
+  const { mcp } = core;
+  if (command.verb === 'instructions') {
+    const servers = mcp.instructions.of(null);
+    if (command.json) console.log(JSON.stringify({ servers: servers.map(({ label, instructions }) => ({ label, instructions })) }, null, 2));
+    else console.log(servers.length > 0 ? mcp.getInstructions(null) : 'No server with tools offered gives instructions.');
+    return 0;
+  }
+  if (command.verb !== 'roots' && command.verb !== 'icons') {
+    const tasks = await mcp.tasks.listAll();
+    if (command.json) console.log(JSON.stringify({ tasks }, null, 2));
+    else console.log(tasks.length > 0 ? tasks.map(taskLine).join('\n') : 'No task is running.');
+    return 0;
+  }
+  const uuid = serverOf(command.server);
+  const server = core.store.config.mcp.servers.find((s) => s.uuid === uuid)!;
+  if (command.verb === 'roots') return runRoots(core, server, command);
+  return runIcons(core, server, command.json);
+}
+
+function runRoots(core: Core, server: McpServer, command: Extract<FeatureCommand, { verb: 'roots' }>): number {
+  if (command.set !== undefined) {
+    core.mcp.setRoots(server.uuid, command.set);
+    if (core.store.saveProblem) {
+      console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
+      return 1;
+    }
+  }
+  const saved = core.store.config.mcp.servers.find((s) => s.uuid === server.uuid)?.roots;
+  const states = rootStates(saved);
+  for (const state of states) if (state.missing) console.error(`inspect: warning: ${state.path} is not a folder that exists; it stays saved, and ${server.label} is not given it while it is missing.`);
+  if (command.json) console.log(JSON.stringify({ uuid: server.uuid, label: server.label, roots: states }, null, 2));
+  else console.log(states.length > 0 ? states.map((state) => `${state.path}${state.missing ? '  (missing)' : ''}`).join('\n') : `${server.label} may use no folders.`);
+  return 0;
+}
+
+async function runIcons(core: Core, server: McpServer, json: boolean): Promise<number> {
+  const status = core.mcp.getStatus().find((s) => s.uuid === server.uuid)!;
+  const named = [
+    ...(status.icons ?? []).map((icon) => ({ for: 'server', ...icon })),
+    ...status.tools.flatMap((tool) => (tool.icons ?? []).map((icon) => ({ for: `tool ${tool.exposed}`, ...icon }))),
+    ...status.prompts.flatMap((prompt) => (prompt.icons ?? []).map((icon) => ({ for: `prompt ${prompt.exposed}`, ...icon }))),
+    ...status.resources.flatMap((resource) => (resource.icons ?? []).map((icon) => ({ for: `resource ${resource.uri}`, ...icon }))),
+  ];
+  const icons = await Promise.all(named.map(async (icon) => {
+    try {
+      const image = await core.mcp.icons.get(server.uuid, icon.id);
+      return { ...icon, mimeType: image.mimeType, bytes: image.bytes };
+    } catch (error) {
+      return { ...icon, problem: messageOf(error) };
+    }
+  }));
+  if (json) console.log(JSON.stringify({ uuid: server.uuid, label: server.label, icons }, null, 2));
+  else console.log(icons.length > 0 ? icons.map((icon) => `${icon.for}  ${icon.id}${icon.theme ? ` (${icon.theme})` : ''}  ${'problem' in icon ? `not shown: ${icon.problem}` : `${icon.mimeType}, ${icon.bytes} bytes`}`).join('\n') : `${server.label} gives no icons.`);
+  return 0;
+}

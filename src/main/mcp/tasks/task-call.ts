@@ -1,0 +1,143 @@
+// One tool call run as a task (MCP 2025-11-25, experimental): `tools/call` with `task: { ttl }`
+// gets a task handle at once; then `tasks/get` every `pollInterval` until the task ends, and
+// `tasks/result` for its result. While the task waits for input (`input_required`), `tasks/result`
+// is asked at once: the server sends its requests (elicitation) on it, naming the task, and
+// answers with the result when the task ends. The call's time limit is the task's own: its ttl
+// (how long the server keeps it), or the one asked for when the server sets none. The caller
+// cancelling, or the limit running out, sends `tasks/cancel`.
+//
+// The SDK's `callToolStream` does the same loop, but never cancels the task on abort, sleeps
+// through an abort, and gives each poll the whole call's timeout; this loop is built from the
+// SDK's own requests and schemas instead.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, GetTaskResultSchema, McpError, type CallToolResult, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as z from 'zod/v4';
+import type { TaskInfo, TaskStatus } from '../../../types/tasks.js';
+import { messageOf } from '../../../types/errors.js';
+
+/** The time limit asked for when the caller gives none: an hour (a server may set another). */
+export const DEFAULT_TASK_TTL_MS = 60 * 60_000;
+/** The poll interval when the server suggests none, and the bounds of the one it suggests. */
+export const DEFAULT_POLL_MS = 1_000;
+export const MIN_POLL_MS = 100;
+export const MAX_POLL_MS = 30_000;
+/** How long `tasks/cancel` may take when the call is over anyway. */
+const CANCEL_TIMEOUT_MS = 5_000;
+
+/** The task's answer to `tools/call`, or (a server that chose not to make one) the result itself. */
+const CreatedOrResultSchema = z.union([CreateTaskResultSchema, CallToolResultSchema]);
+
+/** What the task is now, for the screens (TaskInfo without the call's names). */
+export type TaskState = Pick<TaskInfo, 'taskId' | 'status' | 'statusMessage' | 'createdAt' | 'limitMs' | 'limitFrom' | 'deadline' | 'pollIntervalMs'>;
+
+export interface TaskCallOptions {
+  /** The caller's: aborting cancels the task (`tasks/cancel`). */
+  signal?: AbortSignal;
+  /** The ttl to ask for (ms). */
+  ttlMs: number;
+  /** The timeout of each request about the task (creating it, polling it, cancelling it). */
+  requestTimeoutMs: number;
+  onProgress?: RequestOptions['onprogress'];
+  /** Each state the task goes through, from its creation to its end. */
+  onState?: (state: TaskState) => void;
+  /** Status the server pushes (`notifications/tasks/status`) for a task: `listen(taskId, update)` until the returned function is called. */
+  listen?: (taskId: string, update: (task: Task) => void) => () => void;
+}
+
+const FINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+function pollInterval(task: Task): number {
+  const suggested = task.pollInterval;
+  return typeof suggested === 'number' && Number.isFinite(suggested) ? Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested)) : DEFAULT_POLL_MS;
+}
+
+function duration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 6_000) / 10} min`;
+  return `${Math.round(ms / 360_000) / 10} h`;
+}
+
+/** Runs `tools/call` for `name` as a task and resolves with its final result. */
+export async function callAsTask(client: Client, name: string, args: Record<string, unknown>, options: TaskCallOptions): Promise<CallToolResult> {
+  const { signal, ttlMs, requestTimeoutMs } = options;
+  const created = await client.request(
+    { method: 'tools/call', params: { name, arguments: args } },
+    CreatedOrResultSchema,
+    { signal, timeout: requestTimeoutMs, task: { ttl: ttlMs }, ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}) },
+  );
+  const handle = CreateTaskResultSchema.safeParse(created);
+  if (!handle.success) return CallToolResultSchema.parse(created);
+  let task: Task = handle.data.task;
+  const limitFrom = task.ttl === null ? 'app' : 'server';
+  const limitMs = task.ttl ?? ttlMs;
+  const deadline = Date.now() + limitMs;
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(new McpError(ErrorCode.RequestTimeout, `the task did not finish within its time limit of ${duration(limitMs)} (${limitFrom === 'server' ? 'its ttl, set by the server' : 'asked for by the app; the server set none'})`)), limitMs);
+  const running = AbortSignal.any([signal ?? new AbortController().signal, limit.signal]);
+  const report = (): void => options.onState?.({
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage ? { statusMessage: task.statusMessage.slice(0, 2_000) } : {}),
+    createdAt: task.createdAt,
+    limitMs,
+    limitFrom,
+    deadline,
+    pollIntervalMs: pollInterval(task),
+  });
+  // A status the server pushes counts like a poll's, and ends the wait for the next poll.
+  let wake = new AbortController();
+  const unlisten = options.listen?.(task.taskId, (pushed) => {
+    if (pushed.taskId !== task.taskId || FINAL.has(task.status)) return;
+    task = pushed;
+    report();
+    wake.abort();
+  });
+  report();
+  const timeout = (): number => Math.max(1, Math.min(requestTimeoutMs, deadline - Date.now()));
+  try {
+    while (!FINAL.has(task.status)) {
+      if (task.status === 'input_required') {
+        // The server's requests come on this one; it answers once the task has ended.
+        return await taskResult(client, task.taskId, { signal: running, timeout: Math.max(1, deadline - Date.now()) });
+      }
+      await sleep(pollInterval(task), undefined, { signal: AbortSignal.any([running, wake.signal]) }).catch(() => {
+        if (running.aborted) throw running.reason;
+      });
+      wake = new AbortController();
+      const polled = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema, { signal: running, timeout: timeout() });
+      if (!FINAL.has(task.status)) task = polled;
+      report();
+    }
+    if (task.status === 'cancelled') throw new Error(`the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
+    try {
+      return await taskResult(client, task.taskId, { signal: running, timeout: timeout() });
+    } catch (error) {
+      if (task.status === 'failed') throw new Error(`the task failed: ${task.statusMessage ?? messageOf(error)}`, { cause: error });
+      throw error;
+    }
+  } catch (error) {
+    if (running.aborted && !FINAL.has(task.status)) {
+      void cancelTask(client, task.taskId);
+      throw running.reason;
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    unlisten?.();
+  }
+}
+
+function taskResult(client: Client, taskId: string, options: RequestOptions): Promise<CallToolResult> {
+  return client.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema, options);
+}
+
+/** Asks the server to cancel the task; best effort (it may have ended, or gone). */
+async function cancelTask(client: Client, taskId: string): Promise<void> {
+  try {
+    await client.experimental.tasks.cancelTask(taskId, { timeout: CANCEL_TIMEOUT_MS });
+  } catch {
+    // The call has failed already, with its own reason; a task the server no longer has needs no cancel.
+  }
+}
