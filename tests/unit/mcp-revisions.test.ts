@@ -3,6 +3,7 @@
 // server speaks the newest revision both sides know, remembered per server; names are the same
 // whichever; multi round-trip requests run inside callTool with one extra request per round and
 // stop on a server that loops or sends what cannot be answered, that call alone failing.
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mcp } from '../../src/main/mcp.js';
 import { startModernHttp, modernCommand } from '../fixtures/modern-launch.js';
@@ -122,11 +123,12 @@ describe('inspect', () => {
 describe('multi round-trip requests', () => {
   let mcp: Mcp;
   let logs: string[];
+  const granted = tempDir('granted-root-');
 
   beforeAll(async () => {
     const http = await startModernHttp();
     modern.push(http);
-    ({ mcp, logs } = await startMcp(tempDir(), [urlEntry('mrtr', 'Rounds', 'http', http.url)]));
+    ({ mcp, logs } = await startMcp(tempDir(), [urlEntry('mrtr', 'Rounds', 'http', http.url, { roots: [granted] })]));
   });
 
   it('a round costs one extra request and nothing more; the answer comes from the caller\'s dialog', async () => {
@@ -171,6 +173,11 @@ describe('multi round-trip requests', () => {
     const read = await mcp.readResource('mrtr', 'fixture://secret', { provider: 'anthropic', elicit });
     expect(read.contents).toEqual([{ uri: 'fixture://secret', text: 'unlocked with Ada' }]);
     expect(asked).toEqual(['Whom to greet?', 'The password?']);
+  });
+
+  it('roots/list is answered with the folders granted to that server', async () => {
+    const answered = JSON.parse(text(await mcp.callTool('roots', {}, APPROVED))) as { roots: Array<{ uri: string }> };
+    expect(answered.roots.map((root) => root.uri)).toEqual([pathToFileURL(granted).href]);
   });
 
   it('calls in parallel keep their own rounds', async () => {
