@@ -16,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   naming: async () => (await import('./naming.js')).naming,
   startup: async () => (await import('./startup.js')).startup,
   dispatch: async () => (await import('./dispatch.js')).dispatch,
+  dispatch2026: async () => (await import('./dispatch-2026.js')).dispatch2026,
   llmTools: async () => (await import('./llm-tools.js')).llmTools,
   migration: async () => (await import('./migration.js')).migration,
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,

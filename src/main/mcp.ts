@@ -131,7 +131,7 @@ export class Mcp {
       log: this.#log,
       reindex: (assignments) => this.#reindex(assignments),
     });
-    this.#offerings = new PromptsAndResources({ store: this.#store, connections: this.#connections, named: (uuid) => this.#naming.listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text) });
+    this.#offerings = new PromptsAndResources({ store: this.#store, connections: this.#connections, named: (uuid) => this.#naming.listedNames(uuid) !== null, log: this.#log, redact: (text) => secrets.redact(text), elicitations: this.#elicitations });
     (this.#auth = options.auth)?.onChange(() => this.#events.emit());
     this.#edits = new ServerEdits({
       store: this.#store,

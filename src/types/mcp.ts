@@ -101,6 +101,8 @@ export interface ServerStatus extends OfferingsStatus {
   skippedTools: SkippedTool[];
   /** HTTP and SSE servers: their OAuth sign-in. */
   signIn?: ServerSignIn;
+  /** While connected: the protocol revision it speaks (`2026-07-28`, `2025-11-25`, …). */
+  protocolVersion?: string;
   /** The server's own icons (getIcon), when it gives any. */
   icons?: IconRef[];
   /** What the server says about using its tools (Mcp.getInstructions puts it in a system prompt). */

@@ -65,7 +65,7 @@ async function signIn(dir: string): Promise<string | null> {
 interface Listed {
   status: string;
   error?: string;
-  tools: Array<{ exposed: string }>;
+  tools: Array<{ original: string; exposed: string }>;
 }
 
 async function listing(dir: string): Promise<Listed> {
@@ -104,16 +104,49 @@ async function makeProfile(url: string): Promise<string> {
   return dir;
 }
 
+interface ToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** What the scenario's context asks to call: `toolCalls` of original names and arguments. */
+function contextCalls(): Array<{ name: string; arguments: Record<string, unknown> }> | null {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }> };
+  return Array.isArray(context.toolCalls) ? context.toolCalls : null;
+}
+
 /**
- * The first tool and arguments its schema accepts, from what the app would send a model
- * (`inspect tools --provider anthropic`, whose definitions carry the JSON schema as it is).
+ * The calls a user makes, from what the app would send a model (`inspect tools --provider
+ * anthropic`, whose definitions carry the JSON schema as it is): the calls the scenario's context
+ * names (`toolCalls`, by original name), else every tool once with arguments its schema accepts.
+ * json-schema-2020-12-preservation asks for one more step: the focal tool's schema, as the model
+ * would get it, passed back to the echo tool.
  */
-async function firstToolCall(dir: string): Promise<{ name: string; args: Record<string, unknown> } | null> {
+async function toolCalls(dir: string): Promise<ToolCall[]> {
   const run = await inspect(dir, ['tools', '--provider', PROVIDER]);
   if (run.code !== 0) throw new Error(`inspect tools exited ${run.code}: ${run.stderr}`);
-  const { tools } = JSON.parse(run.stdout) as { tools: Array<{ name: string; input_schema: unknown }> };
-  const tool = tools[0];
-  return tool ? { name: tool.name, args: exampleArguments(tool.input_schema) } : null;
+  const definitions = (JSON.parse(run.stdout) as { tools: Array<{ name: string; input_schema: unknown }> }).tools;
+  if (definitions.length === 0) return [];
+  const names = (await listing(dir)).tools;
+  const exposed = (original: string): string => names.find((tool) => tool.original === original)?.exposed ?? original;
+  if (process.env.MCP_CONFORMANCE_SCENARIO === 'json-schema-2020-12-preservation') {
+    const focal = definitions.find((tool) => tool.name === exposed('json_schema_2020_12_tool'));
+    return [{ name: exposed('json_schema_echo'), args: { schema: focal?.input_schema } }];
+  }
+  const asked = contextCalls();
+  if (asked) return asked.filter((call) => definitions.some((tool) => tool.name === exposed(call.name))).map((call) => ({ name: exposed(call.name), args: call.arguments }));
+  return definitions.map((tool) => ({ name: tool.name, args: exampleArguments(tool.input_schema) }));
+}
+
+/** One call as a user makes it: approved, the server's forms accepted as they come, signing in when asked. */
+async function callTool(dir: string, call: ToolCall): Promise<number> {
+  for (let i = 0; ; i++) {
+    // The user approves the call (tools without annotations ask first) and accepts whatever
+    // form the server asks for as it comes (the app fills in its defaults).
+    const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER, '--yes', '--answer', '{}']);
+    log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
+    if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || (await signIn(dir)) === null) return run.code;
+  }
 }
 
 async function main(url: string): Promise<number> {
@@ -121,23 +154,18 @@ async function main(url: string): Promise<number> {
   const dir = await makeProfile(url);
   try {
     if ((await signedIn(dir)) !== 'ready') return 1;
-    let call = await firstToolCall(dir);
-    if (!call) {
+    let calls = await toolCalls(dir);
+    if (calls.length === 0) {
       // No tools: a server that asks for a sign-in again (it moved to another authorization
       // server) lists none until it has one.
       const listed = await listing(dir);
       if (listed.status !== 'needs-sign-in') return listed.status === 'ready' ? 0 : 1;
       if ((await signedIn(dir, listed)) !== 'ready') return 1;
-      call = await firstToolCall(dir);
-      if (!call) return 0;
+      calls = await toolCalls(dir);
     }
-    for (let i = 0; ; i++) {
-      // The user approves the call (tools without annotations ask first) and accepts whatever
-      // form the server asks for as it comes (the app fills in its defaults).
-      const run = await inspect(dir, ['call', call.name, JSON.stringify(call.args), '--provider', PROVIDER, '--yes', '--answer', '{}']);
-      log(`call ${call.name}: exit ${run.code}${run.stderr ? `: ${run.stderr.trim()}` : ''}`);
-      if (run.code !== NEEDS_SIGN_IN || i >= MAX_SIGN_INS || (await signIn(dir)) === null) return run.code;
-    }
+    let code = 0;
+    for (const call of calls) code = Math.max(code, await callTool(dir, call));
+    return code;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

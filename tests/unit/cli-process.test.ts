@@ -59,7 +59,7 @@ describe('inspect as a child process, with a bare PATH and the command on the lo
     const run = answered(await inspectChild(['--user-data', dir, '--json'], env));
     expect(JSON.parse(run.stdout)).toEqual({
       servers: [
-        { uuid: 'files', label: 'files', status: 'ready', tools: [{ original: 'read_file', exposed: 'read_file', reasons: [], policy: 'allow', annotations: {} }] },
+        { uuid: 'files', label: 'files', status: 'ready', protocolVersion: '2025-11-25', tools: [{ original: 'read_file', exposed: 'read_file', reasons: [], policy: 'allow', annotations: {} }] },
         {
           uuid: 'nowhere',
           label: 'nowhere',
@@ -71,7 +71,7 @@ describe('inspect as a child process, with a bare PATH and the command on the lo
     });
     // The text listing answers too.
     const text = answered(await inspectChild(['--user-data', dir], env));
-    expect(text.stdout.split('\n')[0]).toBe('files [ready] files');
+    expect(text.stdout.split('\n')[0]).toBe('files [ready] files (MCP 2025-11-25)');
   }, 60_000);
 
   it('call: the tool answers through the server the login shell found', async () => {

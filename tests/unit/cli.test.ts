@@ -42,7 +42,7 @@ describe('inspect', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('--json prints exactly {servers: [{uuid, label, status, error?, tools: [{original, exposed, reasons, policy, annotations}]}]}', async () => {
+  it('--json prints exactly {servers: [{uuid, label, status, error?, protocolVersion?, tools: [{original, exposed, reasons, policy, annotations}]}]}', async () => {
     const run = await inspect('--user-data', dir, '--json');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -51,6 +51,7 @@ describe('inspect', () => {
           uuid: 'b',
           label: 'Bravo',
           status: 'ready',
+          protocolVersion: '2025-11-25',
           tools: [
             { original: 'read_file', exposed: 'read_file', reasons: [], title: 'Read a file', policy: 'allow', annotations: { readOnlyHint: true } },
             { original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], policy: 'ask', annotations: {} },
@@ -61,6 +62,7 @@ describe('inspect', () => {
           uuid: 'c',
           label: 'Charlie',
           status: 'ready',
+          protocolVersion: '2025-11-25',
           tools: [{ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'], policy: 'ask', annotations: {} }],
         },
         {
@@ -78,11 +80,11 @@ describe('inspect', () => {
     const run = await inspect('--user-data', dir);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')).toEqual([
-      'Bravo [ready] b',
+      'Bravo [ready] b (MCP 2025-11-25)',
       '  read_file  [allow]',
       '  unity_health <- unity/health  [ask]  (sanitized)',
       '  fail  [ask]',
-      'Charlie [ready] c',
+      'Charlie [ready] c (MCP 2025-11-25)',
       '  read_file_1 <- read_file  [ask]  (collision)',
       "Missing [failed: command not found: /nonexistent/mcp-server (no such file). Check the path in the server's settings.] m",
       '  old_tool  [ask]',
@@ -100,7 +102,7 @@ describe('inspect', () => {
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { uuid: string; label: string; entries: Array<{ source: string; text: string; time: number }> };
     expect([parsed.uuid, parsed.label]).toEqual(['c', 'Charlie']);
-    expect(parsed.entries.map((e) => e.text)).toEqual([`Connecting: SSE ${fixtures[1]!.url}`, 'Connected to C 1.0.0: 1 tools listed']);
+    expect(parsed.entries.map((e) => e.text)).toEqual([`Connecting: SSE ${fixtures[1]!.url}`, 'Connected to C 1.0.0: 1 tools listed (MCP 2025-11-25)']);
     expect(typeof parsed.entries[0]!.time).toBe('number');
   });
 

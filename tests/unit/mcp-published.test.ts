@@ -45,6 +45,10 @@ describe('published MCP servers over stdio', () => {
     );
   });
 
+  it('each speaks 2025-11-25 after its answer to the 2026-07-28 probe (published servers are on the older SDK)', () => {
+    expect(mcp.getStatus().map((s) => [s.uuid, s.protocolVersion])).toEqual(['fs-1', 'fs-2', 'memory', 'fixture', 'everything'].map((uuid) => [uuid, '2025-11-25']));
+  });
+
   it('the second filesystem server gets `_1` names, the first keeps the bare ones', () => {
     const one = namesOf(mcp, 'fs-1');
     const two = namesOf(mcp, 'fs-2');

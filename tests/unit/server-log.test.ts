@@ -94,7 +94,7 @@ describe('a server log, from real servers', () => {
     expect(talks[0]).toMatchObject({ source: 'connection', level: 'info' });
     // The fixture runs from its bundle or through tsx: the count is whatever its entry says.
     expect(talks[0]!.text).toMatch(new RegExp(`^Connecting: .*node \\(${talker.type === 'stdio' ? talker.args?.length : -1} arguments\\)$`));
-    expect(talks.find((e) => e.source === 'connection' && e.text.startsWith('Connected'))?.text).toBe('Connected to talker 1.0.0: 1 tools listed');
+    expect(talks.find((e) => e.source === 'connection' && e.text.startsWith('Connected'))?.text).toBe('Connected to talker 1.0.0: 1 tools listed (MCP 2025-11-25)');
     expect(talks.filter((e) => e.source === 'stderr').map((e) => e.text)).toEqual(['hello from stderr', 'second line']);
     for (const e of talks) expect(e.time).toBeGreaterThan(Date.now() - 60_000);
 

@@ -204,6 +204,7 @@ function listingJson(status: readonly ServerStatus[]): string {
     label: server.label,
     status: server.status,
     ...(server.error ? { error: server.error } : {}),
+    ...(server.protocolVersion ? { protocolVersion: server.protocolVersion } : {}),
     tools: server.tools.map((tool) => ({
       original: tool.original,
       exposed: tool.exposed,
@@ -219,7 +220,7 @@ function listingJson(status: readonly ServerStatus[]): string {
 function listingText(status: readonly ServerStatus[]): string {
   const lines: string[] = [];
   for (const server of status) {
-    lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}`);
+    lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}${server.protocolVersion ? ` (MCP ${server.protocolVersion})` : ''}`);
     for (const tool of server.tools) {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
       const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;

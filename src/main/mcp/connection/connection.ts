@@ -1,9 +1,8 @@
 // One MCP server's live connection: connect with a timeout, list tools page by page, follow
 // `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
 // about names: the manager maps exposed names to (connection, original).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
@@ -18,12 +17,16 @@ import { explainConnectError, isConnectionLost, validationIssues } from './conne
 import { coalesced } from '../listing/coalesce.js';
 import { ServerOfferings } from '../listing/server-offerings.js';
 import { OutputChecks, type OutputCheck } from '../listing/output-check.js';
-import { CompiledSchemas, listTools, type ListedTool } from '../listing/tool-listing.js';
+import { CompiledSchemas, type ListedTool, type ListingOptions } from '../listing/tool-listing.js';
+import { InputHandlers } from '../protocol/input-handlers.js';
+import { RevisionClient } from '../protocol/revision-client.js';
 import type { LaunchContext } from '../stdio/stdio-launch.js';
 import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
-import type { StderrTail } from './transports.js';
-import { createTransport, describeTarget } from './transports.js';
-import { messageOf } from '../../../types/errors.js';
+import { openClient, type Era } from './open-client.js';
+import { ToolCache } from './tool-cache.js';
+import { watchConnection } from './watch-connection.js';
+import type { StderrTail, TransportIo, TransportValues } from './transports.js';
+import { describeTarget } from './transports.js';
 import { callAsTask, type TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
 import { CLIENT_CAPABILITIES } from './client-requests.js';
@@ -88,7 +91,14 @@ export class ServerConnection {
     completed: (elicitationId) => this.options.onElicitationComplete?.(this, elicitationId),
     note: (level, text) => this.#note(level, text),
   });
-  #client: Client | null = null;
+  /** What a 2026-07-28 server's `input_required` reaches: the same answers as the 2025 path's (protocol/input-handlers.ts). */
+  readonly inputs = new InputHandlers((text) => this.#note('warning', text))
+    .register(ElicitRequestSchema, (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }))
+    .register(ListRootsRequestSchema, async () => this.options.listRoots?.(this) ?? { roots: [] });
+  #client: RevisionClient | null = null;
+  /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
+  #era: { settings: string; found: Era } | undefined;
+  readonly #toolCache = new ToolCache();
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
   /** The connected client's validator; set with each client. */
@@ -105,8 +115,13 @@ export class ServerConnection {
   ) {}
 
   /** The SDK client while connected, else null. */
-  get client(): Client | null {
+  get client(): RevisionClient | null {
     return this.#client;
+  }
+
+  /** The revision the server speaks, once connected. */
+  get protocolVersion(): string | undefined {
+    return this.#client?.protocolVersion;
   }
 
   get timeoutMs(): number {
@@ -116,6 +131,8 @@ export class ServerConnection {
   /** Connects and lists tools. Never rejects: the outcome is in `status` and `error`. */
   async start(): Promise<void> {
     this.#reconnects = 0;
+    // A start the user asked for lists again, whatever the last list's freshness.
+    this.#toolCache.clear();
     await this.#connect(false);
   }
 
@@ -135,7 +152,7 @@ export class ServerConnection {
     clearTimeout(this.#reconnectTimer);
     this.#set('connecting', retrying ? this.error : undefined);
     this.#note('info', `${retrying ? `Reconnect attempt ${this.#reconnects}` : 'Connecting'}: ${describeTarget(this.server)}`);
-    let client: Client | null = null;
+    let client: RevisionClient | null = null;
     let timer: NodeJS.Timeout | undefined;
     this.#stderr = undefined;
     try {
@@ -154,17 +171,17 @@ export class ServerConnection {
       const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
       if (generation !== this.#generation) return;
       if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
-      const { transport, stderr } = createTransport(this.server, values, { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env });
-      this.#stderr = stderr;
+      const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env };
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
       // Elicitation (forms and URLs) and roots (client-requests.ts). MCP Apps: the client renders tools' HTML views.
-      client = new Client(this.options.clientInfo, { capabilities: { ...CLIENT_CAPABILITIES, extensions: APPS_EXTENSIONS }, jsonSchemaValidator: this.#schemas });
+      const capabilities = { ...CLIENT_CAPABILITIES, extensions: APPS_EXTENSIONS };
+      client = new RevisionClient(this.options.clientInfo, { capabilities, jsonSchemaValidator: this.#schemas, inputs: this.inputs, label: this.server.label });
       this.#client = client;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`did not answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
       });
-      const { offered } = await Promise.race([this.#connectAndList(client, transport), timedOut]);
+      const { offered } = await Promise.race([this.#connectAndList(client, values, io), timedOut]);
       // Prompts and resources are listed beside the tools, but a list of them that hangs costs its
       // own request's timeout, never the server's connect: the tools are usable either way.
       await offered;
@@ -176,31 +193,20 @@ export class ServerConnection {
       this.#reconnects = 0;
       const connected = client;
       connected.onclose = () => this.#closed(generation);
-      if (this.server.type === 'sse') {
-        // The SDK's SSE client only reports a dropped stream as an error and leaves pending
-        // calls waiting for their timeout; closing fails them now and starts the reconnect.
-        // A request refused for want of a sign-in is that request's failure alone.
-        connected.onerror = (error) => {
-          if (generation === this.#generation && this.status === 'ready' && !(error instanceof AuthError)) void connected.close();
-        };
-      } else if (this.server.type === 'http') {
-        // The Streamable HTTP client never closes by itself when the server goes away; it only
-        // retries its standing GET stream and then reports, as an error, that it gave up. That
-        // is the server being gone: close, which starts the reconnect with backoff.
-        connected.onerror = (error) => {
-          if (generation === this.#generation && this.status === 'ready' && /Maximum reconnection attempts/.test(error.message)) {
-            void connected.close();
-          }
-        };
-      }
       this.features.connected(connected);
       const version = connected.getServerVersion();
-      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed`);
+      this.#note('info', `Connected${version ? ` to ${version.name} ${version.version}` : ''}: ${this.tools?.length ?? 0} tools${this.offerings.summary()} listed (MCP ${connected.protocolVersion ?? 'of an unknown revision'})`);
       this.#set('ready', undefined);
-      void this.#askForLogs(connected);
+      watchConnection(connected, this.server.type, {
+        current: () => generation === this.#generation && connected === this.#client && this.status === 'ready',
+        note: (level, text) => this.#note(level, text),
+        timeoutMs: this.timeoutMs,
+      });
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#client = null;
+      // A remembered revision that no longer connects is asked again at the next attempt.
+      this.#era = undefined;
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
       const signIn = signInReason(error, this.#auth);
@@ -240,7 +246,7 @@ export class ServerConnection {
   }
 
   /** The client, when the server is ready for requests; else why it is not. */
-  readyClient(): Client {
+  readyClient(): RevisionClient {
     const client = this.#client;
     if (client && this.status === 'ready') return client;
     if (this.status === 'needs-sign-in') throw this.signInNeeded();
@@ -293,7 +299,7 @@ export class ServerConnection {
   }
 
   /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */
-  async #connectAndList(client: Client, transport: Parameters<Client['connect']>[0]): Promise<{ offered: Promise<void> }> {
+  async #connectAndList(client: RevisionClient, values: TransportValues, io: TransportIo): Promise<{ offered: Promise<void> }> {
     const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
     this.features.attach(client);
@@ -302,10 +308,22 @@ export class ServerConnection {
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
     });
     this.offerings.follow(client);
-    await client.connect(transport, { timeout: this.timeoutMs });
+    const settings = settingsKey(this.server);
+    const remembered = this.#era?.settings === settings ? this.#era.found : undefined;
+    const found = await openClient(client, {
+      server: this.server,
+      values,
+      io,
+      remembered,
+      timeoutMs: this.timeoutMs,
+      paramHeaders: (tool, args) => this.#toolCache.paramHeaders(tool, args),
+      note: (text) => this.#note('info', text),
+      adopt: (stderr) => (this.#stderr = stderr),
+    });
+    this.#era = { settings, found };
     const offered = this.offerings.list(client);
     try {
-      ({ tools: this.tools, skipped: this.skipped } = await this.#listAll(client));
+      ({ tools: this.tools, skipped: this.skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: true }));
     } catch (error) {
       // Say which answer was malformed (the list), in one line; see validationIssues.
       const issues = validationIssues(error);
@@ -314,15 +332,14 @@ export class ServerConnection {
     return { offered };
   }
 
-  /** Every page of the server's tools, each checked on its own (tool-listing.ts). */
-  #listAll(client: Client): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
+  #listingOptions(client: RevisionClient): ListingOptions {
     const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
-    return listTools(client, { schemas, timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log });
+    return { schemas, timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log, headerMarks: client.isModern && this.server.type === 'http' };
   }
 
   /** One re-list of the tools after `tools/list_changed` (coalesced: see coalesce.ts). */
-  async #relist(client: Client): Promise<void> {
-    const { tools, skipped } = await this.#listAll(client);
+  async #relist(client: RevisionClient): Promise<void> {
+    const { tools, skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: false });
     if (client !== this.#client) return;
     this.tools = tools;
     this.#note('info', `Tool list changed: ${tools.length} tools listed`);
@@ -356,16 +373,6 @@ export class ServerConnection {
     this.options.onLog?.(this, { source: 'connection', level, text });
   }
 
-  /** Asks a server that offers logging for its messages from `info` up; they go to its log. */
-  async #askForLogs(client: Client): Promise<void> {
-    if (!client.getServerCapabilities()?.logging) return;
-    try {
-      await client.setLoggingLevel('info', { timeout: this.timeoutMs });
-    } catch (error) {
-      this.#note('warning', `The server refused logging/setLevel: ${messageOf(error)}`);
-    }
-  }
-
   #set(status: ServerStatusKind, error: string | undefined): void {
     this.status = status;
     // Whatever a server said (stderr, an error body) may echo its env or headers.
@@ -385,3 +392,8 @@ export class ServerConnection {
   }
 }
 
+
+/** What decides the revision a server speaks: an edit of these asks it again. */
+function settingsKey(server: McpServer): string {
+  return JSON.stringify([server.type, server.command, server.args, server.cwd, server.url]);
+}

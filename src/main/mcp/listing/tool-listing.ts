@@ -25,6 +25,7 @@ import { messageOf } from '../../../types/errors.js';
 import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
 import { pickAnnotations } from '../policies/annotations.js';
+import { headerPlan, type HeaderParam } from '../protocol/http-headers.js';
 
 /** `tools/list` with its frame checked and each tool left for `checkTool`. */
 export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
@@ -113,6 +114,8 @@ export interface ListedTool {
   annotations: ToolAnnotations;
   /** The JSON Schema its structured content follows, when it declares one (compiled at listing). */
   outputSchema?: Record<string, unknown>;
+  /** 2026-07-28 over HTTP: the arguments its schema marks with `x-mcp-header`, sent as `Mcp-Param-*`. */
+  headers?: HeaderParam[];
   /** Its icons the app may fetch (icons/icon-refs.ts). */
   icons?: KeptIcon[];
   /** It may (optional) or must (required) run as a task (`execution.taskSupport`); unset: never. */
@@ -127,22 +130,39 @@ export interface ListingOptions {
   /** The server's label, for the log. */
   label: string;
   log?: (message: string) => void;
+  /**
+   * A 2026-07-28 server over HTTP: each tool's `x-mcp-header` marks are read, and a tool whose
+   * marks are invalid is skipped with the reason (SEP-2243: it must not be offered).
+   */
+  headerMarks?: boolean;
+}
+
+/** What one listing gave: the tools, those left out, and how long the server says it stays fresh. */
+export interface ToolListing {
+  tools: ListedTool[];
+  skipped: SkippedTool[];
+  /** The first page's `ttlMs` (2026-07-28 cache hint); undefined from older servers. */
+  ttlMs?: number;
+  /** The accepted definitions, for the SDK client's tool cache on a later client (seedToolMetadata). */
+  accepted: Tool[];
 }
 
 /**
  * Follows `nextCursor` to the end (paged-listing.ts). Each tool is checked on its own
  * (checkTool): a malformed one is skipped, the rest are listed; a name listed twice keeps the first.
  */
-export async function listTools(client: Client, { schemas, timeoutMs, label, log }: ListingOptions): Promise<{ tools: ListedTool[]; skipped: SkippedTool[] }> {
+export async function listTools(client: Client, { schemas, timeoutMs, label, log, headerMarks }: ListingOptions): Promise<ToolListing> {
   const byName = new Map<string, ListedTool>();
   const accepted: Tool[] = [];
   const skipped: SkippedTool[] = [];
   let position = 0;
+  let ttlMs: number | undefined;
   const fetchPage = (cursor: string | undefined): Promise<LenientListToolsResult> =>
     client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, LenientListToolsResultSchema, { timeout: timeoutMs });
   await walkPages(fetchPage, (result) => {
+    if (position === 0 && typeof result.ttlMs === 'number' && result.ttlMs >= 0) ttlMs = result.ttlMs;
     for (const raw of result.tools) {
-      const checked = checkTool(raw, position++, schemas);
+      const checked = withHeaderMarks(checkTool(raw, position++, schemas), headerMarks === true);
       if ('skipped' in checked) {
         skipped.push(checked.skipped);
         log?.(`${label}: skips tool ${checked.skipped.name === null ? 'without a name' : `"${checked.skipped.name}"`}: ${checked.skipped.reason}`);
@@ -163,6 +183,7 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         annotations,
         ...(title ? { title } : {}),
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        ...('headers' in checked && checked.headers.length > 0 ? { headers: checked.headers } : {}),
         ...withIcons(keptIcons(tool.icons)),
         ...(tool.execution?.taskSupport === 'optional' || tool.execution?.taskSupport === 'required' ? { taskSupport: tool.execution.taskSupport } : {}),
         ...(ui ? { ui } : {}),
@@ -171,7 +192,15 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
     }
   });
   seedToolMetadata(client, accepted, log);
-  return { tools: [...byName.values()], skipped };
+  return { tools: [...byName.values()], skipped, accepted, ...(ttlMs !== undefined ? { ttlMs } : {}) };
+}
+
+/** A checked tool with its `x-mcp-header` marks read, when they apply; invalid marks skip it. */
+function withHeaderMarks(checked: CheckedTool, apply: boolean): CheckedTool | { tool: Tool; headers: HeaderParam[] } {
+  if (!apply || 'skipped' in checked) return checked;
+  const plan = headerPlan(checked.tool.inputSchema);
+  if ('problem' in plan) return { skipped: { name: checked.tool.name, reason: plan.problem } };
+  return { tool: checked.tool, headers: plan.params };
 }
 
 function withIcons(icons: KeptIcon[]): { icons?: KeptIcon[] } {

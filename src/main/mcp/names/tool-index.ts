@@ -128,6 +128,7 @@ export class ToolIndex {
     };
     if (connection?.error && status !== 'disabled') result.error = connection.error;
     if (status === 'needs-secret' && connection) result.missingSecrets = connection.missingSecrets;
+    if (status === 'ready' && connection?.protocolVersion) result.protocolVersion = connection.protocolVersion;
     if (roots) result.roots = roots;
     if (listed && connection) Object.assign(result, withIcons(connection.features.serverIcons), connection.features.instructions ? { instructions: connection.features.instructions } : {});
     return result;

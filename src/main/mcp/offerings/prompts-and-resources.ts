@@ -2,6 +2,7 @@
 // gives them (prompt-index.ts), getting one (prompts.ts), resources and reading one
 // (resources.ts), argument completion, and the content as a provider takes it
 // (providers/offered-content.ts, on the tool results' content rules).
+import type { ElicitationRouter } from '../elicitation/router.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { Completion, OfferingsStatus, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../../../types/offerings.js';
 import type { ProviderId } from '../../../types/providers.js';
@@ -23,6 +24,8 @@ export interface OfferingOptions extends RequestOptions {
 
 export interface PromptsAndResourcesContext extends PromptIndexContext {
   redact: (text: string) => string;
+  /** Where a server's requests for input go while a prompt or resource is fetched. */
+  elicitations?: ElicitationRouter;
 }
 
 export class PromptsAndResources {
@@ -31,7 +34,7 @@ export class PromptsAndResources {
 
   constructor(context: PromptsAndResourcesContext) {
     this.#prompts = new PromptIndex(context);
-    this.#context = { prompts: this.#prompts, connections: context.connections, servers: () => context.store.config.mcp.servers, redact: context.redact };
+    this.#context = { prompts: this.#prompts, connections: context.connections, servers: () => context.store.config.mcp.servers, redact: context.redact, elicitations: context.elicitations };
   }
 
   /** Names the prompts of every server again (saving names that changed) and rebuilds their index. */

@@ -7,7 +7,8 @@ import type { ServerConnection } from '../connection/connection.js';
 import { MissingValueError } from '../user-input/missing-value.js';
 import type { PromptEntry, PromptIndex } from './prompt-index.js';
 import type { ListedPrompt } from '../listing/prompt-listing.js';
-import { completeWith, requestOptions, type RequestOptions } from './requests.js';
+import { answering, completeWith, requestOptions, type RequestOptions } from './requests.js';
+import type { ElicitationRouter } from '../elicitation/router.js';
 import { messageOf } from '../../../types/errors.js';
 
 export interface PromptContext {
@@ -15,6 +16,8 @@ export interface PromptContext {
   connections: ReadonlyMap<string, ServerConnection>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
+  /** Where a server's requests for input go: to the caller's `elicit`, when it passed one. */
+  elicitations?: ElicitationRouter;
 }
 
 export type { RequestOptions } from './requests.js';
@@ -62,7 +65,7 @@ export async function fetchPrompt(context: PromptContext, name: string, args: Re
   const sent = checkPromptArguments(name, prompt, args);
   try {
     const client = connection.readyClient();
-    return await client.getPrompt({ name: entry.original, arguments: sent }, requestOptions(connection, options));
+    return await answering(context.elicitations, connection, name, entry.original, options, () => client.getPrompt({ name: entry.original, arguments: sent }, requestOptions(connection, options)));
   } catch (error) {
     throw new Error(context.redact(`Getting ${where} failed: ${messageOf(error)}`), { cause: error });
   }

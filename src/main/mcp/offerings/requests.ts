@@ -5,12 +5,35 @@ import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/
 import type { CompleteRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Completion } from '../../../types/offerings.js';
 import type { ServerConnection } from '../connection/connection.js';
+import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import { messageOf } from '../../../types/errors.js';
 
 export interface RequestOptions {
   signal?: AbortSignal;
   /** The server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
   timeoutMs?: number;
+  /**
+   * Shows the server's request for input (a 2026-07-28 `input_required` while the prompt or
+   * resource is fetched) to the user; without it every such request is declined.
+   */
+  elicit?: Elicit;
+}
+
+/** A request that waits while the user answers: no deadline of the app's own (the SDK's runs per round). */
+const NO_DEADLINE = { signal: new AbortController().signal, hold: () => () => undefined };
+
+/**
+ * Runs `fetch` with the caller registered for the server's requests for input (as a tool call
+ * is), under `name`: the prompt's exposed name, or the resource's URI.
+ */
+export async function answering<T>(router: ElicitationRouter | undefined, connection: ServerConnection, name: string, original: string, options: RequestOptions, fetch: () => Promise<T>): Promise<T> {
+  if (!router || !options.elicit) return fetch();
+  const end = router.begin(connection.server.uuid, { tool: name, original, elicit: options.elicit, deadline: options.signal ? { ...NO_DEADLINE, signal: options.signal } : NO_DEADLINE });
+  try {
+    return await fetch();
+  } finally {
+    end();
+  }
 }
 
 export function requestOptions(connection: ServerConnection, options: RequestOptions): SdkRequestOptions {

@@ -5,7 +5,8 @@ import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../../types/config.js';
 import type { Completion, ResourceListing, ResourceTemplateInfo } from '../../../types/offerings.js';
 import type { ServerConnection } from '../connection/connection.js';
-import { completeWith, requestOptions, type RequestOptions } from './requests.js';
+import { answering, completeWith, requestOptions, type RequestOptions } from './requests.js';
+import type { ElicitationRouter } from '../elicitation/router.js';
 import { fillTemplate } from '../listing/resource-listing.js';
 import { messageOf } from '../../../types/errors.js';
 
@@ -14,6 +15,8 @@ export interface ResourceContext {
   connections: ReadonlyMap<string, ServerConnection>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
+  /** Where a server's requests for input go: to the caller's `elicit`, when it passed one. */
+  elicitations?: ElicitationRouter;
 }
 
 /** What to read: a URI, or a template of the server and values for its variables. */
@@ -54,7 +57,8 @@ export function resolveTarget(context: ResourceContext, uuid: string, target: Re
 export async function fetchResource(context: ResourceContext, uuid: string, uri: string, options: RequestOptions = {}): Promise<ReadResourceResult> {
   const connection = connectionOf(context, uuid);
   try {
-    return await connection.readyClient().readResource({ uri }, requestOptions(connection, options));
+    const client = connection.readyClient();
+    return await answering(context.elicitations, connection, uri, uri, options, () => client.readResource({ uri }, requestOptions(connection, options)));
   } catch (error) {
     throw new Error(context.redact(`Reading ${JSON.stringify(uri)} on server "${connection.server.label}" failed: ${messageOf(error)}`), { cause: error });
   }

@@ -1,0 +1,124 @@
+// The SDK's client, speaking whichever revision the server does. Toward a server of the
+// `initialize` era it is the SDK's client as it is. Toward a 2026-07-28 server (`useModern`, from
+// the probe's discover result) it connects without `initialize`, answers with the discovered
+// capabilities, identity and instructions, puts the revision's `_meta` on every request, and runs
+// the multi round-trip requests of `tools/call`, `prompts/get` and `resources/read` inside the
+// request itself (input-rounds.ts): `callTool` and the rest of the SDK's API are unchanged, and
+// timeouts, cancellation and progress work per round as for any request.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { Protocol, type RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities, Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Envelope } from './envelope.js';
+import { envelopeMeta, withEnvelope } from './envelope.js';
+import type { InputHandlers } from './input-handlers.js';
+import { runInputRounds } from './input-rounds.js';
+import type { Discovered } from './negotiate.js';
+import { INPUT_ROUND_METHODS } from './revisions.js';
+
+type ClientOptions = NonNullable<ConstructorParameters<typeof Client>[1]>;
+type Request = Parameters<Client['request']>[0];
+type AnySchema = Parameters<Client['request']>[1];
+
+export interface RevisionClientOptions extends ClientOptions {
+  capabilities: ClientCapabilities;
+  /** What a server may ask in the middle of a request (both revisions). */
+  inputs: InputHandlers;
+  /** The server's label, for errors about its rounds. */
+  label: string;
+}
+
+export class RevisionClient extends Client {
+  readonly #clientInfo: Implementation;
+  readonly #capabilities: ClientCapabilities;
+  readonly #inputs: InputHandlers;
+  readonly #label: string;
+  #modern: { discovered: Discovered; meta: Record<string, unknown> } | undefined;
+  #legacyRevision: string | undefined;
+
+  constructor(clientInfo: Implementation, options: RevisionClientOptions) {
+    super(clientInfo, options);
+    this.#clientInfo = clientInfo;
+    this.#capabilities = options.capabilities;
+    this.#inputs = options.inputs;
+    this.#label = options.label;
+    options.inputs.installOn(this);
+  }
+
+  /** The envelope of this client's requests, before a revision is chosen (for the probe). */
+  get envelope(): Omit<Envelope, 'revision'> {
+    return { clientInfo: this.#clientInfo, capabilities: this.#capabilities };
+  }
+
+  /** Speak `discovered.revision` from the next connect on: no `initialize`, `_meta` on every request. */
+  useModern(discovered: Discovered): void {
+    const logLevel = discovered.capabilities.logging ? 'info' : undefined;
+    this.#modern = { discovered, meta: envelopeMeta({ ...this.envelope, revision: discovered.revision, ...(logLevel ? { logLevel } : {}) }) };
+  }
+
+  /** The revision in use once connected: the discovered one, else what `initialize` agreed. */
+  get protocolVersion(): string | undefined {
+    return this.#modern?.discovered.revision ?? this.#legacyRevision;
+  }
+
+  get isModern(): boolean {
+    return this.#modern !== undefined;
+  }
+
+  override async connect(transport: Transport, options?: RequestOptions): Promise<void> {
+    if (!this.#modern) return super.connect(transport, options);
+    // The protocol's own connect (handlers, start) without the client's `initialize`.
+    await Protocol.prototype.connect.call(this, transport);
+  }
+
+  override getServerCapabilities(): ServerCapabilities | undefined {
+    return this.#modern ? this.#modern.discovered.capabilities : super.getServerCapabilities();
+  }
+
+  override getServerVersion(): Implementation | undefined {
+    return this.#modern ? this.#modern.discovered.serverInfo : super.getServerVersion();
+  }
+
+  override getInstructions(): string | undefined {
+    return this.#modern ? this.#modern.discovered.instructions : super.getInstructions();
+  }
+
+  // Not async: the common case hands on the SDK's own promise, adding no tick of its own.
+  override request<T extends AnySchema>(request: Request, resultSchema: T, options?: RequestOptions): ReturnType<Client['request']> {
+    if (!this.#modern) {
+      if (request.method !== 'initialize') return super.request(request, resultSchema, options);
+      return super.request(request, resultSchema, options).then((result) => {
+        this.#legacyRevision = (result as { protocolVersion?: string }).protocolVersion;
+        return result;
+      });
+    }
+    const params = withEnvelope(request.params as Record<string, unknown> | undefined, this.#modern.meta);
+    if (!INPUT_ROUND_METHODS.has(request.method)) return super.request({ ...request, params } as Request, resultSchema, options);
+    const inputAware = inputAwareOf(resultSchema);
+    const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> => super.request({ ...request, params: round } as Request, inputAware, options) as Promise<Record<string, unknown>>;
+    return send(params).then((first) =>
+      isInputRequired(first) ? runInputRounds(request.method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first) : first,
+    ) as ReturnType<Client['request']>;
+  }
+}
+
+const inputAwareSchemas = new WeakMap<object, AnySchema>();
+
+/**
+ * `schema`, except that an `input_required` answer passes as it is: one parse per answer, and
+ * one such wrapper per schema (the SDK's result schemas are module constants).
+ */
+function inputAwareOf<T extends AnySchema>(schema: T): T {
+  let wrapped = inputAwareSchemas.get(schema);
+  if (!wrapped) {
+    // A duck-typed schema: the SDK parses with `safeParse` when a schema is not a zod 4 one.
+    wrapped = { safeParse: (data: unknown) => (isInputRequired(data) ? { success: true, data } : safeParse(schema, data)) } as unknown as AnySchema;
+    inputAwareSchemas.set(schema, wrapped);
+  }
+  return wrapped as T;
+}
+
+function isInputRequired(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && (data as { resultType?: unknown }).resultType === 'input_required';
+}
