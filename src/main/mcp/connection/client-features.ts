@@ -1,20 +1,17 @@
-// What one connection does for the client features of MCP besides tools: the server's requests to
-// the client (client-requests.ts: roots, elicitation; sampling refused), the notifications that go
-// with them (`elicitation/complete`, a task's status), telling the server its roots changed, and
-// what the server says of itself at connect (its instructions and icons). Kept apart from
-// connection.ts, which connects, lists and calls.
+// What one connection does for the client features of MCP besides tools, beside the server's
+// requests to the client (client-requests.ts: roots, elicitation; sampling refused): the
+// notifications that go with them (`elicitation/complete`, a task's status), telling the server
+// its roots changed, and what the server says of itself at connect (its instructions and icons).
+// Kept apart from connection.ts, which connects, lists and calls.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitationCompleteNotificationSchema, TaskStatusNotificationSchema, type ElicitResult, type ListRootsResult, type Result, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitationCompleteNotificationSchema, TaskStatusNotificationSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../../../types/errors.js';
 import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
-import { answerClientRequest, registerClientRequests, type ClientRequestHandlers } from './client-requests.js';
 
 /** Longer instructions are cut: they go into every request's system prompt. */
 export const MAX_INSTRUCTIONS_CHARS = 10_000;
 
 export interface ClientFeatureHandlers {
-  listRoots(): ListRootsResult;
-  elicit(params: unknown, signal: AbortSignal): Promise<ElicitResult>;
   /** The server says the user finished what URL request `elicitationId` asked. */
   completed(elicitationId: string): void;
   /** A line in the server's log. */
@@ -27,19 +24,11 @@ export class ClientFeatures {
   /** The server's own icons (its `serverInfo.icons`). */
   serverIcons: KeptIcon[] = [];
   readonly #tasks = new Map<string, (task: Task) => void>();
-  readonly #requests: ClientRequestHandlers;
 
-  constructor(private readonly handlers: ClientFeatureHandlers) {
-    this.#requests = {
-      listRoots: () => handlers.listRoots(),
-      elicit: (params, signal) => handlers.elicit(params, signal),
-      note: (text) => handlers.note('warning', text),
-    };
-  }
+  constructor(private readonly handlers: ClientFeatureHandlers) {}
 
-  /** Before `client` connects: its answers to the server's requests, and the notifications that go with them. */
+  /** Before `client` connects: the notifications that go with the server's requests. */
   attach(client: Client): void {
-    registerClientRequests(client, this.#requests);
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) => this.handlers.completed(params.elicitationId));
     client.setNotificationHandler(TaskStatusNotificationSchema, ({ params }) => this.#tasks.get(params.taskId)?.(params));
   }
@@ -54,14 +43,6 @@ export class ClientFeatures {
   setInstructions(text: string | undefined): void {
     const trimmed = text?.trim();
     this.instructions = trimmed ? (trimmed.length > MAX_INSTRUCTIONS_CHARS ? `${trimmed.slice(0, MAX_INSTRUCTIONS_CHARS)}… (cut at ${MAX_INSTRUCTIONS_CHARS.toLocaleString('en-US')} characters)` : trimmed) : undefined;
-  }
-
-  /**
-   * The answer to a server's request `method` (roots/list, elicitation/create), as the
-   * connection's client gives it: for requests that arrive another way (2026-07-28 input requests).
-   */
-  answer(method: string, params: unknown, signal: AbortSignal): Promise<Result> {
-    return answerClientRequest(this.#requests, method, params, signal);
   }
 
   /** Status the server pushes for task `taskId`, to `update` until the returned function is called. */

@@ -2,7 +2,7 @@
 // `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
 // about names: the manager maps exposed names to (connection, original).
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
@@ -18,7 +18,6 @@ import { coalesced } from '../listing/coalesce.js';
 import { ServerOfferings } from '../listing/server-offerings.js';
 import { OutputChecks, type OutputCheck } from '../listing/output-check.js';
 import { CompiledSchemas, type ListedTool, type ListingOptions } from '../listing/tool-listing.js';
-import { InputHandlers } from '../protocol/input-handlers.js';
 import { RevisionClient } from '../protocol/revision-client.js';
 import type { LaunchContext } from '../stdio/stdio-launch.js';
 import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
@@ -29,7 +28,7 @@ import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
 import { callAsTask, type TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
-import { CLIENT_CAPABILITIES } from './client-requests.js';
+import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -84,17 +83,20 @@ export class ServerConnection {
     note: (level, text) => this.#note(level, text),
     changed: () => this.options.onChange(this),
   });
-  /** Roots, elicitation, sampling refused, instructions, icons, tasks' status (client-features.ts). */
+  /** Elicitation's completions, instructions, icons, tasks' status, roots changed (client-features.ts). */
   readonly features = new ClientFeatures({
-    listRoots: () => this.options.listRoots?.(this) ?? { roots: [] },
-    elicit: (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }),
     completed: (elicitationId) => this.options.onElicitationComplete?.(this, elicitationId),
     note: (level, text) => this.#note(level, text),
   });
-  /** What a 2026-07-28 server's `input_required` reaches: the same answers as the 2025 path's (protocol/input-handlers.ts). */
-  readonly inputs = new InputHandlers((text) => this.#note('warning', text))
-    .register(ElicitRequestSchema, (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }))
-    .register(ListRootsRequestSchema, async () => this.options.listRoots?.(this) ?? { roots: [] });
+  /**
+   * What the server may ask of the app, one table for both revisions (client-requests.ts): roots
+   * and elicitation; sampling and anything else refused with a log line.
+   */
+  readonly inputs = clientRequests({
+    listRoots: () => this.options.listRoots?.(this) ?? { roots: [] },
+    elicit: (params, signal) => this.options.onElicit?.(this, params, signal) ?? Promise.resolve<ElicitResult>({ action: 'decline' }),
+    note: (text) => this.#note('warning', text),
+  });
   #client: RevisionClient | null = null;
   /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
   #era: { settings: string; found: Era } | undefined;

@@ -1,8 +1,10 @@
-// What a server may ask of the app in the middle of a request, as one small registry: each method
-// (`elicitation/create`, `roots/list`, …) has one handler, and that handler answers both the
-// 2025-era requests a server sends itself and the `inputRequests` of a 2026-07-28
-// `input_required` result (input-rounds.ts). Sampling is never offered (2026-07-28 deprecates
-// it): it is refused with the spec's "method not found", and so is any method without a handler.
+// What a server may ask of the app (server → client requests), as the one registry both protocol
+// revisions use: each method (`elicitation/create`, `roots/list`, …) has one handler, and that
+// handler answers both a 2025-era server's own request (`installOn` gives it to the SDK's client)
+// and an entry of a 2026-07-28 `inputRequests` (`fulfil`: a multi round-trip request's round, or
+// a task's input). Sampling is never offered (2026-07-28 deprecates it): it is refused with the
+// spec's "method not found" and a line in the server's log, and so is any method without a
+// handler, the same way on both paths.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Request } from '@modelcontextprotocol/sdk/types.js';
@@ -24,6 +26,7 @@ export const SAMPLING_METHOD = 'sampling/createMessage';
 export class InputHandlers {
   readonly #entries = new Map<string, Entry>();
 
+  /** `log`: a line in the server's log (each refusal is one). */
   constructor(private readonly log: (message: string) => void = () => undefined) {}
 
   /** Registers the handler of `schema`'s method (a second registration replaces the first); chainable. */
@@ -36,22 +39,28 @@ export class InputHandlers {
     return this.#entries.has(method);
   }
 
-  /** The 2025-era path: each handler answers the server's own requests on `client`. */
+  /** The 2025-era path: each handler answers the server's own requests on `client`; any other method is refused. */
   installOn(client: Client): void {
     for (const { schema, handler } of this.#entries.values()) {
       // The schema's request is what `handler` reads as `params`; the result is the method's own.
       client.setRequestHandler(schema, ((request: Request, extra: { signal: AbortSignal }) => handler(request.params, extra.signal)) as never);
     }
+    // The SDK sends an error's own `code` and message; an McpError would say "MCP error" twice there.
+    client.fallbackRequestHandler = (request) => Promise.reject(this.#refusal(request.method, (text, code) => Object.assign(new Error(text), { code })));
   }
 
-  /** The 2026-07-28 path: one entry of an `inputRequests` map. Rejects for what the app does not offer. */
-  async fulfil(server: string, method: string, params: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
+  /** The 2026-07-28 path: one entry of an `inputRequests` map. Rejects (an McpError) for what the app does not offer. */
+  async fulfil(method: string, params: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
     const entry = this.#entries.get(method);
-    if (!entry) {
-      const why = method === SAMPLING_METHOD ? 'sampling is not offered (the 2026-07-28 revision deprecates it)' : `"${method}" is not a request this app answers`;
-      this.log(`${server} asked for input with ${method}: refused, ${why}.`);
-      throw new McpError(ErrorCode.MethodNotFound, `the server asked for input the app does not give: ${why}`);
-    }
+    if (!entry) throw this.#refusal(method, (text, code) => new McpError(code, text));
     return entry.handler(params, signal);
+  }
+
+  /** "Method not found" for `method`, said the same way on both paths, with a line in the server's log. */
+  #refusal<E extends Error>(method: string, make: (text: string, code: number) => E): E {
+    const shown = method.slice(0, 100);
+    const why = method === SAMPLING_METHOD ? 'this app does not offer sampling (deprecated by MCP 2026-07-28; the app calls its own models)' : 'this client does not offer it';
+    this.log(`The server asked for ${JSON.stringify(shown)}, refused: ${why}.`);
+    return make(`Method not found: ${shown} (${why})`, ErrorCode.MethodNotFound);
   }
 }

@@ -78,7 +78,7 @@ export async function runInputRounds(
     // One after the other: each may be a dialog the user answers.
     for (const [key, request] of Object.entries(asked.inputRequests ?? {})) {
       signal.throwIfAborted();
-      const response = await context.handlers.fulfil(context.server, request.method, request.params ?? {}, signal);
+      const response = await context.handlers.fulfil(request.method, request.params ?? {}, signal);
       Object.defineProperty(responses, key, { value: response, enumerable: true, writable: true, configurable: true });
     }
     // The retry is the original request, plus this round's answers and state (never an earlier round's).
