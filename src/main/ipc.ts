@@ -150,10 +150,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     listPrompts: () => mcp.listPrompts(),
-    getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider }),
+    // A server's requests for input while a prompt or resource is fetched (2026-07-28) go to the page, as a call's do.
+    getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider, elicit: elicitations.elicitFor(undefined) }),
     completePromptArgument: ({ name, argument, value, others }) => mcp.completePromptArgument(name, argument, value, others),
     listResources: () => mcp.listResources(),
-    readResource: (input) => mcp.readResource(input.uuid, 'uri' in input ? input.uri : { template: input.template, values: input.values }, { provider: input.provider }),
+    readResource: (input) => mcp.readResource(input.uuid, 'uri' in input ? input.uri : { template: input.template, values: input.values }, { provider: input.provider, elicit: elicitations.elicitFor(undefined) }),
     completeResourceVariable: ({ uuid, template, variable, value, others }) => mcp.completeResourceVariable(uuid, template, variable, value, others),
     checkToolArgs: ({ name, args, provider }) => {
       const tool = mcp.getLlmTools([name])[0];

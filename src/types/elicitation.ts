@@ -97,8 +97,10 @@ interface PromptBase {
   /** The call that is waiting, when the renderer gave it an id. */
   callId?: string;
   serverLabel: string;
-  /** The exposed name of the tool being called. */
+  /** The exposed name of the tool being called; for a prompt its name, for a resource its URI. */
   tool: string;
+  /** Set when what waits is no tool call: a prompt being got, or a resource being read. */
+  fetching?: 'prompt' | 'resource';
   /** What the server asks, in its own words (untrusted text: shown as text, never as HTML). */
   message: string;
 }

@@ -1,9 +1,11 @@
 // Prompts and resources, end to end: a server's row lists them beside its tools; the prompt
 // picker (search, keyboard, the arguments form with the server's suggestions, the messages for a
 // chosen provider and what was left out); the resource browser (preview of what the server gives,
-// Attach as a provider's user content, a template filled from its variables).
+// Attach as a provider's user content, a template filled from its variables); a server that asks
+// for input while it gives a prompt (the dialog over the picker).
 import type { Page } from '@playwright/test';
 import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
+import { modernCommand } from '../fixtures/modern-launch.js';
 import { writeConfig } from './host.js';
 import { expand, expect, expectReady, offeringServers, open, serverRow, test } from './fixtures.js';
 
@@ -114,4 +116,25 @@ test('the resource browser: preview what the server gives, attach it as a provid
   expect(attached).toHaveLength(1);
   expect(attached[0]!.type).toBe('text');
   expect(attached[0]!.text).toMatch(/^\[Resource "file:\/\/\/logs\/tuesday" \(application\/json\)\]\n/);
+});
+
+test('a 2026-07-28 server that asks for input while it gives a prompt: the dialog over the picker, and the prompt once answered', async ({ page, launch, userDataDir }) => {
+  const { command, args } = modernCommand({ transport: 'stdio' });
+  writeConfig(userDataDir, { servers: [{ uuid: 'modern', label: 'Modern', state: 'enabled', type: 'stdio', command, args }] });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Modern');
+  await page.getByTestId('nav-prompts').click();
+  await pick(page, 'prompt-option', 'greet');
+  await page.getByTestId('offering-provider').selectOption('anthropic');
+  await page.getByTestId('prompt-preview').click();
+  const dialog = page.getByTestId('elicitation-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('elicitation-message')).toHaveText('Whom to greet?');
+  await expect(dialog).toContainText('While getting the prompt greet.');
+  await dialog.locator('[data-testid="elicitation-field"][data-name="value"] input').fill('Ada');
+  await dialog.getByTestId('elicitation-send').click();
+  await expect(dialog).toBeHidden();
+  const messages = page.getByTestId('prompt-message');
+  await expect(messages).toHaveCount(1);
+  expect(JSON.parse((await messages.first().textContent()) ?? 'null')).toEqual({ role: 'user', content: [{ type: 'text', text: 'Greet Ada' }] });
 });

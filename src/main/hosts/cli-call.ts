@@ -82,7 +82,7 @@ function answerUrl(request: UrlElicitationRequest, given: ReturnType<typeof read
     console.error([...lines, `  ${how} (give --answer '{"action": "accept"}' to open it).`].join('\n'));
     return { action: given?.action === 'cancel' ? 'cancel' : 'decline' };
   }
-  console.error([...lines, '  Open this address in your browser (inspect opens nothing itself):', `  ${url.href}`, request.retry ? '  The call is tried again once the server says you finished there.' : '  The call goes on; the server says when you have finished there.'].join('\n'));
+  console.error([...lines, '  Open this address in your browser (inspect opens nothing itself):', `  ${url.href}`, request.retry ? '  The call is tried again once the server says you finished there.' : '  It goes on; the server says when you have finished there.'].join('\n'));
   return { action: 'accept', content: {} };
 }
 

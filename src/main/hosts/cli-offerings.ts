@@ -1,20 +1,22 @@
 // inspect's verbs for what servers offer besides tools (docs/user-guide.md, inspect):
 //
 //   npm run inspect -- --user-data DIR prompts [--json]
-//   npm run inspect -- --user-data DIR prompt NAME [--arg K=V]... --provider P
+//   npm run inspect -- --user-data DIR prompt NAME [--arg K=V]... --provider P [--answer 'JSON']...
 //   npm run inspect -- --user-data DIR complete NAME ARG PREFIX [--arg K=V]...
 //   npm run inspect -- --user-data DIR resources [--json]
-//   npm run inspect -- --user-data DIR read SERVER URI [--arg K=V]... --provider P
+//   npm run inspect -- --user-data DIR read SERVER URI [--arg K=V]... --provider P [--answer 'JSON']...
 //   npm run inspect -- --user-data DIR read SERVER ui://…      (an MCP App view: its HTML, as is)
 //
 // `prompt` and `read` print exactly `{ "provider", "messages" }` and `{ "provider", "items" }`;
 // what was converted or left out goes to stderr. A required argument (or template variable) that
 // is missing exits 2, naming it; a server that fails exits 1. SERVER is a uuid or a label; a URI
-// that is one of the server's templates is filled from the --arg values.
+// that is one of the server's templates is filled from the --arg values. A server's requests for
+// input while it answers (2026-07-28) take the --answer values in order, as `call`'s do.
 import type { PromptInfo, ResourceListing } from '../../types/offerings.js';
 import type { ProviderId } from '../../types/providers.js';
 import type { Core } from '../core.js';
 import { MissingValueError } from '../mcp/user-input/missing-value.js';
+import { answerFrom } from './cli-call.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
 
@@ -24,9 +26,9 @@ export type OfferingVerb = (typeof OFFERING_VERBS)[number];
 export type OfferingCommand =
   | { verb: 'prompts'; json: boolean }
   | { verb: 'resources'; json: boolean }
-  | { verb: 'prompt'; name: string; args: Record<string, string>; provider: ProviderId }
+  | { verb: 'prompt'; name: string; args: Record<string, string>; provider: ProviderId; answers: Record<string, unknown>[] }
   | { verb: 'complete'; name: string; argument: string; prefix: string; args: Record<string, string> }
-  | { verb: 'read'; server: string; uri: string; args: Record<string, string>; provider: ProviderId | undefined };
+  | { verb: 'read'; server: string; uri: string; args: Record<string, string>; provider: ProviderId | undefined; answers: Record<string, unknown>[] };
 
 export function isOfferingVerb(verb: string): verb is OfferingVerb {
   return (OFFERING_VERBS as readonly string[]).includes(verb);
@@ -36,9 +38,10 @@ export function isOfferingVerb(verb: string): verb is OfferingVerb {
 export function parseOfferingCommand(
   verb: OfferingVerb,
   positionals: readonly string[],
-  options: { json: boolean; provider: ProviderId | undefined; args: readonly string[] },
+  options: { json: boolean; provider: ProviderId | undefined; args: readonly string[]; answers?: Record<string, unknown>[] },
 ): OfferingCommand {
   const args = parseArgValues(options.args);
+  const answers = options.answers ?? [];
   const expect = (count: number, shape: string): void => {
     if (positionals.length !== count) throw new Error(`${verb} takes ${shape}`);
   };
@@ -57,7 +60,7 @@ export function parseOfferingCommand(
   }
   if (verb === 'prompt') {
     expect(1, 'a prompt name');
-    return { verb, name: positionals[0]!, args, provider: provider() };
+    return { verb, name: positionals[0]!, args, provider: provider(), answers };
   }
   if (verb === 'complete') {
     expect(3, 'a prompt name, an argument name and what is typed so far (may be "")');
@@ -67,7 +70,7 @@ export function parseOfferingCommand(
   expect(2, 'a server (its id or label) and a resource URI or template');
   // A view (MCP Apps) is read for a person, not a model: its HTML, without --provider.
   const view = positionals[1]!.startsWith('ui://') && options.provider === undefined;
-  return { verb, server: positionals[0]!, uri: positionals[1]!, args, provider: view ? undefined : provider() };
+  return { verb, server: positionals[0]!, uri: positionals[1]!, args, provider: view ? undefined : provider(), answers };
 }
 
 /** `--arg K=V` values; a key given twice keeps the last. */
@@ -101,7 +104,7 @@ export async function runOfferingCommand(core: Core, command: OfferingCommand, s
       return 0;
     }
     if (command.verb === 'prompt') {
-      const { provider, messages, report } = await mcp.getPrompt(command.name, command.args, { provider: command.provider });
+      const { provider, messages, report } = await mcp.getPrompt(command.name, command.args, { provider: command.provider, elicit: answerFrom(command.answers) });
       for (const change of report) console.error(change.message);
       console.log(JSON.stringify({ provider, messages }, null, 2));
       return 0;
@@ -114,7 +117,7 @@ export async function runOfferingCommand(core: Core, command: OfferingCommand, s
     }
     const template = mcp.listResources().templates.some((t) => t.uuid === uuid && t.uriTemplate === command.uri);
     const target = template ? { template: command.uri, values: command.args } : command.uri;
-    const { provider, items, report } = await mcp.readResource(uuid, target, { provider: command.provider });
+    const { provider, items, report } = await mcp.readResource(uuid, target, { provider: command.provider, elicit: answerFrom(command.answers) });
     for (const change of report) console.error(change.message);
     console.log(JSON.stringify({ provider, items }, null, 2));
     return 0;

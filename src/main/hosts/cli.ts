@@ -37,7 +37,7 @@ import { isInstallVerb, parseInstallCommand, runInstallCommand } from './cli-ins
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
-  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P | read SERVER ui://…' +
+  ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
   ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
 
@@ -90,7 +90,9 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   const [verb, name, rawArgs, ...extra] = parsed.positionals;
   const approved = parsed.values.yes ?? false;
   const rawAnswers = parsed.values.answer ?? [];
-  if (verb !== 'call' && (approved || rawAnswers.length > 0)) throw new UsageError(`--yes and --answer go with call; ${USAGE}`);
+  if (verb !== 'call' && approved) throw new UsageError(`--yes goes with call; ${USAGE}`);
+  // A server may ask for input while a prompt or resource is fetched too (2026-07-28).
+  if (verb !== 'call' && verb !== 'prompt' && verb !== 'read' && rawAnswers.length > 0) throw new UsageError(`--answer goes with call, prompt and read; ${USAGE}`);
   const forModel = forModelOf(parsed.values, provider, verb);
   if (parsed.values.timeout !== undefined && (verb === undefined || !isSignInVerb(verb))) throw new UsageError(`--timeout goes with signin; ${USAGE}`);
   const onDemand = parsed.values['on-demand'] ?? false;
@@ -113,7 +115,8 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   if (verb !== undefined && isOfferingVerb(verb)) {
     try {
-      const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues });
+      const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is'));
+      const command = parseOfferingCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, provider, args: rawArgValues, answers });
       return { userDataDir, verb: { kind: 'offering', command } };
     } catch (error) {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);

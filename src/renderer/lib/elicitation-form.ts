@@ -1,7 +1,7 @@
 // A server's request for input (elicitation) as a form: one control per field of its schema,
 // prefilled with the field's default, and the values typed back into the answer's content.
 // Pure; main checks the answer against the schema before anything is sent.
-import type { ElicitationContent, ElicitationField, ElicitationSchema } from '../../types/elicitation.js';
+import type { ElicitationContent, ElicitationField, ElicitationPrompt, ElicitationSchema } from '../../types/elicitation.js';
 import { setOwn } from '../../types/json.js';
 
 export type FieldKind = 'text' | 'email' | 'url' | 'date' | 'datetime' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
@@ -108,4 +108,9 @@ export function contentOf(fields: readonly FormField[], values: ReadonlyMap<stri
     else put(field.name, value);
   }
   return content;
+}
+
+/** What is waiting for the answer, as the dialogs say it ("While … `name`"): a call, a prompt, a read. */
+export function waitingFor(prompt: Pick<ElicitationPrompt, 'fetching'>): string {
+  return prompt.fetching === 'prompt' ? 'getting the prompt' : prompt.fetching === 'resource' ? 'reading' : 'calling';
 }

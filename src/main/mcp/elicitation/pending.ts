@@ -48,7 +48,7 @@ export class PendingElicitations {
         const withdraw = (): void => finish({ action: 'cancel' });
         signal.addEventListener('abort', withdraw, { once: true });
         this.#pending.set(requestId, { request, finish });
-        const base = { requestId, ...(callId === undefined ? {} : { callId }), serverLabel: request.server.label, tool: request.tool, message: request.message };
+        const base = { requestId, ...(callId === undefined ? {} : { callId }), serverLabel: request.server.label, tool: request.tool, ...(request.fetching ? { fetching: request.fetching } : {}), message: request.message };
         const prompt: ElicitationPrompt = request.mode === 'form'
           ? { ...base, mode: 'form', requestedSchema: request.requestedSchema }
           : { ...base, mode: 'url', url: request.url, retry: request.retry };

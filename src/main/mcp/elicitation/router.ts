@@ -24,9 +24,11 @@ const MAX_REQUIRED_URLS = 5;
 
 interface RequestBase {
   server: { uuid: string; label: string };
-  /** The exposed name of the tool whose call is waiting. */
+  /** The exposed name of the tool whose call is waiting (a prompt's name, a resource's URI). */
   tool: string;
   original: string;
+  /** Set when what waits is no tool call (RunningCall.fetching). */
+  fetching?: 'prompt' | 'resource';
   message: string;
 }
 
@@ -72,6 +74,8 @@ export interface PausableDeadline {
 export interface RunningCall {
   tool: string;
   original: string;
+  /** What waits, when it is no tool call: a prompt being got, or a resource being read. */
+  fetching?: 'prompt' | 'resource';
   elicit: Elicit;
   deadline: PausableDeadline;
   /** The task the call runs as (tasks/), once the server made one: its requests name it. */
@@ -129,6 +133,7 @@ export class ElicitationRouter {
       server,
       tool: call.tool,
       original: call.original,
+      ...(call.fetching ? { fetching: call.fetching } : {}),
       ...form,
       check: (content) => checkElicitationAnswer(requestedSchema, content),
     };
@@ -208,6 +213,7 @@ export class ElicitationRouter {
       server,
       tool: call.tool,
       original: call.original,
+      ...(call.fetching ? { fetching: call.fetching } : {}),
       message: read.message,
       elicitationId: read.elicitationId,
       url: read.url,

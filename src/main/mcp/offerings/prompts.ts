@@ -65,7 +65,7 @@ export async function fetchPrompt(context: PromptContext, name: string, args: Re
   const sent = checkPromptArguments(name, prompt, args);
   try {
     const client = connection.readyClient();
-    return await answering(context.elicitations, connection, name, entry.original, options, () => client.getPrompt({ name: entry.original, arguments: sent }, requestOptions(connection, options)));
+    return await answering(context.elicitations, connection, { fetching: 'prompt', name, original: entry.original }, options, () => client.getPrompt({ name: entry.original, arguments: sent }, requestOptions(connection, options)));
   } catch (error) {
     throw new Error(context.redact(`Getting ${where} failed: ${messageOf(error)}`), { cause: error });
   }

@@ -26,9 +26,16 @@ const NO_DEADLINE = { signal: new AbortController().signal, hold: () => () => un
  * Runs `fetch` with the caller registered for the server's requests for input (as a tool call
  * is), under `name`: the prompt's exposed name, or the resource's URI.
  */
-export async function answering<T>(router: ElicitationRouter | undefined, connection: ServerConnection, name: string, original: string, options: RequestOptions, fetch: () => Promise<T>): Promise<T> {
+export async function answering<T>(
+  router: ElicitationRouter | undefined,
+  connection: ServerConnection,
+  what: { fetching: 'prompt' | 'resource'; name: string; original: string },
+  options: RequestOptions,
+  fetch: () => Promise<T>,
+): Promise<T> {
   if (!router || !options.elicit) return fetch();
-  const end = router.begin(connection.server.uuid, { tool: name, original, elicit: options.elicit, deadline: options.signal ? { ...NO_DEADLINE, signal: options.signal } : NO_DEADLINE });
+  const deadline = options.signal ? { ...NO_DEADLINE, signal: options.signal } : NO_DEADLINE;
+  const end = router.begin(connection.server.uuid, { tool: what.name, original: what.original, fetching: what.fetching, elicit: options.elicit, deadline });
   try {
     return await fetch();
   } finally {

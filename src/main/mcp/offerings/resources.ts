@@ -58,7 +58,7 @@ export async function fetchResource(context: ResourceContext, uuid: string, uri:
   const connection = connectionOf(context, uuid);
   try {
     const client = connection.readyClient();
-    return await answering(context.elicitations, connection, uri, uri, options, () => client.readResource({ uri }, requestOptions(connection, options)));
+    return await answering(context.elicitations, connection, { fetching: 'resource', name: uri, original: uri }, options, () => client.readResource({ uri }, requestOptions(connection, options)));
   } catch (error) {
     throw new Error(context.redact(`Reading ${JSON.stringify(uri)} on server "${connection.server.label}" failed: ${messageOf(error)}`), { cause: error });
   }
