@@ -105,6 +105,46 @@ describe('each server speaks the newest revision both sides know', () => {
   });
 });
 
+describe('older stdio servers and the probe', () => {
+  /** The server's stderr lines: each fixture process says `started` once. */
+  const starts = (mcp: Mcp, uuid: string): number => mcp.logs.read(uuid).filter((entry) => entry.source === 'stderr' && entry.text === 'started').length;
+  const notes = (mcp: Mcp, uuid: string): string[] => mcp.logs.read(uuid).filter((entry) => entry.source === 'connection').map((entry) => entry.text);
+
+  it('one that exits on server/discover: a fresh process speaks initialize; a restart asks nothing', async () => {
+    const { mcp } = await startMcp(tempDir(), [stdioEntry('exits', 'Exits', { id: 'exits', transport: 'stdio', tools: ['echo'], fault: 'exit-on-discover', stderr: ['started'] })]);
+    try {
+      expect(statusOf(mcp, 'exits')).toMatchObject({ status: 'ready', protocolVersion: '2025-11-25' });
+      expect(notes(mcp, 'exits')).toContain('Speaking the initialize handshake: the server closed on server/discover');
+      await waitFor('both processes to have said so', () => starts(mcp, 'exits') === 2);
+      expect(text(await mcp.callTool('echo', { text: 'x' }, APPROVED))).toContain('"exits"');
+      await mcp.restartServer('exits');
+      await waitFor('ready again', () => statusOf(mcp, 'exits').status === 'ready');
+      // What was found is remembered: one more process, asked nothing but initialize.
+      await waitFor('the restarted process', () => starts(mcp, 'exits') === 3);
+      expect(notes(mcp, 'exits').filter((line) => line.startsWith('Speaking the initialize handshake'))).toHaveLength(1);
+    } finally {
+      await mcp.stop();
+    }
+  });
+
+  it('one that stays silent: the probe gives up after its timeout and the same process speaks initialize', async () => {
+    const started = Date.now();
+    const { mcp } = await startMcp(tempDir(), [stdioEntry('silent', 'Silent', { id: 'silent', transport: 'stdio', tools: ['echo'], fault: 'silent-on-discover', stderr: ['started'] })], { probeTimeoutMs: 400 });
+    try {
+      const took = Date.now() - started;
+      expect(statusOf(mcp, 'silent')).toMatchObject({ status: 'ready', protocolVersion: '2025-11-25' });
+      expect(notes(mcp, 'silent')).toContain('Speaking the initialize handshake: no answer to server/discover within 0.4 s');
+      // It waited for the probe, and not for the 10 s a silent server gets by default.
+      expect(took).toBeGreaterThanOrEqual(400);
+      expect(took).toBeLessThan(10_000);
+      expect(starts(mcp, 'silent')).toBe(1);
+      expect(text(await mcp.callTool('echo', { text: 'x' }, APPROVED))).toContain('"silent"');
+    } finally {
+      await mcp.stop();
+    }
+  });
+});
+
 describe('inspect', () => {
   it('as a process: --json gives each server\'s "protocolVersion"', async () => {
     const dir = tempDir('inspect-revisions-');

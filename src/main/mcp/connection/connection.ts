@@ -52,6 +52,8 @@ export interface ConnectionOptions {
   listRoots?: (connection: ServerConnection) => ListRootsResult;
   /** The launch's read of the login shell's PATH: where a stdio command not on the app's PATH is looked for. */
   loginShell?: LaunchContext['loginShell'];
+  /** How long the revision probe waits for `server/discover` (open-client.ts PROBE_TIMEOUT_MS unless given). */
+  probeTimeoutMs?: number;
 }
 
 export interface CallOptions {
@@ -318,6 +320,7 @@ export class ServerConnection {
       io,
       remembered,
       timeoutMs: this.timeoutMs,
+      probeTimeoutMs: this.options.probeTimeoutMs,
       paramHeaders: (tool, args) => this.#toolCache.paramHeaders(tool, args),
       note: (text) => this.#note('info', text),
       adopt: (stderr) => (this.#stderr = stderr),

@@ -26,6 +26,8 @@ export interface OpenOptions {
   /** What this server was found to speak at an earlier connect, if any: no probe then. */
   remembered: Era | undefined;
   timeoutMs: number;
+  /** The longest the probe waits (PROBE_TIMEOUT_MS unless given; never longer than `timeoutMs`). */
+  probeTimeoutMs?: number;
   /** A 2026-07-28 HTTP call's `Mcp-Param-*` headers (the tool's `x-mcp-header` marks). */
   paramHeaders: (tool: string, args: unknown) => Record<string, string>;
   /** Says how the revision was chosen, for the server's log. */
@@ -38,7 +40,7 @@ export interface OpenOptions {
 /** Connects `client` (its handlers already set); rejects as the SDK's connect does. */
 export async function openClient(client: RevisionClient, options: OpenOptions): Promise<Era> {
   const { server, values, io, remembered } = options;
-  const probeMs = Math.min(PROBE_TIMEOUT_MS, options.timeoutMs);
+  const probeMs = Math.min(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS, options.timeoutMs);
   if (server.type === 'sse' || remembered?.era === 'legacy') return legacy(client, options);
   if (server.type === 'http') {
     const transport = new ModernHttpTransport(new URL(server.url!), { headers: values.headers, fetch: io.fetch, revision: MODERN_REVISION, paramHeaders: options.paramHeaders });

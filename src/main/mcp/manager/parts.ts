@@ -34,7 +34,7 @@ import { TickEvents } from '../servers/status-events.js';
 import { RunningTasks } from '../tasks/running-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
-export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell'> {
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
@@ -100,6 +100,7 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
     clientInfo: options.clientInfo ?? { name: 'mcp-tool-names', version: '0.1.0' },
     reconnect: options.reconnect,
     loginShell: options.loginShell,
+    probeTimeoutMs: options.probeTimeoutMs,
     log,
     onChange: (connection) => hooks.changed(connection),
     secrets,
