@@ -23,6 +23,11 @@ describe('header values', () => {
     expect(standardHeaders('prompts/get', { name: 'café' })).toEqual({ 'mcp-method': 'prompts/get', 'mcp-name': b64('café') });
     expect(standardHeaders('resources/read', { uri: 'file:///a%20b.txt' })).toEqual({ 'mcp-method': 'resources/read', 'mcp-name': 'file:///a%20b.txt' });
   });
+
+  it('Mcp-Name is the task\'s id for tasks/get, tasks/update and tasks/cancel (the tasks extension)', () => {
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) expect(standardHeaders(method, { taskId: 't-1' })).toEqual({ 'mcp-method': method, 'mcp-name': 't-1' });
+    expect(standardHeaders('tasks/list', { taskId: 't-1' })).toEqual({ 'mcp-method': 'tasks/list' });
+  });
 });
 
 describe('x-mcp-header marks', () => {

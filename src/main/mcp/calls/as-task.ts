@@ -1,23 +1,25 @@
-// A call of a tool that runs as a task (tasks/task-call.ts): followed in the running tasks (the
-// screens list it, and can cancel it), its requests for input routed to its caller by the task's
-// id, and bounded by the task's own time limit instead of the call timeout: a task is polled, so
-// a server that is slow to finish is not a server that stopped answering.
+// A call of a tool that runs as a task (connection/task-calls.ts, by revision): followed in the
+// running tasks (the screens list it, and can cancel it), its requests for input routed to its
+// caller by the task's id, and, once the server has made the task, bounded by the task's own time
+// limit instead of the call timeout: a task is polled, so a server that is slow to finish is not
+// a server that stopped answering. Until then (a 2026-07-28 server decides per call, and may
+// answer at once, or ask for input first) the call's own deadline runs, waiting while the user
+// answers, as for any call.
 import type { ToolCallResult } from '../../../types/mcp.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter, RunningCall } from '../elicitation/router.js';
 import type { IndexEntry } from '../names/tool-index.js';
 import type { RunningTasks } from '../tasks/running-tasks.js';
-import { DEFAULT_TASK_TTL_MS } from '../tasks/task-call.js';
+import { DEFAULT_TASK_TTL_MS } from '../tasks/task-limits.js';
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../../types/config.js';
 import { CANCEL_REASON } from './active-calls.js';
+import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 
 /** What a task call takes of the caller's options (calls/tool-call.ts CallOptions). */
 export interface TaskCallerOptions extends Pick<ConnectionCallOptions, 'signal' | 'onProgress' | 'timeoutMs'> {
   elicit?: Elicit;
   callId?: string;
 }
-
-/** A deadline for the router that never runs out: the task's limit is kept by the task call itself. */
-const noClock = (signal: AbortSignal): RunningCall['deadline'] => ({ signal, hold: () => () => undefined });
 
 export async function sendAsTask(
   connection: ServerConnection,
@@ -27,7 +29,9 @@ export async function sendAsTask(
   context: { tasks: RunningTasks; elicitations: ElicitationRouter },
 ): Promise<ToolCallResult> {
   const cancelled = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal;
+  // The call's deadline until the task exists; then its clock stops for good (the task's limit rules).
+  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal);
+  let clockStopped = false;
   const followed = context.tasks.follow({
     uuid: entry.uuid,
     server: connection.server.label,
@@ -35,15 +39,23 @@ export async function sendAsTask(
     ...(options.callId === undefined ? {} : { callId: options.callId }),
     cancel: () => cancelled.abort(CANCEL_REASON),
   });
-  const call: RunningCall | null = options.elicit ? { tool: entry.exposed, original: entry.original, elicit: options.elicit, deadline: noClock(signal) } : null;
+  const call: RunningCall | null = options.elicit ? { tool: entry.exposed, original: entry.original, elicit: options.elicit, deadline } : null;
   const end = call ? context.elicitations.begin(entry.uuid, call) : () => undefined;
   try {
     return await connection.callTool(entry.original, args, {
-      signal,
-      onProgress: options.onProgress,
+      signal: deadline.signal,
+      timeoutMs: NO_SDK_TIMEOUT_MS,
+      onProgress: (progress) => {
+        deadline.restart();
+        options.onProgress?.(progress);
+      },
       task: {
         ttlMs: options.timeoutMs ?? DEFAULT_TASK_TTL_MS,
         onState: (state) => {
+          if (!clockStopped) {
+            deadline.hold();
+            clockStopped = true;
+          }
           if (call) call.taskId = state.taskId;
           followed.update(state);
         },
@@ -51,6 +63,7 @@ export async function sendAsTask(
     });
   } finally {
     end();
+    deadline.end();
     followed.end();
   }
 }

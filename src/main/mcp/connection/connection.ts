@@ -6,7 +6,7 @@ import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } f
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
+import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
 import type { LogLevel, ServerStatusKind, SkippedTool, ToolCallResult } from '../../../types/mcp.js';
 import { AuthError } from '../../auth/errors.js';
 import { signInReason, type ServerAuth } from '../../auth/session.js';
@@ -21,13 +21,14 @@ import { CompiledSchemas, type ListedTool, type ListingOptions } from '../listin
 import { RevisionClient } from '../protocol/revision-client.js';
 import type { LaunchContext } from '../stdio/stdio-launch.js';
 import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
-import { openClient, type Era } from './open-client.js';
+import { openClient, RevisionMemory } from './open-client.js';
 import { ToolCache } from './tool-cache.js';
 import { watchConnection } from './watch-connection.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
-import { callAsTask, type TaskCallOptions } from '../tasks/task-call.js';
+import type { TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
+import { callToolAsTask, runsAsTask } from './task-calls.js';
 import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
@@ -101,7 +102,7 @@ export class ServerConnection {
   });
   #client: RevisionClient | null = null;
   /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
-  #era: { settings: string; found: Era } | undefined;
+  readonly #revision = new RevisionMemory();
   readonly #toolCache = new ToolCache();
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
@@ -210,7 +211,7 @@ export class ServerConnection {
       if (generation !== this.#generation) return;
       this.#client = null;
       // A remembered revision that no longer connects is asked again at the next attempt.
-      this.#era = undefined;
+      this.#revision.forget();
       await client?.close().catch(() => undefined);
       if (generation !== this.#generation) return;
       const signIn = signInReason(error, this.#auth);
@@ -258,18 +259,16 @@ export class ServerConnection {
     throw new Error(`server "${this.server.label}" is ${offline ? `offline (${this.error})` : this.status}`);
   }
 
-  /** Whether a call of `tool` runs as a task: it requires one, or allows one and the server offers tasks for tool calls. */
+  /** Whether a call of `tool` runs as a task, by the revision the server speaks (task-calls.ts). */
   runsAsTask(tool: Pick<ListedTool, 'taskSupport'> | undefined): boolean {
-    const support = tool?.taskSupport;
-    return support === 'required' || (support === 'optional' && this.#client?.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined);
+    return runsAsTask(this.#client, tool);
   }
 
   async callTool(original: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     const client = this.readyClient();
     if (options.task) {
-      const { ttlMs, onState } = options.task;
-      const listen = (taskId: string, update: Parameters<ClientFeatures['listenTask']>[1]): (() => void) => this.features.listenTask(taskId, update);
-      const result = (await callAsTask(client, original, args, { signal: options.signal, ttlMs, onState, listen, requestTimeoutMs: this.timeoutMs, onProgress: options.onProgress })) as ToolCallResult;
+      const context = { client, requestTimeoutMs: this.timeoutMs, callTimeoutMs: options.timeoutMs ?? this.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, inputs: this.inputs, listen: this.features.listenTask.bind(this.features) };
+      const result = (await callToolAsTask(context, original, args, { ...options.task, signal: options.signal, onProgress: options.onProgress })) as ToolCallResult;
       // What the SDK's callTool checks for a plain call (output-check.ts), checked here.
       const tool = this.tools?.find((listed) => listed.name === original);
       const check = tool ? this.checkOutput(tool, result) : null;
@@ -312,20 +311,19 @@ export class ServerConnection {
       this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
     });
     this.offerings.follow(client);
-    const settings = settingsKey(this.server);
-    const remembered = this.#era?.settings === settings ? this.#era.found : undefined;
+    const server = this.server;
     const found = await openClient(client, {
-      server: this.server,
+      server,
       values,
       io,
-      remembered,
+      remembered: this.#revision.of(server),
       timeoutMs: this.timeoutMs,
       probeTimeoutMs: this.options.probeTimeoutMs,
       paramHeaders: (tool, args) => this.#toolCache.paramHeaders(tool, args),
       note: (text) => this.#note('info', text),
       adopt: (stderr) => (this.#stderr = stderr),
     });
-    this.#era = { settings, found };
+    this.#revision.found(server, found);
     const offered = this.offerings.list(client);
     try {
       ({ tools: this.tools, skipped: this.skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: true }));
@@ -395,10 +393,4 @@ export class ServerConnection {
   #explain(error: unknown): string {
     return explainConnectError(error, this.server, this.#stderrHint());
   }
-}
-
-
-/** What decides the revision a server speaks: an edit of these asks it again. */
-function settingsKey(server: McpServer): string {
-  return JSON.stringify([server.type, server.command, server.args, server.cwd, server.url]);
 }

@@ -19,6 +19,30 @@ export const PROBE_TIMEOUT_MS = 10_000;
 /** What a connect found a server to speak: the `initialize` era, or 2026-07-28 with its discover result. */
 export type Era = { era: 'legacy' } | { era: 'modern'; discovered: Discovered };
 
+/** The era one server was found to speak, kept while the settings that decide it stay the same. */
+export class RevisionMemory {
+  #kept: { settings: string; found: Era } | undefined;
+
+  /** What an earlier connect found with these settings; none after an edit of them. */
+  of(server: McpServer): Era | undefined {
+    return this.#kept?.settings === settingsKey(server) ? this.#kept.found : undefined;
+  }
+
+  found(server: McpServer, era: Era): void {
+    this.#kept = { settings: settingsKey(server), found: era };
+  }
+
+  /** A connect that failed: the next one asks again. */
+  forget(): void {
+    this.#kept = undefined;
+  }
+}
+
+/** What decides the revision a server speaks: an edit of these asks it again. */
+function settingsKey(server: McpServer): string {
+  return JSON.stringify([server.type, server.command, server.args, server.cwd, server.url]);
+}
+
 export interface OpenOptions {
   server: McpServer;
   values: TransportValues;

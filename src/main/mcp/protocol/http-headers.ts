@@ -21,10 +21,16 @@ export function encodeHeaderValue(value: string): string {
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-/** `Mcp-Method`, and `Mcp-Name` for the requests that name a tool, a prompt or a resource. */
+/** The requests about one task (the tasks extension): `Mcp-Name` is its id, so a load balancer routes them to its holder. */
+const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
+
+/** `Mcp-Method`, and `Mcp-Name` for the requests that name a tool, a prompt, a resource or a task. */
 export function standardHeaders(method: string, params: unknown): Record<string, string> {
   const headers: Record<string, string> = { 'mcp-method': method };
-  const name = !isRecord(params) ? undefined : method === 'resources/read' ? params.uri : method === 'tools/call' || method === 'prompts/get' ? params.name : undefined;
+  const name = !isRecord(params) ? undefined
+    : method === 'resources/read' ? params.uri
+      : method === 'tools/call' || method === 'prompts/get' ? params.name
+        : TASK_METHODS.has(method) ? params.taskId : undefined;
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name);
   return headers;
 }

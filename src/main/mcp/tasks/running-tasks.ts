@@ -3,7 +3,7 @@
 // latest status, and a way to cancel it (its call is aborted, which sends `tasks/cancel`).
 import type { TaskInfo } from '../../../types/tasks.js';
 import { reportedTasks, type TaskSource } from './server-tasks.js';
-import type { TaskState } from './task-call.js';
+import type { TaskState } from './task-limits.js';
 
 interface Entry {
   info: TaskInfo;

@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Task } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskInfo } from '../../../types/tasks.js';
-import { DEFAULT_POLL_MS } from './task-call.js';
+import { DEFAULT_POLL_MS } from './task-limits.js';
 
 /** What is read of a server's connection (connection/connection.ts). */
 export interface TaskSource {

@@ -11,31 +11,19 @@
 // SDK's own requests and schemas instead.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, GetTaskResultSchema, McpError, type CallToolResult, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema, type CallToolResult, type Task } from '@modelcontextprotocol/sdk/types.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/v4';
-import type { TaskInfo, TaskStatus } from '../../../types/tasks.js';
 import { messageOf } from '../../../types/errors.js';
-
-/** The time limit asked for when the caller gives none: an hour (a server may set another). */
-export const DEFAULT_TASK_TTL_MS = 60 * 60_000;
-/** The poll interval when the server suggests none, and the bounds of the one it suggests. */
-export const DEFAULT_POLL_MS = 1_000;
-export const MIN_POLL_MS = 100;
-export const MAX_POLL_MS = 30_000;
-/** How long `tasks/cancel` may take when the call is over anyway. */
-const CANCEL_TIMEOUT_MS = 5_000;
+import { CANCEL_TIMEOUT_MS, FINAL_STATUSES as FINAL, limitReached, pollIntervalOf, statusMessageOf, taskLimit, type TaskState } from './task-limits.js';
 
 /** The task's answer to `tools/call`, or (a server that chose not to make one) the result itself. */
 const CreatedOrResultSchema = z.union([CreateTaskResultSchema, CallToolResultSchema]);
 
-/** What the task is now, for the screens (TaskInfo without the call's names). */
-export type TaskState = Pick<TaskInfo, 'taskId' | 'status' | 'statusMessage' | 'createdAt' | 'limitMs' | 'limitFrom' | 'deadline' | 'pollIntervalMs'>;
-
 export interface TaskCallOptions {
   /** The caller's: aborting cancels the task (`tasks/cancel`). */
   signal?: AbortSignal;
-  /** The ttl to ask for (ms). */
+  /** The ttl to ask for (ms); the task's limit when the server sets none. */
   ttlMs: number;
   /** The timeout of each request about the task (creating it, polling it, cancelling it). */
   requestTimeoutMs: number;
@@ -46,18 +34,7 @@ export interface TaskCallOptions {
   listen?: (taskId: string, update: (task: Task) => void) => () => void;
 }
 
-const FINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
-
-function pollInterval(task: Task): number {
-  const suggested = task.pollInterval;
-  return typeof suggested === 'number' && Number.isFinite(suggested) ? Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested)) : DEFAULT_POLL_MS;
-}
-
-function duration(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
-  if (ms < 3_600_000) return `${Math.round(ms / 6_000) / 10} min`;
-  return `${Math.round(ms / 360_000) / 10} h`;
-}
+const pollInterval = (task: Task): number => pollIntervalOf(task.pollInterval);
 
 /** Runs `tools/call` for `name` as a task and resolves with its final result. */
 export async function callAsTask(client: Client, name: string, args: Record<string, unknown>, options: TaskCallOptions): Promise<CallToolResult> {
@@ -70,16 +47,15 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
   const handle = CreateTaskResultSchema.safeParse(created);
   if (!handle.success) return CallToolResultSchema.parse(created);
   let task: Task = handle.data.task;
-  const limitFrom = task.ttl === null ? 'app' : 'server';
-  const limitMs = task.ttl ?? ttlMs;
+  const { limitMs, limitFrom } = taskLimit(task.ttl, ttlMs);
   const deadline = Date.now() + limitMs;
   const limit = new AbortController();
-  const timer = setTimeout(() => limit.abort(new McpError(ErrorCode.RequestTimeout, `the task did not finish within its time limit of ${duration(limitMs)} (${limitFrom === 'server' ? 'its ttl, set by the server' : 'asked for by the app; the server set none'})`)), limitMs);
+  const timer = setTimeout(() => limit.abort(limitReached(limitMs, limitFrom)), limitMs);
   const running = AbortSignal.any([signal ?? new AbortController().signal, limit.signal]);
   const report = (): void => options.onState?.({
     taskId: task.taskId,
     status: task.status,
-    ...(task.statusMessage ? { statusMessage: task.statusMessage.slice(0, 2_000) } : {}),
+    ...statusMessageOf(task.statusMessage),
     createdAt: task.createdAt,
     limitMs,
     limitFrom,
