@@ -1,6 +1,7 @@
 // Runs one conformance client scenario: the suite (on Node 22, from tools/conformance) starts its
 // scripted server and runs tests/conformance/client.ts against it; the checks it recorded come
-// back with what the client printed.
+// back with what the client printed. And one server scenario against a server of the tests
+// (`runServerScenario`: the task scenarios, against the 2026-07-28 fixture).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,6 +67,26 @@ export async function runScenario(scenario: string, wire?: Wire, timeoutMs = 180
       clientExit: clientExitOf(suite),
       output: `client stdout:\n${read('stdout.txt')}\nclient stderr:\n${read('stderr.txt')}\nthe suite's last lines:\n${suite.split('\n').slice(-25).join('\n')}`,
     };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Runs server scenario `scenario` against the server at `url` at `wire`; its checks, and the suite's last lines. */
+export async function runServerScenario(scenario: string, url: string, wire: Wire): Promise<{ checks: Check[]; output: string }> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-server-'));
+  try {
+    const suite = await new Promise<string>((resolve, reject) => {
+      const child = spawn(NODE_22, [CONFORMANCE, 'server', '--url', url, '--scenario', scenario, '--spec-version', wire, '--force', '-o', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.once('error', reject);
+      child.once('close', () => resolve(text));
+    });
+    const checksFile = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).find((file) => path.basename(file) === 'checks.json');
+    const checks = checksFile ? (JSON.parse(fs.readFileSync(path.join(out, checksFile), 'utf8')) as Check[]) : [];
+    return { checks, output: suite.split('\n').slice(-40).join('\n') };
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }

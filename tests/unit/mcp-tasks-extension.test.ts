@@ -90,10 +90,10 @@ describe('the tasks extension', () => {
 
   it('several inputs at once are each asked once, and sent together', async () => {
     const asked: string[] = [];
-    const result = await mcp.callTool('two_questions', {}, {
+    const result = await mcp.callTool('multi_input', {}, {
       elicit: async (request) => {
         asked.push(request.message);
-        return { action: 'accept', content: request.message === 'First?' ? { first: 'one' } : { second: 'two' } };
+        return { action: 'accept', content: (request.message === 'First?' ? { first: 'one' } : { second: 'two' }) as Record<string, string> };
       },
     });
     expect(text(result)).toBe('one and two');

@@ -23,7 +23,7 @@ export interface TaskCallContext {
   listen: (taskId: string, update: (task: Task) => void) => () => void;
 }
 
-export interface TaskCallerOptions extends Pick<TaskCallOptions, 'signal' | 'onProgress' | 'ttlMs' | 'onState'> {}
+export type TaskCallerOptions = Pick<TaskCallOptions, 'signal' | 'onProgress' | 'ttlMs' | 'onState'>;
 
 /**
  * Whether calls of `tool` run as tasks: toward a 2026-07-28 server, every call while it offers
