@@ -1,10 +1,11 @@
 // What one connection does for the client features of MCP besides tools, beside the server's
 // requests to the client (client-requests.ts: roots, elicitation; sampling refused): the
 // notifications that go with them (`elicitation/complete`, a task's status), telling the server
-// its roots changed, and what the server says of itself at connect (its instructions and icons).
+// its roots changed, and what the server says of itself (its instructions and icons at connect,
+// its log messages).
 // Kept apart from connection.ts, which connects, lists and calls.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitationCompleteNotificationSchema, TaskStatusNotificationSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitationCompleteNotificationSchema, LoggingMessageNotificationSchema, TaskStatusNotificationSchema, type LoggingLevel, type Task } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../../../types/errors.js';
 import { keptIcons, type KeptIcon } from '../icons/icon-refs.js';
 
@@ -16,6 +17,8 @@ export interface ClientFeatureHandlers {
   completed(elicitationId: string): void;
   /** A line in the server's log. */
   note(level: 'info' | 'warning', text: string): void;
+  /** A log message the server sent (`notifications/message`), as a line of its log. */
+  serverLog(level: LoggingLevel, text: string): void;
 }
 
 export class ClientFeatures {
@@ -27,8 +30,12 @@ export class ClientFeatures {
 
   constructor(private readonly handlers: ClientFeatureHandlers) {}
 
-  /** Before `client` connects: the notifications that go with the server's requests. */
+  /** Before `client` connects: the notifications that go with the server's requests, and its log messages. */
   attach(client: Client): void {
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+      this.handlers.serverLog(params.level, params.logger ? `[${params.logger}] ${data}` : data);
+    });
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) => this.handlers.completed(params.elicitationId));
     client.setNotificationHandler(TaskStatusNotificationSchema, ({ params }) => this.#tasks.get(params.taskId)?.(params));
   }

@@ -1,8 +1,7 @@
-// One MCP server's live connection: connect with a timeout, list tools page by page, follow
-// `tools/list_changed`, reconnect after a crash with backoff, and call tools. It knows nothing
-// about names: the manager maps exposed names to (connection, original).
+// One MCP server's live connection: connect with a timeout, list tools (server-tools.ts) and what
+// else it offers, reconnect after a crash with backoff, and call tools. It knows nothing about
+// names: the manager maps exposed names to (connection, original).
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
@@ -13,16 +12,15 @@ import { signInReason, type ServerAuth } from '../../auth/session.js';
 import type { SecretField } from '../../../types/secrets.js';
 import type { SecretStore } from '../../secrets/store.js';
 import type { LogRecord } from './server-log.js';
-import { explainConnectError, isConnectionLost, validationIssues } from './connect-errors.js';
-import { coalesced } from '../listing/coalesce.js';
+import { explainConnectError, isConnectionLost } from './connect-errors.js';
 import { ServerOfferings } from '../listing/server-offerings.js';
 import { OutputChecks, type OutputCheck } from '../listing/output-check.js';
-import { CompiledSchemas, type ListedTool, type ListingOptions } from '../listing/tool-listing.js';
+import { CompiledSchemas, type ListedTool } from '../listing/tool-listing.js';
 import { RevisionClient } from '../protocol/revision-client.js';
 import type { LaunchContext } from '../stdio/stdio-launch.js';
 import { prepareStdioLaunch } from '../stdio/stdio-launch.js';
 import { openClient, RevisionMemory } from './open-client.js';
-import { ToolCache } from './tool-cache.js';
+import { ServerTools } from './server-tools.js';
 import { watchConnection } from './watch-connection.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
@@ -72,12 +70,8 @@ const ignoreProgress = (): void => undefined;
 export class ServerConnection {
   status: ServerStatusKind = 'connecting';
   error: string | undefined;
-  /** Listed tools, each name once; null until the first listing. */
-  tools: ListedTool[] | null = null;
   /** While `needs-secret`: the references whose entry is gone from the store. */
   missingSecrets: SecretField[] = [];
-  /** Tools of the last listing that were left out as malformed, with the reason. */
-  skipped: SkippedTool[] = [];
   /** Its prompts, resources and resource templates (offerings.ts). */
   readonly offerings = new ServerOfferings({
     label: () => this.server.label,
@@ -90,6 +84,7 @@ export class ServerConnection {
   readonly features = new ClientFeatures({
     completed: (elicitationId) => this.options.onElicitationComplete?.(this, elicitationId),
     note: (level, text) => this.#note(level, text),
+    serverLog: (level, text) => this.options.onLog?.(this, { source: 'server', level, text }),
   });
   /**
    * What the server may ask of the app, one table for both revisions (client-requests.ts): roots
@@ -103,7 +98,14 @@ export class ServerConnection {
   #client: RevisionClient | null = null;
   /** The revision era found at an earlier connect, for the settings it was found with: no probe while they hold. */
   readonly #revision = new RevisionMemory();
-  readonly #toolCache = new ToolCache();
+  /** Its tools: listed, re-listed, kept by their cache hint (server-tools.ts). */
+  readonly #tools = new ServerTools({
+    listingOptions: (client) => ({ schemas: (this.#schemas ??= new CompiledSchemas()), timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log, headerMarks: client.isModern && this.server.type === 'http' }),
+    current: (client) => client === this.#client,
+    note: (level, text) => this.#note(level, text),
+    changed: () => this.options.onChange(this),
+    failed: (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`),
+  });
   /** The OAuth session the current transport goes through, if sign-in applies. */
   #auth: ServerAuth | undefined;
   /** The connected client's validator; set with each client. */
@@ -124,6 +126,27 @@ export class ServerConnection {
     return this.#client;
   }
 
+  /** Listed tools, each name once; null until the first listing. */
+  get tools(): ListedTool[] | null {
+    return this.#tools.tools;
+  }
+
+  /** Tools of the last listing that were left out as malformed, with the reason. */
+  get skipped(): SkippedTool[] {
+    return this.#tools.skipped;
+  }
+
+  /**
+   * A use of its tools, prompts or resources list: one whose cache hint (2026-07-28) has run out
+   * is listed again in the background; nothing is polled (listing/freshness.ts).
+   */
+  freshen(list: 'tools' | 'prompts' | 'resources'): void {
+    const client = this.#client;
+    if (!client || this.status !== 'ready') return;
+    if (list === 'tools') this.#tools.freshen(client);
+    else if (client.isModern) this.offerings.freshen(list);
+  }
+
   /** The revision the server speaks, once connected. */
   get protocolVersion(): string | undefined {
     return this.#client?.protocolVersion;
@@ -136,8 +159,9 @@ export class ServerConnection {
   /** Connects and lists tools. Never rejects: the outcome is in `status` and `error`. */
   async start(): Promise<void> {
     this.#reconnects = 0;
-    // A start the user asked for lists again, whatever the last list's freshness.
-    this.#toolCache.clear();
+    // A start the user asked for lists again, whatever the last lists' freshness.
+    this.#tools.clear();
+    this.offerings.forget();
     await this.#connect(false);
   }
 
@@ -303,13 +327,8 @@ export class ServerConnection {
 
   /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */
   async #connectAndList(client: RevisionClient, values: TransportValues, io: TransportIo): Promise<{ offered: Promise<void> }> {
-    const relist = coalesced(() => this.#relist(client), (error) => this.options.log?.(`${this.server.label}: re-listing tools failed: ${this.#explain(error)}`));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void relist());
+    this.#tools.follow(client);
     this.features.attach(client);
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-      this.options.onLog?.(this, { source: 'server', level: params.level, text: params.logger ? `[${params.logger}] ${data}` : data });
-    });
     this.offerings.follow(client);
     const server = this.server;
     const found = await openClient(client, {
@@ -319,35 +338,14 @@ export class ServerConnection {
       remembered: this.#revision.of(server),
       timeoutMs: this.timeoutMs,
       probeTimeoutMs: this.options.probeTimeoutMs,
-      paramHeaders: (tool, args) => this.#toolCache.paramHeaders(tool, args),
+      paramHeaders: (tool, args) => this.#tools.paramHeaders(tool, args),
       note: (text) => this.#note('info', text),
       adopt: (stderr) => (this.#stderr = stderr),
     });
     this.#revision.found(server, found);
-    const offered = this.offerings.list(client);
-    try {
-      ({ tools: this.tools, skipped: this.skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: true }));
-    } catch (error) {
-      // Say which answer was malformed (the list), in one line; see validationIssues.
-      const issues = validationIssues(error);
-      throw issues ? new Error(`the server sent a malformed tool list (${issues})`) : error;
-    }
+    const offered = this.offerings.list(client, { reuse: client.isModern });
+    await this.#tools.list(client);
     return { offered };
-  }
-
-  #listingOptions(client: RevisionClient): ListingOptions {
-    const schemas = this.#schemas ?? (this.#schemas = new CompiledSchemas());
-    return { schemas, timeoutMs: this.timeoutMs, label: this.server.label, log: this.options.log, headerMarks: client.isModern && this.server.type === 'http' };
-  }
-
-  /** One re-list of the tools after `tools/list_changed` (coalesced: see coalesce.ts). */
-  async #relist(client: RevisionClient): Promise<void> {
-    const { tools, skipped } = await this.#toolCache.list(client, this.#listingOptions(client), { reuse: false });
-    if (client !== this.#client) return;
-    this.tools = tools;
-    this.#note('info', `Tool list changed: ${tools.length} tools listed`);
-    this.skipped = skipped;
-    this.options.onChange(this);
   }
 
   #closed(generation: number): void {

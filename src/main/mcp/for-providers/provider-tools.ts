@@ -77,7 +77,11 @@ export class ProviderToolCache {
   #labels = new Map<string, string>();
   #stale = true;
 
-  constructor(private readonly source: OfferedTools) {}
+  /** `used`: each request for a provider's tools is a use of the servers' tool lists (their cache hints). */
+  constructor(
+    private readonly source: OfferedTools,
+    private readonly used: () => void = () => undefined,
+  ) {}
 
   /**
    * The offered tools changed (names, liveness, switches, listings). Nothing is done until a
@@ -139,6 +143,7 @@ export class ProviderToolCache {
    * with `loading: 'on-demand'`, the provider's search and the `loaded` and `pinned` tools only.
    */
   get(provider: ProviderId, selection: ToolSelection = null, options: ProviderToolsOptions = {}): ProviderTools {
+    this.used();
     this.#refresh();
     let list = this.#lists.get(provider);
     if (!list) {

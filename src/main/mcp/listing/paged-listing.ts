@@ -41,6 +41,8 @@ export interface Listed<T> {
   entries: T[];
   /** One line per entry left out, for the user: `prompt "x" left out: its definition is malformed (…)`. */
   problems: string[];
+  /** The first page's `ttlMs` (2026-07-28 cache hint, freshness.ts); undefined from older servers. */
+  ttlMs?: number;
 }
 
 /** Lists every page of `kind`; malformed or repeated entries are left out, each with a problem line. */
@@ -49,9 +51,13 @@ export async function listEntries<T>(client: Client, kind: ListKind<T>, timeout:
   const byId = new Map<string, T>();
   const problems: string[] = [];
   let position = 0;
+  let ttlMs: number | undefined;
+  let pages = 0;
   await walkPages(
     (cursor) => client.request({ method: kind.method, params: cursor === undefined ? undefined : { cursor } }, frame, { timeout }),
     (page) => {
+      const hint = (page as { ttlMs?: unknown }).ttlMs;
+      if (pages++ === 0 && typeof hint === 'number' && hint >= 0) ttlMs = hint;
       for (const raw of page[kind.key] as unknown[]) {
         position++;
         const parsed = kind.entry.safeParse(raw);
@@ -66,7 +72,7 @@ export async function listEntries<T>(client: Client, kind: ListKind<T>, timeout:
       }
     },
   );
-  return { entries: [...byId.values()], problems };
+  return { entries: [...byId.values()], problems, ...(ttlMs !== undefined ? { ttlMs } : {}) };
 }
 
 /** `"name"` of an entry when it has a textual name or URI, else its place in the list. */

@@ -1,12 +1,15 @@
 // One connection's prompts, resources and resource templates: listed at each connect (what the
 // server's capabilities offer), page by page, re-listed on `prompts/list_changed` and
-// `resources/list_changed`. A list the server fails to give costs that list alone: the server's
-// tools still work, and the problem is shown beside its prompts and resources.
+// `resources/list_changed`, and kept by their cache hints (2026-07-28, freshness.ts: a reconnect
+// within one lists nothing; once it runs out, the next use lists again). A list the server fails
+// to give costs that list alone: the server's tools still work, and the problem is shown beside
+// its prompts and resources.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { LogLevel } from '../../../types/mcp.js';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../types/offerings.js';
 import { coalesced } from './coalesce.js';
+import { Freshness, shorterHint } from './freshness.js';
 import { listEntries, type Listed } from './paged-listing.js';
 import { PROMPT_LIST, toListedPrompt, type ListedPrompt } from './prompt-listing.js';
 import { RESOURCE_LIST, TEMPLATE_LIST, toResourceInfo, toTemplateInfo } from './resource-listing.js';
@@ -37,6 +40,8 @@ export class ServerOfferings {
   #resourceProblems: string[] = [];
   /** The icons of the listed resources and templates, by id (prompts keep theirs). */
   #resourceIcons = new Map<string, KeptIcon>();
+  readonly #fresh = { prompts: new Freshness(), resources: new Freshness() };
+  #relist: Record<'prompts' | 'resources', () => Promise<void>> | undefined;
 
   constructor(private readonly options: OfferingsOptions) {}
 
@@ -62,24 +67,45 @@ export class ServerOfferings {
 
   /** Before the client connects: follow the servers' list_changed notifications. */
   follow(client: Client): void {
-    const relistPrompts = coalesced(() => this.#relist(client, 'prompts'), () => undefined);
-    const relistResources = coalesced(() => this.#relist(client, 'resources'), () => undefined);
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void relistPrompts());
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void relistResources());
+    const relist = {
+      prompts: coalesced(() => this.#again(client, 'prompts'), () => undefined),
+      resources: coalesced(() => this.#again(client, 'resources'), () => undefined),
+    };
+    this.#relist = relist;
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void relist.prompts());
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void relist.resources());
   }
 
-  /** Once connected: lists what the server offers. Never rejects; a failed list is a problem. */
-  async list(client: Client): Promise<void> {
+  /**
+   * Once connected: lists what the server offers; with `reuse` (a 2026-07-28 server), a list whose
+   * hint still holds is kept as it is. Never rejects; a failed list is a problem.
+   */
+  async list(client: Client, { reuse }: { reuse: boolean }): Promise<void> {
     this.listed = false;
-    this.prompts = [];
-    this.resources = [];
-    this.templates = [];
-    this.#resourceIcons = new Map();
-    await Promise.all([this.#listPrompts(client), this.#listResources(client)]);
+    const keep = { prompts: reuse && this.#fresh.prompts.fresh(), resources: reuse && this.#fresh.resources.fresh() };
+    if (!keep.prompts) this.prompts = [];
+    if (!keep.resources) {
+      this.resources = [];
+      this.templates = [];
+      this.#resourceIcons = new Map();
+    }
+    for (const kind of ['prompts', 'resources'] as const) if (keep[kind]) this.options.note('info', `${kind === 'prompts' ? 'Prompt' : 'Resource'} list still fresh (cache hint), not listed again`);
+    await Promise.all([keep.prompts || this.#listPrompts(client), keep.resources || this.#listResources(client)]);
     if (this.options.current(client)) this.listed = true;
   }
 
-  async #relist(client: Client, kind: 'prompts' | 'resources'): Promise<void> {
+  /** A use of the `kind` list: once its hint has run out, it is listed again in the background. */
+  freshen(kind: 'prompts' | 'resources'): void {
+    if (this.#fresh[kind].takeExpired()) void this.#relist?.[kind]();
+  }
+
+  /** Forgets the hints: the next connect lists everything (a start the user asked for). */
+  forget(): void {
+    this.#fresh.prompts.clear();
+    this.#fresh.resources.clear();
+  }
+
+  async #again(client: Client, kind: 'prompts' | 'resources'): Promise<void> {
     if (kind === 'prompts') await this.#listPrompts(client);
     else await this.#listResources(client);
     if (!this.options.current(client)) return;
@@ -100,6 +126,7 @@ export class ServerOfferings {
     } else {
       this.prompts = outcome.listed.entries.map(toListedPrompt);
       this.#promptProblems = outcome.listed.problems;
+      this.#fresh.prompts.listed(outcome.listed.ttlMs);
     }
     for (const problem of this.#promptProblems) this.options.note('warning', problem);
   }
@@ -139,6 +166,9 @@ export class ServerOfferings {
     this.#resourceIcons = icons;
     for (const problem of problems) this.options.note('warning', problem);
     this.#resourceProblems = problems;
+    // Kept only while both lists are fresh: a failed one is asked again at the next connect.
+    const listed = (outcome: Outcome<unknown>): number | undefined => ('listed' in outcome ? outcome.listed.ttlMs : 0);
+    this.#fresh.resources.listed(shorterHint(listed(resources), 'failed' in templates && templates.notOffered ? undefined : listed(templates)));
   }
 
   /** Runs one listing; a failure is a line for the user (and whether the server lacks the method). */

@@ -92,7 +92,8 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   const log = (message: string): void => baseLog(redact(message));
   const logs = new ServerLogs();
   const roots = new RootsChecks();
-  const index = new ToolIndex();
+  // A model's request for tools is a use of the tool lists: one whose cache hint ran out is listed again.
+  const index = new ToolIndex(() => connections.freshen('tools'));
   const firstConnects = new FirstConnects();
   const elicitations = new ElicitationRouter(log);
   const events = new TickEvents<ServerStatus[]>(() => hooks.status());
@@ -146,7 +147,7 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
     roots,
     connections,
     index,
-    providerTools: new ProviderToolCache(() => ({ enabled: index.enabledTools(), servers: servers() })),
+    providerTools: new ProviderToolCache(() => ({ enabled: index.enabledTools(), servers: servers() }), () => connections.freshen('tools')),
     search,
     events,
     firstConnects,

@@ -36,6 +36,9 @@ export class ToolIndex {
    */
   #enabled: IndexEntry[] = [];
 
+  /** `used`: each request for the model's tools is a use of the servers' tool lists (their cache hints). */
+  constructor(private readonly used: () => void = () => undefined) {}
+
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
     const serverById = new Map(servers.map((server) => [server.uuid, server]));
     const listedById = new Map<string, Map<string, ListedTool>>();
@@ -91,6 +94,7 @@ export class ToolIndex {
 
   /** The prepared list (do not mutate), or the part of it a selection names. */
   llmTools(selection: ToolSelection): LlmTool[] {
+    this.used();
     if (selection === null) return this.#llmTools;
     const wanted = new Set(selection);
     return this.#llmTools.filter((tool) => wanted.has(tool.name));

@@ -46,8 +46,9 @@ export class PromptsAndResources {
     return this.#prompts.statusOf(uuid, connection);
   }
 
-  /** Every prompt of the connected servers, under its name, in config order. */
+  /** Every prompt of the connected servers, under its name, in config order (a use of their lists: see ServerConnection.freshen). */
   listPrompts(): PromptInfo[] {
+    for (const connection of this.#context.connections.values()) connection.freshen('prompts');
     return this.#prompts.list(this.#context.servers());
   }
 

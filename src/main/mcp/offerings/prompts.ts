@@ -36,6 +36,7 @@ function find(context: PromptContext, name: string): Found {
   const connection = context.connections.get(entry.uuid);
   const where = `prompt "${name}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
   if (!connection || !entry.prompt) throw new Error(`Cannot get ${where}: the server is not connected or no longer lists it.`);
+  connection.freshen('prompts');
   return { entry, prompt: entry.prompt, connection, where };
 }
 

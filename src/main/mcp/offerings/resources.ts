@@ -28,6 +28,8 @@ export function listResources(context: ResourceContext): ResourceListing {
   for (const server of context.servers()) {
     const connection = context.connections.get(server.uuid);
     if (connection?.status !== 'ready') continue;
+    // A use of the list: one whose cache hint ran out is listed again (the next listing has it).
+    connection.freshen('resources');
     const owner = { uuid: server.uuid, server: server.label };
     listing.resources.push(...connection.offerings.resources.map((resource) => ({ ...resource, ...owner })));
     listing.templates.push(...connection.offerings.templates.map((template) => ({ ...template, ...owner })));
@@ -38,6 +40,7 @@ export function listResources(context: ResourceContext): ResourceListing {
 function connectionOf(context: ResourceContext, uuid: string): ServerConnection {
   const connection = context.connections.get(uuid);
   if (!connection) throw new Error(`No MCP server with id "${uuid}".`);
+  connection.freshen('resources');
   return connection;
 }
 

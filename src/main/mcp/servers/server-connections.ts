@@ -45,6 +45,11 @@ export class ServerConnections extends Map<string, ServerConnection> {
     this.startInBackground(server.uuid);
   }
 
+  /** A use of every server's `list` (a model's request for tools, the prompt or resource pickers): see ServerConnection.freshen. */
+  freshen(list: 'tools' | 'prompts' | 'resources'): void {
+    for (const connection of this.values()) connection.freshen(list);
+  }
+
   /** An icon server `uuid` lists, by id: its own, or one of its tools', prompts' or resources'. */
   iconSource(uuid: string, id: string): KeptIcon | undefined {
     const connection = this.get(uuid);
