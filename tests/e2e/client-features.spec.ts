@@ -3,12 +3,14 @@
 // wait that ends when the server hears the page was visited; a -32042 call tried again), folders
 // in the server form (a typed path in the browser host; a relative one refused, a missing one
 // warned about and kept), a call that runs as a task (its status and time limit where the call
-// is shown, listed among the running tasks, cancelled from there), a server's instructions and
+// is shown, listed among the running tasks, cancelled from there; a 2026-07-28 server's too, with
+// the question it asks during the task), a server's instructions and
 // folders in its details, and icons beside servers and tools, drawn only as images.
 import type { Page } from '@playwright/test';
 import type { McpServer } from '../../src/types/config.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
+import { modernCommand } from '../fixtures/modern-launch.js';
 import { fixtureServer, writeConfig } from './host.js';
 import { expand, expect, expectReady, open, serverRow, test, toolRow } from './fixtures.js';
 
@@ -135,6 +137,30 @@ test('a call that runs as a task: its status and time limit where the call is sh
   const row = page.getByTestId('tasks-panel').getByTestId('task-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('task-status')).toHaveText('working');
+  await row.getByTestId('task-cancel').click();
+  await expect(page.getByTestId('tester-error')).toContainText('Cancelled by the user');
+  await expect(page.getByTestId('tasks-panel')).toHaveCount(0);
+});
+
+test('a 2026-07-28 server\'s task (its tasks extension): the question it asks during the task, then its status, listed and cancelled as any task', async ({ page, launch, userDataDir }) => {
+  const { command, args } = modernCommand({ transport: 'stdio', tasks: true });
+  writeConfig(userDataDir, { servers: [{ uuid: 'tasker', label: 'Tasker', state: 'enabled', type: 'stdio', command, args, defaultPolicy: 'allow' }] });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Tasker');
+  await call(page, 'confirm_delete', {});
+  await expect(page.getByTestId('tester-task')).toContainText('Runs as a task on Tasker');
+  await expect(page.getByTestId('tester-task')).toContainText('waiting for a yes');
+  const dialog = page.getByTestId('elicitation-dialog');
+  await expect(dialog.getByTestId('elicitation-message')).toHaveText('Delete everything?');
+  await dialog.locator('[data-testid="elicitation-field"][data-name="confirm"] input').fill('yes');
+  await dialog.getByTestId('elicitation-send').click();
+  await expect(page.getByTestId('result-text')).toHaveText('deleted');
+
+  await call(page, 'endless_job', {});
+  await expect(page.getByTestId('tester-task')).toContainText('Runs as a task on Tasker: working — still going');
+  await expect(page.getByTestId('tester-task')).toContainText(/time limit 1 min \(set by the server\), ends at/);
+  const row = page.getByTestId('tasks-panel').getByTestId('task-row');
+  await expect(row).toHaveCount(1);
   await row.getByTestId('task-cancel').click();
   await expect(page.getByTestId('tester-error')).toContainText('Cancelled by the user');
   await expect(page.getByTestId('tasks-panel')).toHaveCount(0);

@@ -29,7 +29,7 @@ const TaskSchema = z.looseObject({
   status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
   statusMessage: z.string().optional(),
   createdAt: z.string().max(100),
-  ttlMs: z.number().int().nonnegative().nullable().optional(),
+  ttlMs: z.number().nonnegative().nullable().optional(),
   pollIntervalMs: z.number().optional(),
   inputRequests: z.record(z.string(), z.looseObject({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() })).optional(),
   result: z.record(z.string(), z.unknown()).optional(),
