@@ -48,7 +48,7 @@ export interface ApprovalOptions {
 export function approveCall(where: string, request: () => ApprovalRequest, policyNow: () => ToolPolicy, options: ApprovalOptions): Promise<void> | null {
   const policy = policyNow();
   refuseIfDenied(where, policy);
-  if (policy === 'allow' || options.approved === true) return null;
+  if (goesAtOnce(policy, options)) return null;
   const approve = options.approve;
   if (!approve) throw new ToolCallRefused('needs-approval', `Cannot call ${where} without approval: its policy is "ask", and the call was not approved.`);
   return (async () => {
@@ -56,6 +56,11 @@ export function approveCall(where: string, request: () => ApprovalRequest, polic
     if (yes !== true) throw new ToolCallRefused('not-approved', `The call of ${where} was not approved; nothing was sent to the server.`);
     refuseIfDenied(where, policyNow());
   })();
+}
+
+/** The gate lets the call go at once, asking nobody: an allowed tool, or a call approved already (never a denied tool). */
+export function goesAtOnce(policy: ToolPolicy, options: ApprovalOptions): boolean {
+  return policy === 'allow' || (policy !== 'deny' && options.approved === true);
 }
 
 function refuseIfDenied(where: string, policy: ToolPolicy): void {

@@ -11,7 +11,7 @@ import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
-import { approveCall, ToolCallRefused } from './approval-gate.js';
+import { approveCall, goesAtOnce, ToolCallRefused } from './approval-gate.js';
 import { visibleToApps, visibleToModel } from '../../../types/apps.js';
 import type { IndexEntry, ToolIndex } from '../names/tool-index.js';
 import { messageOf } from '../../../types/errors.js';
@@ -71,15 +71,16 @@ export async function callTool(context: CallContext, exposedName: string, args: 
   const entry = context.index.get(exposedName);
   if (!entry) throw new Error(`Unknown tool "${exposedName}": no MCP server offers a tool by that name.`);
   const connection = context.connections.get(entry.uuid);
-  const where = `tool "${exposedName}" ("${entry.original}" on server "${connection?.server.label ?? entry.uuid}")`;
+  // The call described (`where`) only for an error or a question: a plain call needs neither.
+  const label = connection?.server.label ?? entry.uuid;
   // A server waiting for a sign-in says so before anyone is asked to approve (inspect's `call` exits 3).
   if (connection?.status === 'needs-sign-in') {
     const signIn = connection.signInNeeded();
-    throw new Error(`Cannot call ${where}: ${signIn.message}.`, { cause: signIn });
+    throw new Error(`Cannot call ${where(exposedName, entry, label)}: ${signIn.message}.`, { cause: signIn });
   }
-  if (!connection || !entry.live) throw new Error(`Cannot call ${where}: the server is not connected or no longer lists it.`);
-  if (!entry.enabled) throw new Error(`Cannot call ${where}: the tool is switched off.`);
-  refuseIfNotVisible(where, entry, options.fromView);
+  if (!connection || !entry.live) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the server is not connected or no longer lists it.`);
+  if (!entry.enabled) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the tool is switched off.`);
+  refuseIfNotVisible(exposedName, entry, label, options.fromView);
   // What the server will get is what the user approves.
   let sent = args;
   if (options.provider !== undefined) {
@@ -92,24 +93,40 @@ export async function callTool(context: CallContext, exposedName: string, args: 
       throw error;
     }
   }
-  // Read again after the user answered: a tool denied (or gone) meanwhile is refused.
-  const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
-  const asking = approveCall(where, () => approvalRequest(entry, connection, sent), policyNow, options);
-  if (asking) await asking;
-  // A tool that runs as a task is bounded by the task's own limit (as-task.ts). Otherwise only a
-  // caller that can answer a request for input needs a timeout that waits for the user; the
-  // others keep the SDK's (an abort listener per call costs a few percent of a local call).
-  const send = (): Promise<ToolCallResult> =>
-    connection.runsAsTask(entry.tool) ? sendAsTask(connection, entry, sent, options, context)
-      : options.elicit ? sendAnswering(connection, entry, sent, options, options.elicit, context.elicitations)
-        : connection.callTool(entry.original, sent, options);
+  // The entry is the index's current one, so its policy is the policy now. A call that may go at
+  // once (allowed, or approved already) costs the gate nothing more; the others are asked, and
+  // the policy read again after the user answered: a tool denied (or gone) meanwhile is refused.
+  if (!goesAtOnce(entry.policy, options)) {
+    const policyNow = (): ToolPolicy => context.index.assignmentOf(entry.uuid, entry.original)?.policy ?? 'deny';
+    const asking = approveCall(where(exposedName, entry, label), () => approvalRequest(entry, connection, sent), policyNow, options);
+    if (asking) await asking;
+  }
   try {
     // Only a caller that can answer is shown a -32042's URL (and the call tried again); the others
     // get the error as the server gave it, at no cost to the call.
-    return await (options.elicit ? withUrlRetries(send, { elicitations: context.elicitations, entry, label: connection.server.label, elicit: options.elicit, signal: options.signal }) : send());
+    const elicit = options.elicit;
+    return await (elicit
+      ? withUrlRetries(() => send(context, connection, entry, sent, options), { elicitations: context.elicitations, entry, label: connection.server.label, elicit, signal: options.signal })
+      : send(context, connection, entry, sent, options));
   } catch (error) {
-    throw new Error(context.redact(`Calling ${where} failed: ${messageOf(error)}`), { cause: error });
+    throw new Error(context.redact(`Calling ${where(exposedName, entry, label)} failed: ${messageOf(error)}`), { cause: error });
   }
+}
+
+/** How errors and the approval question name a call: the exposed name, the original, the server. */
+function where(exposedName: string, entry: IndexEntry, label: string): string {
+  return `tool "${exposedName}" ("${entry.original}" on server "${label}")`;
+}
+
+/**
+ * The call itself. A tool that runs as a task is bounded by the task's own limit (as-task.ts).
+ * Otherwise only a caller that can answer a request for input needs a timeout that waits for the
+ * user; the others keep the SDK's (an abort listener per call costs a few percent of a local call).
+ */
+function send(context: CallContext, connection: ServerConnection, entry: IndexEntry, args: Record<string, unknown>, options: CallOptions): Promise<ToolCallResult> {
+  if (connection.runsAsTask(entry.tool)) return sendAsTask(connection, entry, args, options, context);
+  if (options.elicit) return sendAnswering(connection, entry, args, options, options.elicit, context.elicitations);
+  return connection.callTool(entry.original, args, options);
 }
 
 /**
@@ -142,14 +159,14 @@ async function sendAnswering(
 }
 
 /** MCP Apps visibility: views call their own server's app tools only; nobody else calls a tool only for views. */
-function refuseIfNotVisible(where: string, entry: IndexEntry, fromView: string | undefined): void {
+function refuseIfNotVisible(exposedName: string, entry: IndexEntry, label: string, fromView: string | undefined): void {
   const ui = entry.tool?.ui;
   if (fromView === undefined) {
-    if (!visibleToModel(ui)) throw new ToolCallRefused('not-visible', `Cannot call ${where}: it is used by its view only (MCP Apps visibility ["app"]).`);
+    if (!visibleToModel(ui)) throw new ToolCallRefused('not-visible', `Cannot call ${where(exposedName, entry, label)}: it is used by its view only (MCP Apps visibility ["app"]).`);
   } else if (fromView !== entry.uuid) {
     throw new ToolCallRefused('not-visible', "A view may call only its own server's tools.");
   } else if (!visibleToApps(ui)) {
-    throw new ToolCallRefused('not-visible', `A view may not call ${where}: it is for models only (MCP Apps visibility ["model"]).`);
+    throw new ToolCallRefused('not-visible', `A view may not call ${where(exposedName, entry, label)}: it is for models only (MCP Apps visibility ["model"]).`);
   }
 }
 

@@ -93,13 +93,17 @@ export class RevisionClient extends Client {
         return result;
       });
     }
+    // A request is its method and params (literals, not spreads: see withEnvelope).
+    const method = request.method;
     const params = withEnvelope(request.params as Record<string, unknown> | undefined, this.#modern.meta);
-    if (!INPUT_ROUND_METHODS.has(request.method)) return super.request({ ...request, params } as Request, resultSchema, options);
+    if (!INPUT_ROUND_METHODS.has(method)) return super.request({ method, params } as Request, resultSchema, options);
     const inputAware = inputAwareOf(resultSchema);
-    const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> => super.request({ ...request, params: round } as Request, inputAware, options) as Promise<Record<string, unknown>>;
-    return send(params).then((first) =>
-      isInputRequired(first) ? runInputRounds(request.method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first) : first,
-    ) as ReturnType<Client['request']>;
+    return super.request({ method, params } as Request, inputAware, options).then((first) => {
+      if (!isInputRequired(first)) return first;
+      // The rounds' sender is made only for a request that has rounds.
+      const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> => super.request({ method, params: round } as Request, inputAware, options) as Promise<Record<string, unknown>>;
+      return runInputRounds(method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first);
+    }) as ReturnType<Client['request']>;
   }
 }
 
