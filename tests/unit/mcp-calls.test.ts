@@ -20,9 +20,11 @@ describe('long calls', () => {
   beforeAll(async () => {
     const dir = tempDir('mcp-calls-');
     const http = await serve({ id: 'H', transport: 'http', tools: TOOLS });
+    const sse = await serve({ id: 'E', transport: 'sse', tools: TOOLS });
     seedStore(dir, [
       urlEntry('http', 'Over HTTP', 'http', http.url, { callTimeoutMs: 1_000 }),
       stdioEntry('stdio', 'Over stdio', { id: 'S', transport: 'stdio', tools: TOOLS }),
+      urlEntry('sse', 'Over SSE', 'sse', sse.url),
     ]);
     core = await startCore({ userDataDir: dir, host: 'web', log: () => undefined });
     ipc = createIpcServer(core, { kind: 'web', userDataDir: dir });
@@ -35,11 +37,14 @@ describe('long calls', () => {
     removeTempDirs();
   });
 
-  it('reports progress as events tagged with the call id', async () => {
-    const result = await ipc.invoke('callTool', { name: 'progress_1', args: { steps: 3, intervalMs: 20 }, callId: 'c-progress', approved: true });
-    expect(answer(result)).toMatchObject({ server: 'S', tool: 'progress' });
-    expect(progress.filter((p) => p.callId === 'c-progress')).toEqual([1, 2, 3].map((step) => ({
-      callId: 'c-progress', progress: step, total: 3, message: `step ${step} of 3`,
+  // No pause between the reports and the answer: they come in one read, and the answer must not
+  // overtake the reports written before it (protocol/wire-order.ts).
+  it.each([['progress', 'H'], ['progress_1', 'S'], ['progress_2', 'E']])('reports every progress of %s (server %s) as events tagged with the call id, the last one sent with the answer', async (tool, server) => {
+    const callId = `c-progress-${server}`;
+    const result = await ipc.invoke('callTool', { name: tool, args: { steps: 3, intervalMs: 0 }, callId, approved: true });
+    expect(answer(result)).toMatchObject({ server, tool: 'progress' });
+    expect(progress.filter((p) => p.callId === callId)).toEqual([1, 2, 3].map((step) => ({
+      callId, progress: step, total: 3, message: `step ${step} of 3`,
     })));
   });
 

@@ -16,6 +16,7 @@ import type { InputHandlers } from './input-handlers.js';
 import { runInputRounds } from './input-rounds.js';
 import type { Discovered } from './negotiate.js';
 import { INPUT_ROUND_METHODS } from './revisions.js';
+import { InWireOrder } from './wire-order.js';
 
 type ClientOptions = NonNullable<ConstructorParameters<typeof Client>[1]>;
 type Request = Parameters<Client['request']>[0];
@@ -66,10 +67,12 @@ export class RevisionClient extends Client {
     return this.#modern !== undefined;
   }
 
+  /** Connects over `transport`, its messages handled in the order the server wrote them (wire-order.ts). */
   override async connect(transport: Transport, options?: RequestOptions): Promise<void> {
-    if (!this.#modern) return super.connect(transport, options);
+    const ordered = new InWireOrder(transport);
+    if (!this.#modern) return super.connect(ordered, options);
     // The protocol's own connect (handlers, start) without the client's `initialize`.
-    await Protocol.prototype.connect.call(this, transport);
+    await Protocol.prototype.connect.call(this, ordered);
   }
 
   override getServerCapabilities(): ServerCapabilities | undefined {
