@@ -15,9 +15,10 @@ import { fixtureCommand } from '../fixtures/launch.js';
 import { flakyBackend } from './helpers/backends.js';
 import { removeTempDirs, tempDir, waitForStatus } from './helpers/mcp-env.js';
 
-describe('notices', () => {
-  afterAll(removeTempDirs);
+// After the whole file: in the first describe it ran before the second made its folder, left behind.
+afterAll(removeTempDirs);
 
+describe('notices', () => {
   it('a failed write: a lasting "Settings cannot be saved" notice that Dismiss does not hide, gone once a write succeeds', async () => {
     const dir = tempDir('ipc-unsaved-');
     const { factory: backend, failing } = flakyBackend('ENOSPC');
