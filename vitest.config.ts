@@ -39,7 +39,8 @@ export default defineConfig({
     // Most test time is waiting on child processes (servers, inspect, the keyring), not CPU:
     // vitest's default on 2 cores is 1 worker. The conformance suite starts first (sequencer.ts)
     // and runs beside the rest. Three workers took 182–210 s against 210–224 s, but one of four
-    // such runs lost an in-process HTTP fixture mid-call (ECONNRESET), not understood yet.
+    // such runs lost an in-process HTTP fixture mid-call (ECONNRESET: the fixture's idle-socket
+    // timer on a stalled loop, see tests/fixtures/http-server.ts); not measured again since.
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
   },
