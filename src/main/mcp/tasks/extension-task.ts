@@ -104,7 +104,9 @@ async function followTask(wire: ExtensionWire, created: ExtensionTask, options: 
       report();
     }
   } catch (error) {
-    if (!FINAL_STATUSES.has(task.status)) void cancel(wire, taskId);
+    // The call fails once the server has the word (at most CANCEL_TIMEOUT_MS): a host that ends
+    // right after it (inspect after Ctrl-C) must not end before the cancel went out.
+    if (!FINAL_STATUSES.has(task.status)) await cancel(wire, taskId);
     throw running.aborted ? running.reason : error;
   } finally {
     clearTimeout(timer);

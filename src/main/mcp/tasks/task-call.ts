@@ -96,7 +96,8 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     }
   } catch (error) {
     if (running.aborted && !FINAL.has(task.status)) {
-      void cancelTask(client, task.taskId);
+      // The call fails once the server has the word (at most CANCEL_TIMEOUT_MS): see extension-task.ts.
+      await cancelTask(client, task.taskId);
       throw running.reason;
     }
     throw error;
