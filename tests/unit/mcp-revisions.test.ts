@@ -221,6 +221,21 @@ describe('multi round-trip requests', () => {
     expect(answered.roots.map((root) => root.uri)).toEqual([pathToFileURL(granted).href]);
   });
 
+  it('a round waits for the user past the call\'s timeout, as a 2025 call does; cancelling during a round ends the call alone', async () => {
+    const slow = async (): Promise<typeof NAME> => (await new Promise((resolve) => setTimeout(resolve, 700)), NAME);
+    expect(text(await mcp.callTool('ask', {}, { ...APPROVED, timeoutMs: 300, elicit: slow }))).toBe('hello Ada');
+    const controller = new AbortController();
+    const cancelled: string[] = [];
+    const asked = new Promise<void>((resolve) => {
+      void mcp.callTool('ask', {}, { ...APPROVED, signal: controller.signal, elicit: () => (resolve(), new Promise(() => undefined)) }).catch((error: unknown) => void cancelled.push(String(error)));
+    });
+    await asked;
+    controller.abort(new Error('the user closed the chat'));
+    await waitFor('the call to end', () => cancelled.length === 1);
+    expect(cancelled[0]).toMatch(/"ask".*the user closed the chat/);
+    expect(text(await mcp.callTool('echo', { text: 'still here' }, APPROVED))).toBe('still here');
+  });
+
   it('calls in parallel keep their own rounds', async () => {
     const [asked, echoed, twice] = await Promise.all([
       mcp.callTool('ask', {}, { ...APPROVED, elicit: async () => NAME }),
