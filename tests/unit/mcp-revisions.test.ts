@@ -98,10 +98,13 @@ describe('each server speaks the newest revision both sides know', () => {
     expect((await stats(mcp, 'stats_1')).canary).toBeUndefined();
   });
 
-  it('list changes come on subscriptions/listen', async () => {
+  it('list changes come on subscriptions/listen, over HTTP and stdio', async () => {
     expect(statusOf(mcp, 'new-http').tools.map((tool) => tool.original)).not.toContain('added');
     await mcp.callTool('change_tools_1', {}, APPROVED);
     await waitFor('the added tool', () => statusOf(mcp, 'new-http').tools.some((tool) => tool.original === 'added'));
+    expect(statusOf(mcp, 'new-stdio').tools.map((tool) => tool.original)).not.toContain('added');
+    await mcp.callTool('change_tools', {}, APPROVED);
+    await waitFor('the added tool over stdio', () => statusOf(mcp, 'new-stdio').tools.some((tool) => tool.original === 'added'));
   });
 });
 
