@@ -164,6 +164,29 @@ function documentedSiblingImports(markdown: string): Map<string, string[] | 'pro
   return rows;
 }
 
+/** The folders of src/main: a path in a comment that starts with one of them (or with src/main, src/renderer, src/types) names a source file; other packages' `src/…` do not. */
+const MAIN_FOLDERS = fs.readdirSync(path.join(SRC, 'main'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const NAMED_FILE = new RegExp(`(?<![\\w./-])((?:src/(?:main|renderer|types)|${MAIN_FOLDERS.join('|')})/[\\w./-]*\\.(?:ts|vue))\\b`, 'g');
+
+/**
+ * The source files that comments (in .ts and .vue files) and pages (.md) of `files` name and that
+ * no file of `files` is: `file names path`. Code is not read, only comments and prose.
+ */
+function namedFiles(files: readonly string[], read: (file: string) => string): string[] {
+  const missing: string[] = [];
+  for (const file of files) {
+    if (!/\.(ts|vue|md)$/.test(file)) continue;
+    const lines = read(file).split('\n');
+    const prose = file.endsWith('.md') ? lines : lines.filter((line) => /^\s*(\/\/|\/?\*|<!--)/.test(line));
+    for (const line of prose) {
+      for (const [, named] of line.matchAll(NAMED_FILE)) {
+        if (!files.some((other) => other === named || other.endsWith(`/${named}`))) missing.push(`${file} names ${named}`);
+      }
+    }
+  }
+  return [...new Set(missing)];
+}
+
 describe('the house', () => {
   const graph = importGraph();
 
@@ -229,6 +252,21 @@ describe('the house', () => {
     // The reader of the doc's table finds a folder missing from it, and a row out of step.
     const doctored = documentedSiblingImports('| folder | may import |\n| --- | --- |\n| `a/`, `b/` | none of its siblings |\n| `c/` | `b/`, `a/` |\n| `d/` | every folder above |\n');
     expect([...doctored]).toEqual([['a', []], ['b', []], ['c', ['a', 'b']], ['d', 'prose']]);
+  });
+
+  it('the files that comments and docs name exist: a move or a rename leaves no reader lost', () => {
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : walk(full);
+        return [path.relative(REPO_ROOT, full)];
+      });
+    const files = ['src', 'tests', 'bench', 'scripts', 'docs', 'tools'].flatMap((top) => walk(path.join(REPO_ROOT, top)));
+    const missing = namedFiles(files, (file) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+    expect(missing).toEqual([]);
+    // A name is found when a file's path ends with it; one that no file has is reported with where it is named.
+    const doctored = namedFiles(['src/main/mcp/calls/find-tools.ts', 'src/main/mcp.ts'], (file) => (file.endsWith('mcp.ts') && !file.includes('calls') ? '// answered by mcp/find-tools.ts, see calls/find-tools.ts\nconst x = "mcp/nowhere.ts";\n' : ''));
+    expect(doctored).toEqual(['src/main/mcp.ts names mcp/find-tools.ts']);
   });
 
   it("keeps src/main's root to the start-up, its wiring and the two entry points (≤ 6 files)", () => {
