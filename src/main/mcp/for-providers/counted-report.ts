@@ -1,6 +1,7 @@
 // A provider's report entry whose `tokens` are counted when first read: a list assembled for its
 // definitions alone, or a selection of a few tools, counts only what is read. `tokens` is an own,
-// enumerable getter, so JSON and IPC (structured clone) carry its value.
+// enumerable getter, so JSON and IPC (structured clone) carry its value. The entry is also what the
+// cache keeps of a tool for a provider: it holds the definition the lists send.
 import type { ProviderId, ProviderToolReport } from '../../../types/providers.js';
 import { definitionTokens } from '../../providers/index.js';
 
@@ -9,7 +10,7 @@ import { definitionTokens } from '../../providers/index.js';
  * fields: never serialized or compared, and no side table (a WeakMap of the 90,000 entries of
  * 10,000 tools for nine providers cost the cache's cold start more than the entries themselves).
  */
-class CountedReport {
+export class CountedReport implements ProviderToolReport {
   readonly name: string;
   readonly server: string;
   readonly original: string;
@@ -20,6 +21,8 @@ class CountedReport {
   readonly #provider: ProviderId | null;
   readonly #definition: unknown;
   #tokens: number | undefined = undefined;
+  /** Defined per entry, in the constructor (see #TOKENS). */
+  declare readonly tokens: number;
 
   constructor(report: ProviderToolReport, provider: ProviderId | null, definition: unknown) {
     this.name = report.name;
@@ -31,6 +34,11 @@ class CountedReport {
     this.#provider = provider;
     this.#definition = definition;
     Object.defineProperty(this, 'tokens', CountedReport.#TOKENS);
+  }
+
+  /** The definition this entry's tool is sent as (null when it is not sent). */
+  static definitionOf(entry: CountedReport): unknown {
+    return entry.#definition;
   }
 
   /** One descriptor for every entry (so that they all share one shape). */
@@ -47,6 +55,6 @@ class CountedReport {
  * `report` with `tokens` counted on first read from `definition` as `provider` takes it; a
  * provider of null for a tool that is not sent (0 tokens).
  */
-export function countedReport(report: ProviderToolReport, provider: ProviderId | null, definition: unknown = null): ProviderToolReport {
-  return new CountedReport(report, provider, definition) as ProviderToolReport;
+export function countedReport(report: ProviderToolReport, provider: ProviderId | null, definition: unknown = null): CountedReport {
+  return new CountedReport(report, provider, definition);
 }
