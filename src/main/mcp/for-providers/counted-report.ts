@@ -17,10 +17,12 @@ export class CountedReport implements ProviderToolReport {
   readonly status: ProviderToolReport['status'];
   readonly changes: readonly string[];
   readonly reason: string | undefined;
-  /** null: the tool is not sent, so it takes no tokens. */
-  readonly #provider: ProviderId | null;
   readonly #definition: unknown;
-  #tokens: number | undefined = undefined;
+  /**
+   * The count once made; until then, the provider it is made for (null: the tool is not sent, so
+   * it takes no tokens). One field for both: 90,000 entries, 0.7 MB less.
+   */
+  #tokens: number | ProviderId | null;
   /** Defined per entry, in the constructor (see #TOKENS). */
   declare readonly tokens: number;
 
@@ -31,8 +33,8 @@ export class CountedReport implements ProviderToolReport {
     this.status = report.status;
     this.changes = report.changes;
     this.reason = report.reason;
-    this.#provider = provider;
     this.#definition = definition;
+    this.#tokens = provider;
     Object.defineProperty(this, 'tokens', CountedReport.#TOKENS);
   }
 
@@ -45,8 +47,9 @@ export class CountedReport implements ProviderToolReport {
   static readonly #TOKENS: PropertyDescriptor = {
     enumerable: true,
     get(this: CountedReport): number {
-      if (this.#provider === null) return 0;
-      return (this.#tokens ??= definitionTokens(this.#provider, this.#definition));
+      const tokens = this.#tokens;
+      if (typeof tokens === 'number') return tokens;
+      return (this.#tokens = tokens === null ? 0 : definitionTokens(tokens, this.#definition));
     },
   };
 }
