@@ -157,29 +157,32 @@ export class ProviderToolCache {
     this.used();
     this.#refresh();
     let list = this.#lists.get(provider);
-    if (!list) {
-      // Both made at their full length (grown by push, they copy themselves on the way).
-      const order = this.#order;
-      const tools = new Array<unknown>(order.length);
-      const report = new Array<ProviderToolReport>(order.length);
-      let sent = 0;
-      for (let i = 0; i < order.length; i++) {
-        const tool = order[i]!;
-        if (!('listed' in tool)) {
-          report[i] = tool;
-          continue;
-        }
-        const entry = entryFor(tool, provider);
-        report[i] = entry;
-        if (entry.status !== 'unsendable') tools[sent++] = CountedReport.definitionOf(entry);
-      }
-      tools.length = sent;
-      list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
-      this.#lists.set(provider, list);
-    }
+    if (!list) this.#lists.set(provider, (list = this.#assemble(provider)));
     const selected = selectProviderTools(list, selection);
     if (options.loading !== 'on-demand') return selected;
     return onDemandTools({ list: selected, loaded: options.loaded ?? [], pinned: options.pinned ?? [], servers: this.#labels });
+  }
+
+  /** `provider`'s list of every offered tool, from what is kept (adapting what is not yet). */
+  #assemble(provider: ProviderId): ProviderTools {
+    // Both made at their full length (grown by push, they copy themselves on the way).
+    const order = this.#order;
+    const tools = new Array<unknown>(order.length);
+    const report = new Array<ProviderToolReport>(order.length);
+    const slot = SLOT[provider];
+    let sent = 0;
+    for (let i = 0; i < order.length; i++) {
+      const tool = order[i]!;
+      if (!('listed' in tool)) {
+        report[i] = tool;
+        continue;
+      }
+      const entry = entryFor(tool, provider, slot);
+      report[i] = entry;
+      if (entry.status !== 'unsendable') tools[sent++] = CountedReport.definitionOf(entry);
+    }
+    tools.length = sent;
+    return withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
   }
 
   /**
@@ -194,7 +197,7 @@ export class ProviderToolCache {
       const { name, server, original } = 'listed' in tool ? { name: tool.source.name, server: tool.source.server.uuid, original: tool.source.original } : tool;
       if (wanted && !wanted.has(name)) continue;
       const providers = {} as Record<ProviderId, ProviderVerdict>;
-      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? entryFor(tool, provider) : tool);
+      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? entryFor(tool, provider, SLOT[provider]) : tool);
       out.push({ name, server, original, providers });
     }
     return out;
@@ -237,8 +240,7 @@ function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVer
 }
 
 /** The entry the lists give: the tool's report for `provider`, holding its definition (made once). */
-function entryFor(tool: Prepared, provider: ProviderId): CountedReport {
-  const slot = SLOT[provider];
+function entryFor(tool: Prepared, provider: ProviderId, slot: number): CountedReport {
   return (tool.entries[slot] ??= adaptForList(provider, tool.source, tool.twin, kept));
 }
 
