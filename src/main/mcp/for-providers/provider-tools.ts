@@ -113,7 +113,9 @@ export class ProviderToolCache {
     // One { uuid, label } per server, shared by its tools' sources.
     const owners = new Map<string, SourceTool['server']>();
     // Found by the listed object first (a switch-off or rename keeps it); by server and original
-    // name only for what a relist brought anew, and that map is built only then.
+    // name only for what a relist brought anew, and that map is built only then. Nothing is
+    // looked up when nothing is kept (the first fill).
+    const anyKept = this.#tools.length > 0;
     const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
     let byKey: Map<string, Prepared> | null = null;
     const tools: Prepared[] = [];
@@ -126,8 +128,8 @@ export class ProviderToolCache {
       }
       let owner = owners.get(entry.uuid);
       if (owner === undefined) owners.set(entry.uuid, (owner = { uuid: entry.uuid, label: labels.get(entry.uuid) ?? entry.uuid }));
-      let old = byListed.get(entry.tool);
-      if (!old) {
+      let old = anyKept ? byListed.get(entry.tool) : undefined;
+      if (!old && anyKept) {
         byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
         old = byKey.get(keyOf(entry.uuid, entry.original));
       }
