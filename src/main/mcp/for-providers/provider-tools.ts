@@ -35,7 +35,7 @@ interface Prepared {
   restorers: Array<ArgumentRestorer | null | undefined> | null;
 }
 
-/** Each provider's place in a tool's `adapted`. */
+/** Each provider's place in a tool's `entries` (and `restorers`). */
 const SLOT = Object.fromEntries(PROVIDER_IDS.map((id, index) => [id, index])) as Record<ProviderId, number>;
 
 /** One place per provider, made at that length (an empty array grown by one store takes room for 17). */
