@@ -1,4 +1,4 @@
-// The manager's side of the provider adapters (src/main/mcp/provider-tools.ts): the same 10,000
+// The manager's side of the provider adapters (src/main/mcp/for-providers/provider-tools.ts): the same 10,000
 // tools as the `providers` section, offered through the cache Mcp.getProviderTools reads. What it
 // saves: after a switch-off or a relist that brings equal tools as new objects, nothing is
 // adapted again, and all nine lists are assembled from what is kept. Targets as for the

@@ -72,7 +72,7 @@ export class Mcp {
   // --- Dispatch and lookup: the in-memory index only, no config reads, no scans. ---
 
   /**
-   * Calls a tool under its policy (mcp/policies.ts): "deny" is refused, "ask" runs only when the
+   * Calls a tool under its policy (mcp/calls/approval-gate.ts): "deny" is refused, "ask" runs only when the
    * caller approves (`approved: true`, or `approve` says yes); a refusal (ToolCallRefused) sends
    * nothing to the server. A server's request for input goes to `elicit`. With `provider`, the
    * arguments are first turned back into what the server's schema expects.
@@ -134,7 +134,7 @@ export class Mcp {
   }
 
   /**
-   * A tool's `result` as `provider`'s next request takes it (mcp/provider-results.ts): the exact
+   * A tool's `result` as `provider`'s next request takes it (mcp/for-providers/provider-results.ts): the exact
    * items to append, in order, and a report of what was converted, cut or left out and why. For
    * `find_tools`, the answer that loads the tools found (Anthropic: tool_reference blocks; OpenAI
    * Responses: a tool_search_output item), from the request's list on demand (`options.selection`,
@@ -161,7 +161,7 @@ export class Mcp {
     });
   }
 
-  // --- Prompts and resources, and their content as a provider takes it: mcp/offered.ts. ---
+  // --- Prompts and resources, and their content as a provider takes it: mcp/offerings/. ---
 
   listPrompts(): PromptInfo[] {
     return this.#parts.offerings.listPrompts();

@@ -83,7 +83,7 @@ export const BUNDLE_FOLDER_PATTERN = /^bundles\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}
 const SourceName = z.string().min(1).max(300);
 const SourceVersion = z.string().min(1).max(255);
 /**
- * How a server was installed (DESIGN.md section 3): from a registry (its address) or from a
+ * How a server was installed (docs/design.md §3): from a registry (its address) or from a
  * bundle (its folder), with the entry's name and version, so an update can be offered.
  */
 export const ServerSourceSchema = z.union([

@@ -3,7 +3,9 @@
 // reach the app's API; call another server's tool, or its own server's tool for models only;
 // navigate the app away; open a popup without the user; load a script from an origin it did not
 // declare (one it declared loads: the policy is its declaration, not a blanket refusal). A link
-// opens only after consent. Then it floods the page with 10,000 messages: the app stays
+// opens only after consent, in a tab cut off from the app. What ui/initialize tells it (theme,
+// display mode, box, locale, colours) is checked, and its size-changed sets the frame's height
+// within bounds. Then it floods the page with 10,000 messages: the app stays
 // responsive, and the view is closed.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -99,6 +101,9 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   expect(await outcome('declared-script')).toBe('loaded: ran');
   expect(await outcome('undeclared-script')).toBe('blocked: undefined');
   expect(await outcome('model-context')).toBe('kept');
+  // What ui/initialize told it of the app: its theme, the one display mode, its box, the page's locale and colours.
+  const locale = await page.evaluate(() => navigator.language);
+  expect(await outcome('host-context')).toBe(`light inline inline maxHeight 800 width locale ${locale} colours`);
   expect(page.url()).toBe(`${new URL(host.url).origin}/`);
   expect(popups).toEqual([]);
   const recorded = (file: string): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { tool: string }).tool) : []);
@@ -118,6 +123,28 @@ test('a hostile view reaches nothing it may not, and its flood leaves the app re
   await consent.getByTestId('view-consent-no').click();
   await expect(view.locator('#open-link')).toHaveText('refused: Link opening denied by user');
   expect(popups).toEqual([]);
+  // With a yes, it opens in a tab of its own that cannot reach back to the app (noopener).
+  const opened = page.context().waitForEvent('page');
+  await view.locator('#link-local-button').click();
+  await expect(consent.getByTestId('view-consent-item')).toHaveText(`${declared.origin}/opened-page`);
+  await consent.getByTestId('view-consent-yes').click();
+  await expect(view.locator('#open-local-link')).toHaveText('opened');
+  const tab = await opened;
+  await tab.waitForURL(`${declared.origin}/opened-page`);
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.close();
+  popups.length = 0;
+
+  // ui/notifications/size-changed sets the frame's height, within 40 to 800 px; a height that is no number changes nothing.
+  const frameHeight = (): Promise<string> => page.getByTestId('tool-view-frame').evaluate((frame) => (frame as HTMLElement).style.height);
+  for (const [button, height] of [['Size 345', '345px'], ['Size 100000', '800px'], ['Size -50', '40px'], ['Size 345', '345px'], ['Size tall', '345px']] as const) {
+    await view.getByRole('button', { name: button, exact: true }).click();
+    if (button !== 'Size tall') await expect.poll(frameHeight, button).toBe(height);
+  }
+  // The last one had time to arrive (a message after it is answered), and was ignored.
+  await view.locator('#link-button').click();
+  await consent.getByTestId('view-consent-no').click();
+  expect(await frameHeight()).toBe('345px');
   await expectAccessible(page, 'the tester with a hostile view shown');
 
   // Closing it: the view is told (ui/resource-teardown) and may answer first; then main refuses it.

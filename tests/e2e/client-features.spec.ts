@@ -1,6 +1,7 @@
 // What servers ask of the app and show through it, in the browser host and a real Chromium: a URL
 // request (the whole URL with its host apart, opened in a new tab only on "Open in browser", the
-// wait that ends when the server hears the page was visited; a -32042 call tried again), folders
+// wait that ends when the server hears the page was visited; declined or cancelled, no tab at
+// all; a -32042 call tried again), the revision each server speaks in its row, folders
 // in the server form (a typed path in the browser host; a relative one refused, a missing one
 // warned about and kept), a call that runs as a task (its status and time limit where the call
 // is shown, listed among the running tasks, cancelled from there; a 2026-07-28 server's too, with
@@ -79,6 +80,23 @@ test('a URL request: the whole URL, its host apart; opened in a new tab only on 
   await opened.close();
 });
 
+test('a URL request declined or cancelled: the server gets that answer, no tab opens, the dialog closes', async ({ page, launch, userDataDir }) => {
+  writeConfig(userDataDir, { servers: [linkerServer()] });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Linker');
+  const tabs: string[] = [];
+  page.context().on('page', (opened) => void tabs.push(opened.url()));
+  const dialog = page.getByTestId('url-elicitation-dialog');
+  for (const action of ['decline', 'cancel'] as const) {
+    await call(page, 'open_url', { elicitationId: `e2e-${action}`, message: 'Sign in to Linker' });
+    await expect(dialog.getByTestId('elicitation-message')).toHaveText('Sign in to Linker');
+    await dialog.getByTestId(`elicitation-${action}`).click();
+    await expect(page.getByTestId('tester-answer')).toContainText(`"action":"${action}"`);
+    await expect(dialog).toHaveCount(0);
+  }
+  expect(tabs).toEqual([]);
+});
+
 test('a call that fails with -32042 shows the URL and is tried again once the page was visited; a javascript: URL is refused without a dialog', async ({ page, launch, userDataDir }) => {
   writeConfig(userDataDir, { servers: [linkerServer()] });
   await open(page, await launch(userDataDir));
@@ -130,6 +148,7 @@ test('a call that runs as a task: its status and time limit where the call is sh
   writeConfig(userDataDir, { servers: [workerServer()] });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Worker');
+  await expect(serverRow(page, 'Worker').getByTestId('server-protocol')).toHaveText('MCP 2025-11-25');
   await expect(toolRow(await expand(page, 'Worker'), 'long_job').getByTestId('tool-task')).toBeVisible();
   await call(page, 'long_job', { mode: 'forever' });
   await expect(page.getByTestId('tester-task')).toContainText('Runs as a task on Worker: working');
@@ -147,6 +166,8 @@ test('a 2026-07-28 server\'s task (its tasks extension): the question it asks du
   writeConfig(userDataDir, { servers: [{ uuid: 'tasker', label: 'Tasker', state: 'enabled', type: 'stdio', command, args, defaultPolicy: 'allow' }] });
   await open(page, await launch(userDataDir));
   await expectReady(page, 'Tasker');
+  // The revision it speaks, in its row of the servers screen.
+  await expect(serverRow(page, 'Tasker').getByTestId('server-protocol')).toHaveText('MCP 2026-07-28');
   await call(page, 'confirm_delete', {});
   await expect(page.getByTestId('tester-task')).toContainText('Runs as a task on Tasker');
   await expect(page.getByTestId('tester-task')).toContainText('waiting for a yes');

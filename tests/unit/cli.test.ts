@@ -166,6 +166,16 @@ describe('inspect', () => {
     expect(run.stderr).toMatch(reason);
   });
 
+  it('--help, as a process: every form on stdout, one a line, exit 0, no --user-data needed', async () => {
+    const run = await inspectChild(['--help']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toBe('usage: inspect --user-data DIR [--json]');
+    for (const verb of ['call', 'tools', 'tasks', 'roots', 'instructions', 'icons', 'prompt', 'read', 'registry add', 'bundle install']) expect(lines.some((line) => line.includes(` ${verb} `) || line.endsWith(` ${verb}`))).toBe(true);
+    expect(lines.at(-1)).toBe('Every command and its output: docs/inspect.md.');
+  });
+
   it.each([
     ['does not parse', '{"mcp": {"servers": [ '],
     ['is an array', '[]'],

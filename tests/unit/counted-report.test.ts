@@ -1,4 +1,4 @@
-// The provider cache's report entries (mcp/counted-report.ts): the report's fields in order, then
+// The provider cache's report entries (mcp/for-providers/counted-report.ts): the report's fields in order, then
 // `tokens`, counted from the definition when read, carried by JSON and by structured clone (IPC),
 // and nothing of what they count from visible.
 import { describe, expect, it } from 'vitest';

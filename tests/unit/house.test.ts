@@ -66,13 +66,14 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The manager, and the units it is made of.
   'src/main/mcp.ts': ['src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   'src/main/mcp': ['src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/mcp/signals': [],
   'src/main/mcp/user-input': [],
   'src/main/mcp/policies': [],
   'src/main/mcp/stdio': [],
   'src/main/mcp/icons': [],
   'src/main/mcp/roots': [],
-  'src/main/mcp/tasks': [],
-  'src/main/mcp/protocol': [],
+  'src/main/mcp/tasks': ['src/main/mcp/signals'],
+  'src/main/mcp/protocol': ['src/main/mcp/signals'],
   'src/main/mcp/listing': ['src/main/mcp/icons', 'src/main/mcp/policies', 'src/main/mcp/protocol', 'src/main/mcp/user-input'],
   'src/main/mcp/connection': ['src/main/mcp/icons', 'src/main/mcp/listing', 'src/main/mcp/protocol', 'src/main/mcp/stdio', 'src/main/mcp/tasks'],
   'src/main/mcp/names': ['src/main/mcp/connection', 'src/main/mcp/icons', 'src/main/mcp/policies'],
@@ -146,6 +147,47 @@ function layerViolations(graph: ReadonlyMap<string, readonly string[]>): string[
   return wrong;
 }
 
+/**
+ * docs/architecture.md's table of src/main/mcp's folders: each folder → the siblings it may import
+ * (sorted), or `prose` for a row that says it in words (the manager's "every folder above").
+ */
+function documentedSiblingImports(markdown: string): Map<string, string[] | 'prose'> {
+  const rows = new Map<string, string[] | 'prose'>();
+  const table = markdown.split('| folder | may import |')[1] ?? '';
+  for (const line of table.split('\n').slice(2)) {
+    const cells = /^\|(.*)\|(.*)\|\s*$/.exec(line);
+    if (!cells) break;
+    const names = (cell: string): string[] => [...cell.matchAll(/`([a-z-]+)\/`/g)].map((match) => match[1]!);
+    const targets = cells[2]!.trim();
+    const said = targets === 'none of its siblings' ? [] : /^(`[a-z-]+\/`(, )?)+$/.test(targets) ? names(targets).sort() : 'prose';
+    for (const folder of names(cells[1]!)) rows.set(folder, said);
+  }
+  return rows;
+}
+
+/** The folders of src/main: a path in a comment that starts with one of them (or with src/main, src/renderer, src/types) names a source file; other packages' `src/…` do not. */
+const MAIN_FOLDERS = fs.readdirSync(path.join(SRC, 'main'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const NAMED_FILE = new RegExp(`(?<![\\w./-])((?:src/(?:main|renderer|types)|${MAIN_FOLDERS.join('|')})/[\\w./-]*\\.(?:ts|vue))\\b`, 'g');
+
+/**
+ * The source files that comments (in .ts and .vue files) and pages (.md) of `files` name and that
+ * no file of `files` is: `file names path`. Code is not read, only comments and prose.
+ */
+function namedFiles(files: readonly string[], read: (file: string) => string): string[] {
+  const missing: string[] = [];
+  for (const file of files) {
+    if (!/\.(ts|vue|md)$/.test(file)) continue;
+    const lines = read(file).split('\n');
+    const prose = file.endsWith('.md') ? lines : lines.filter((line) => /^\s*(\/\/|\/?\*|<!--)/.test(line));
+    for (const line of prose) {
+      for (const [, named] of line.matchAll(NAMED_FILE)) {
+        if (!files.some((other) => other === named || other.endsWith(`/${named}`))) missing.push(`${file} names ${named}`);
+      }
+    }
+  }
+  return [...new Set(missing)];
+}
+
 describe('the house', () => {
   const graph = importGraph();
 
@@ -183,6 +225,49 @@ describe('the house', () => {
       'src/types/mcp.ts → src/main/mcp.ts',
       'src/renderer/App.vue → src/main/naming.ts',
     ]);
+  });
+
+  it("every folder of src/main/mcp has a README, a row of the table, and the same row in docs/architecture.md and mcp/README.md", () => {
+    const mcp = path.join(SRC, 'main', 'mcp');
+    const folders = fs.readdirSync(mcp, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(10);
+    const documented = documentedSiblingImports(fs.readFileSync(path.join(REPO_ROOT, 'docs', 'architecture.md'), 'utf8'));
+    const readme = fs.readFileSync(path.join(mcp, 'README.md'), 'utf8');
+    const wrong = folders.flatMap((name) => {
+      const unit = `src/main/mcp/${name}`;
+      const problems: string[] = [];
+      if (!fs.existsSync(path.join(mcp, name, 'README.md'))) problems.push(`${name}: no README.md`);
+      if (!readme.includes(`| \`${name}/\` |`)) problems.push(`${name}: no row in src/main/mcp/README.md`);
+      // Without a row of its own, a folder would fall under src/main/mcp and could import every sibling.
+      const allowed = MAY_IMPORT[unit];
+      if (allowed === undefined) problems.push(`${name}: no row in MAY_IMPORT`);
+      if (!documented.has(name)) problems.push(`${name}: no row in docs/architecture.md`);
+      const said = documented.get(name);
+      if (allowed !== undefined && said !== undefined && said !== 'prose') {
+        const siblings = allowed.filter((target) => target.startsWith('src/main/mcp/')).map((target) => target.slice('src/main/mcp/'.length)).sort();
+        if (siblings.join(',') !== said.join(',')) problems.push(`${name}: docs/architecture.md says ${said.join(',') || 'none'}, MAY_IMPORT ${siblings.join(',') || 'none'}`);
+      }
+      return problems;
+    });
+    expect(wrong).toEqual([]);
+    // The reader of the doc's table finds a folder missing from it, and a row out of step.
+    const doctored = documentedSiblingImports('| folder | may import |\n| --- | --- |\n| `a/`, `b/` | none of its siblings |\n| `c/` | `b/`, `a/` |\n| `d/` | every folder above |\n');
+    expect([...doctored]).toEqual([['a', []], ['b', []], ['c', ['a', 'b']], ['d', 'prose']]);
+  });
+
+  it('the files that comments and docs name exist: a move or a rename leaves no reader lost', () => {
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : walk(full);
+        return [path.relative(REPO_ROOT, full)];
+      });
+    const files = ['src', 'tests', 'bench', 'scripts', 'docs', 'tools'].flatMap((top) => walk(path.join(REPO_ROOT, top)));
+    const missing = namedFiles(files, (file) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+    expect(missing).toEqual([]);
+    // A name is found when a file's path ends with it; one that no file has is reported with where it is named.
+    const doctored = namedFiles(['src/main/mcp/calls/find-tools.ts', 'src/main/mcp.ts'], (file) => (file.endsWith('mcp.ts') && !file.includes('calls') ? '// answered by mcp/find-tools.ts, see calls/find-tools.ts\nconst x = "mcp/nowhere.ts";\n' : ''));
+    expect(doctored).toEqual(['src/main/mcp.ts names mcp/find-tools.ts']);
   });
 
   it("keeps src/main's root to the start-up, its wiring and the two entry points (≤ 6 files)", () => {

@@ -12,6 +12,7 @@ import { RegistryClient } from '../../src/main/install/registry-client.js';
 import { registryOptions, registrySettings } from '../../src/main/install/registry-plan.js';
 import { ServerDetailSchema } from '../../src/main/install/registry-schema.js';
 import { InstallProblemError } from '../../src/main/install/values.js';
+import { LOGIN_SHELL_TIMEOUT_ENV } from '../../src/main/mcp/stdio/login-shell-path.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { FILESYSTEM_PACKAGE, FILESYSTEM_VERSION, registryEntries, type FixtureEntry } from '../fixtures/registry/entries.js';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/server.js';
@@ -224,5 +225,16 @@ describe('inspect registry search and add', () => {
     const badRegistry = await inspect('--user-data', dir, 'registry', 'search', 'x', '--registry', 'ftp://x');
     expect(badRegistry.stderr).toMatch(/^inspect: --registry takes an http:\/\/ or https:\/\/ address \(got "ftp:\/\/x"\)/);
     expect(await inspect('--user-data', dir, 'registry', 'add', 'nobody/here', '--registry', registry.url)).toMatchObject({ code: 1, stderr: `The registry at ${registry.url} has no server "nobody/here".` });
+  }, 60_000);
+
+  it('add of a package whose runner this machine lacks: added, and one sentence says why it failed to start (a child process)', async () => {
+    // A PATH with nothing on it and no login shell: uvx is found nowhere, whatever this machine has.
+    const empty = tempDir('registry-no-path-');
+    const env = { HOME: tempDir('registry-home-'), PATH: empty, [LOGIN_SHELL_TIMEOUT_ENV]: '0' };
+    const run = await inspectChild(['--user-data', tempDir('registry-cli-'), 'registry', 'add', 'io.github.example/weather', '--set', 'WEATHER_API_KEY=k', '--registry', registry.url], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Added "weather" \(.+\) from io\.github\.example\/weather 0\.4\.1: uvx weather-mcp==0\.4\.1 --units metric --verbose\n$/);
+    const said = run.stderr.split('\n').find((line) => line.startsWith('"weather"'));
+    expect(said).toMatch(new RegExp(`^"weather" failed to start: command not found: uvx \\(looked in PATH: ${empty}\\)\\. Install uv \\(https://docs\\.astral\\.sh/uv/\\), which includes uvx, or give its full path\\.$`));
   }, 60_000);
 });

@@ -98,10 +98,13 @@ describe('each server speaks the newest revision both sides know', () => {
     expect((await stats(mcp, 'stats_1')).canary).toBeUndefined();
   });
 
-  it('list changes come on subscriptions/listen', async () => {
+  it('list changes come on subscriptions/listen, over HTTP and stdio', async () => {
     expect(statusOf(mcp, 'new-http').tools.map((tool) => tool.original)).not.toContain('added');
     await mcp.callTool('change_tools_1', {}, APPROVED);
     await waitFor('the added tool', () => statusOf(mcp, 'new-http').tools.some((tool) => tool.original === 'added'));
+    expect(statusOf(mcp, 'new-stdio').tools.map((tool) => tool.original)).not.toContain('added');
+    await mcp.callTool('change_tools', {}, APPROVED);
+    await waitFor('the added tool over stdio', () => statusOf(mcp, 'new-stdio').tools.some((tool) => tool.original === 'added'));
   });
 });
 
@@ -219,6 +222,21 @@ describe('multi round-trip requests', () => {
   it('roots/list is answered with the folders granted to that server', async () => {
     const answered = JSON.parse(text(await mcp.callTool('roots', {}, APPROVED))) as { roots: Array<{ uri: string }> };
     expect(answered.roots.map((root) => root.uri)).toEqual([pathToFileURL(granted).href]);
+  });
+
+  it('a round waits for the user past the call\'s timeout, as a 2025 call does; cancelling during a round ends the call alone', async () => {
+    const slow = async (): Promise<typeof NAME> => (await new Promise((resolve) => setTimeout(resolve, 700)), NAME);
+    expect(text(await mcp.callTool('ask', {}, { ...APPROVED, timeoutMs: 300, elicit: slow }))).toBe('hello Ada');
+    const controller = new AbortController();
+    const cancelled: string[] = [];
+    const asked = new Promise<void>((resolve) => {
+      void mcp.callTool('ask', {}, { ...APPROVED, signal: controller.signal, elicit: () => (resolve(), new Promise(() => undefined)) }).catch((error: unknown) => void cancelled.push(String(error)));
+    });
+    await asked;
+    controller.abort(new Error('the user closed the chat'));
+    await waitFor('the call to end', () => cancelled.length === 1);
+    expect(cancelled[0]).toMatch(/"ask".*the user closed the chat/);
+    expect(text(await mcp.callTool('echo', { text: 'still here' }, APPROVED))).toBe('still here');
   });
 
   it('calls in parallel keep their own rounds', async () => {

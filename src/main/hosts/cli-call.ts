@@ -1,7 +1,8 @@
 // `inspect call`: one tool call through the manager, as the user at the terminal allows it. The
 // tool's policy decides (allow runs, ask runs only with --yes, deny never runs; a refusal sends
 // nothing and exits 1), and a server's requests for input (elicitation) during the call get the
-// --answer values in order, then are declined. What happens goes to stderr; stdout is the result,
+// --answer values in order, then are declined. A task the call runs as is followed on stderr, and
+// Ctrl-C cancels the call (exit 130). What happens goes to stderr; stdout is the result,
 // or with --for-model exactly `{ "provider", "items", "report" }`: what a model of --provider gets.
 import type { ElicitationAction, ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
 import { ElicitationActionSchema } from '../../types/elicitation.js';
@@ -12,6 +13,10 @@ import type { Elicit, ElicitationRequest, UrlElicitationRequest } from '../mcp/e
 import { ToolCallRefused } from '../mcp/calls/approval-gate.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
 import { messageOf } from '../../types/errors.js';
+import { taskLine } from './cli-client-features.js';
+
+/** The exit code of a call cancelled with Ctrl-C (128 + SIGINT, as shells report it). */
+export const INTERRUPTED_EXIT_CODE = 130;
 
 export interface CallVerb {
   name: string;
@@ -87,12 +92,45 @@ function answerUrl(request: UrlElicitationRequest, given: ReturnType<typeof read
 }
 
 /**
+ * While the call runs: a task it runs as is said on stderr, with its time limit, and again at
+ * each new status or message; Ctrl-C cancels the call (a task: `tasks/cancel`, waited for at most
+ * a few seconds). Returns the way back to how things were.
+ */
+function followCall(core: Core, name: string, controller: AbortController): () => void {
+  const said = new Map<string, string>();
+  const stopFollowing = core.mcp.tasks.onChange((tasks) => {
+    for (const task of tasks) {
+      const line = taskLine(task);
+      if (task.tool !== name || said.get(task.taskId) === line) continue;
+      console.error(`inspect: running as a task: ${line}${said.has(task.taskId) ? '' : '; Ctrl-C cancels it'}`);
+      said.set(task.taskId, line);
+    }
+  });
+  // Once only, and heard until inspect ends: signal-exit (under the profile lock) sends the signal
+  // again when it miscounts who listens, so one Ctrl-C can arrive twice, even after the call has
+  // ended; with no listener left then, it would kill inspect before it closed and said 130.
+  const interrupted = (): void => {
+    if (controller.signal.aborted) return;
+    console.error('inspect: cancelling the call');
+    controller.abort(new Error('Cancelled at the terminal (Ctrl-C)'));
+  };
+  process.on('SIGINT', interrupted);
+  return () => {
+    stopFollowing();
+    if (!controller.signal.aborted) process.off('SIGINT', interrupted);
+  };
+}
+
+/**
  * Calls the tool and prints its result; 0, or 1 for a tool error or a call that failed or was
- * refused, 3 (NEEDS_SIGN_IN_EXIT_CODE) when its server needs a sign-in first.
+ * refused, 3 (NEEDS_SIGN_IN_EXIT_CODE) when its server needs a sign-in first, 130
+ * (INTERRUPTED_EXIT_CODE) when Ctrl-C cancelled it.
  */
 export async function runCall(core: Core, call: CallVerb): Promise<number> {
+  const controller = new AbortController();
+  const unfollow = followCall(core, call.name, controller);
   try {
-    const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers) });
+    const result = await core.mcp.callTool(call.name, call.args, { provider: call.provider, approved: call.approved, elicit: answerFrom(call.answers), signal: controller.signal });
     const resourceUri = core.mcp.views.viewOf(call.name);
     if (resourceUri) {
       const server = core.mcp.originalToolName(call.name)?.uuid ?? 'SERVER';
@@ -106,6 +144,9 @@ export async function runCall(core: Core, call: CallVerb): Promise<number> {
   } catch (error) {
     const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
     console.error(`${messageOf(error)}${needsYes ? ' Give --yes to approve this call.' : ''}`);
+    if (controller.signal.aborted) return INTERRUPTED_EXIT_CODE;
     return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
+  } finally {
+    unfollow();
   }
 }

@@ -52,7 +52,8 @@ export function parseFeatureCommand(verb: FeatureVerb, positionals: readonly str
   return { verb, server, json, set: [...new Set(paths.map((folder) => path.normalize(folder)))] };
 }
 
-function taskLine(task: TaskInfo): string {
+/** One running task, as `tasks` lists it and `call` follows it. */
+export function taskLine(task: TaskInfo): string {
   const limit = task.deadline === null ? 'no time limit' : `time limit ends ${new Date(task.deadline).toISOString()} (${task.limitFrom === 'server' ? 'its ttl' : 'asked by the app'})`;
   return `${task.server}  ${task.tool ?? '(not a call of this app)'}  ${task.taskId}  [${task.status}]${task.statusMessage ? ` ${task.statusMessage}` : ''}  ${limit}`;
 }

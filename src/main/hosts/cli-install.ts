@@ -10,7 +10,7 @@
 // bundle cannot take exits 1, one line per problem; a bad command line exits 2.
 import type { McpServer } from '../../types/config.js';
 import type { InstallResult, InstallRun, RegistrySearchResult } from '../../types/install.js';
-import type { ServerStatus } from '../../types/mcp.js';
+import type { ServerStatus, ServerStatusKind } from '../../types/mcp.js';
 import type { Core } from '../core.js';
 import { BundleRefused } from '../install/bundle-entries.js';
 import { RegistryError } from '../install/registry-client.js';
@@ -104,9 +104,23 @@ async function report(core: Core, result: InstallResult, what: string, json: boo
   console.log(json ? JSON.stringify(server, null, 2) : `${result.updated ? 'Updated' : 'Added'} "${server.label}" (${server.uuid}) from ${what}: ${serverRun(server)}`);
   const status = await settled(core, server.uuid);
   if (!status) return 0;
-  const tools = status.tools.length;
-  console.error(`"${server.label}" is ${status.status}${status.error ? `: ${status.error}` : ''}${status.status === 'ready' ? `, ${tools} ${tools === 1 ? 'tool' : 'tools'}` : ''}.`);
+  console.error(statusLine(server.label, status));
   return 0;
+}
+
+/** One sentence on how the new server's connect went, its reason ending it once. */
+function statusLine(label: string, status: Pick<ServerStatus, 'status' | 'error' | 'tools'>): string {
+  const tools = status.tools.length;
+  const said: Record<ServerStatusKind, string> = {
+    ready: `is ready, ${tools} ${tools === 1 ? 'tool' : 'tools'}`,
+    failed: 'failed to start',
+    'needs-secret': 'needs a secret first',
+    'needs-sign-in': 'needs a sign-in first (inspect signin)',
+    connecting: 'is still connecting',
+    disabled: 'is disabled',
+  };
+  const reason = status.error?.trim().replace(/\.+$/, '');
+  return `"${label}" ${said[status.status]}${reason ? `: ${reason}` : ''}.`;
 }
 
 export async function runInstallCommand(core: Core, command: InstallCommand): Promise<number> {

@@ -282,7 +282,17 @@ async function run(verb: Verb, core: Core): Promise<number> {
   return runCall(core, verb);
 }
 
+/** `--help`: the usage on stdout, one form a line, and the guide's place. */
+function helpText(): string {
+  const [first, ...rest] = USAGE.replace(/^usage: /, '').split(' | ');
+  return [`usage: ${first}`, ...rest.map((form) => `       inspect --user-data DIR ${form}`), '', 'Every command and its output: docs/inspect.md.'].join('\n');
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(helpText());
+    return 0;
+  }
   let args: InspectArgs;
   try {
     args = parseInspectArgs(argv);

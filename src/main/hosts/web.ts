@@ -58,14 +58,20 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
 export async function runWebHost(argv: readonly string[]): Promise<void> {
   const host = await startWebHost(argv);
   console.log(`MCP Tool Names is running. Open this address in your browser (it holds this launch's key):\n  ${host.server.url}`);
+  // Heard until the process ends, and acted on once: signal-exit (under the profile lock) kills
+  // the process again with the signal when it sees no other listener, so a `once` listener gone
+  // after the first Ctrl-C (or a Ctrl-C it sends twice) would end the host before it closed.
+  let stopping = false;
   const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
     host
       .stop()
       .catch((error: unknown) => console.error(`web: stopping failed: ${messageOf(error)}`))
       .finally(() => process.exit(0));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 if (isEntryModule(import.meta.url)) {

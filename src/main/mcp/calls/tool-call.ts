@@ -57,7 +57,7 @@ export interface CallContext {
   restore: (provider: ProviderId, exposed: string, args: Record<string, unknown>) => Record<string, unknown>;
   /** Takes secret values out of an error message. */
   redact: (text: string) => string;
-  /** Answers the MCP layer's own `find_tools` (mcp/find-tools.ts). */
+  /** Answers the MCP layer's own `find_tools` (calls/find-tools.ts). */
   findTools: (args: Record<string, unknown>, selection: ToolSelection) => ToolCallResult;
 }
 

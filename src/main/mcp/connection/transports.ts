@@ -7,6 +7,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { McpServer } from '../../../types/config.js';
 import { transportProblem } from '../../../types/config.js';
 import { overlayEnv } from '../stdio/command-search.js';
+import { MessageLines, type MessageReader } from '../stdio/message-lines.js';
 import { LineSplitter } from './line-splitter.js';
 
 /** A stdio server's stderr: each line goes to `onLine` (its log), the last one explains a failure. */
@@ -47,6 +48,8 @@ export interface TransportIo {
   fetch?: FetchLike;
   /** A stdio server's whole environment, as prepareStdioLaunch chose it (its PATH included). */
   env?: Record<string, string>;
+  /** The largest message read from a stdio server (bytes; MAX_MESSAGE_BYTES by default). */
+  maxMessageBytes?: number;
 }
 
 export function createTransport(server: McpServer, values: TransportValues, io: TransportIo = {}): CreatedTransport {
@@ -61,6 +64,9 @@ export function createTransport(server: McpServer, values: TransportValues, io: 
       cwd: server.cwd || undefined,
       stderr: 'pipe',
     });
+    // The SDK's reader, replaced before the process starts (stdio/message-lines.ts says why). It is
+    // a private field of the pinned SDK; tests/unit/stdio-messages.test.ts fails if it stops being read.
+    (transport as unknown as { _readBuffer: MessageReader })._readBuffer = new MessageLines(io.maxMessageBytes);
     const stderr = new StderrTail(onStderrLine);
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     return { transport, stderr };

@@ -1,6 +1,7 @@
 // What a connection does once connected, by transport and revision: close when the transport
-// shows the server is gone (closing starts the reconnect with backoff), ask a 2025-era server for
-// its log messages, and follow a 2026-07-28 server's list changes on `subscriptions/listen`.
+// shows the server is gone (closing starts the reconnect with backoff), log what a stdio server
+// wrote that could not be read, ask a 2025-era server for its log messages, and follow a
+// 2026-07-28 server's list changes on `subscriptions/listen`.
 import type { McpServer } from '../../../types/config.js';
 import type { LogLevel } from '../../../types/mcp.js';
 import { messageOf } from '../../../types/errors.js';
@@ -22,6 +23,12 @@ export function watchConnection(client: RevisionClient, type: McpServer['type'],
     // refused for want of a sign-in is that request's failure alone.
     client.onerror = (error) => {
       if (hooks.current() && !(error instanceof AuthError)) void client.close();
+    };
+  } else if (type === 'stdio') {
+    // What the transport could not read (a line that is no message, one over the size limit) is
+    // passed over; the server's log says so, or the user would never know why a call failed.
+    client.onerror = (error) => {
+      if (hooks.current()) hooks.note('warning', `Passed over on stdout: ${error.message}`);
     };
   } else if (type === 'http' && !client.isModern) {
     // The 2025 Streamable HTTP client never closes by itself when the server goes away; it only

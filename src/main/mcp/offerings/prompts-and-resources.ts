@@ -1,7 +1,7 @@
 // What servers offer besides tools, for the manager: prompts under the names the naming core
 // gives them (prompt-index.ts), getting one (prompts.ts), resources and reading one
 // (resources.ts), argument completion, and the content as a provider takes it
-// (providers/offered-content.ts, on the tool results' content rules).
+// (providers/offering-content.ts, on the tool results' content rules).
 import type { ElicitationRouter } from '../elicitation/router.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { Completion, OfferingsStatus, PromptInfo, ProviderPrompt, ReadResource, ResourceListing } from '../../../types/offerings.js';

@@ -14,6 +14,7 @@ import type { Envelope } from './envelope.js';
 import { envelopeMeta, withEnvelope } from './envelope.js';
 import type { InputHandlers } from './input-handlers.js';
 import { runInputRounds } from './input-rounds.js';
+import { withOwnSignal } from '../signals/request-signal.js';
 import type { Discovered } from './negotiate.js';
 import { INPUT_ROUND_METHODS } from './revisions.js';
 
@@ -100,8 +101,9 @@ export class RevisionClient extends Client {
     const inputAware = inputAwareOf(resultSchema);
     return super.request({ method, params } as Request, inputAware, options).then((first) => {
       if (!isInputRequired(first)) return first;
-      // The rounds' sender is made only for a request that has rounds.
-      const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> => super.request({ method, params: round } as Request, inputAware, options) as Promise<Record<string, unknown>>;
+      // The rounds' sender is made only for a request that has rounds; each round on a signal of its own.
+      const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> =>
+        withOwnSignal(options?.signal, (signal) => super.request({ method, params: round } as Request, inputAware, { ...options, signal }) as Promise<Record<string, unknown>>);
       return runInputRounds(method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first);
     }) as ReturnType<Client['request']>;
   }

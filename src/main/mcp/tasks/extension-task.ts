@@ -15,6 +15,7 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/v4';
 import { isRecord } from '../../../types/json.js';
+import { withOwnSignal } from '../signals/request-signal.js';
 import { CANCEL_TIMEOUT_MS, FINAL_STATUSES, limitReached, pollIntervalOf, statusMessageOf, taskLimit, type TaskState } from './task-limits.js';
 
 /** The extension's identifier, declared in the per-request capabilities and offered in server/discover's. */
@@ -97,13 +98,15 @@ async function followTask(wire: ExtensionWire, created: ExtensionTask, options: 
       await sleep(pollIntervalOf(task.pollIntervalMs), undefined, { signal: running }).catch(() => {
         throw running.reason;
       });
-      const polled = readTask(await wire.request('tasks/get', { taskId }, CallAnswerSchema, { signal: running, timeout: timeout() }), 'tasks/get');
+      const polled = readTask(await withOwnSignal(running, (signal) => wire.request('tasks/get', { taskId }, CallAnswerSchema, { signal, timeout: timeout() })), 'tasks/get');
       if (polled.taskId !== taskId) throw new McpError(ErrorCode.InvalidRequest, `the server answered tasks/get for task "${taskId.slice(0, 100)}" with another task`);
       task = polled;
       report();
     }
   } catch (error) {
-    if (!FINAL_STATUSES.has(task.status)) void cancel(wire, taskId);
+    // The call fails once the server has the word (at most CANCEL_TIMEOUT_MS): a host that ends
+    // right after it (inspect after Ctrl-C) must not end before the cancel went out.
+    if (!FINAL_STATUSES.has(task.status)) await cancel(wire, taskId);
     throw running.aborted ? running.reason : error;
   } finally {
     clearTimeout(timer);
@@ -125,7 +128,7 @@ async function answerInputs(wire: ExtensionWire, task: ExtensionTask, answered: 
     Object.defineProperty(responses, key, { value: response, enumerable: true, writable: true, configurable: true });
     count++;
   }
-  if (count > 0) await wire.request('tasks/update', { taskId: task.taskId, inputResponses: responses }, AckSchema, { signal, timeout: timeout() });
+  if (count > 0) await withOwnSignal(signal, (own) => wire.request('tasks/update', { taskId: task.taskId, inputResponses: responses }, AckSchema, { signal: own, timeout: timeout() }));
 }
 
 function outcome(task: ExtensionTask): CallToolResult {

@@ -15,6 +15,7 @@ import { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema, type
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/v4';
 import { messageOf } from '../../../types/errors.js';
+import { withOwnSignal } from '../signals/request-signal.js';
 import { CANCEL_TIMEOUT_MS, FINAL_STATUSES as FINAL, limitReached, pollIntervalOf, statusMessageOf, taskLimit, type TaskState } from './task-limits.js';
 
 /** The task's answer to `tools/call`, or (a server that chose not to make one) the result itself. */
@@ -82,7 +83,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
         if (running.aborted) throw running.reason;
       });
       wake = new AbortController();
-      const polled = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema, { signal: running, timeout: timeout() });
+      const polled = await withOwnSignal(running, (signal) => client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema, { signal, timeout: timeout() }));
       if (!FINAL.has(task.status)) task = polled;
       report();
     }
@@ -95,7 +96,8 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     }
   } catch (error) {
     if (running.aborted && !FINAL.has(task.status)) {
-      void cancelTask(client, task.taskId);
+      // The call fails once the server has the word (at most CANCEL_TIMEOUT_MS): see extension-task.ts.
+      await cancelTask(client, task.taskId);
       throw running.reason;
     }
     throw error;
