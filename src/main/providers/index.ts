@@ -56,6 +56,16 @@ function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): Adapte
 }
 
 /**
+ * What a kept list needs of one tool for one provider: its report and its definition (null when
+ * unsendable), as adaptTool gives them, handed to `keep`; no restorer is made (adaptTool's is the
+ * same whenever it is asked for).
+ */
+export function adaptForList<T>(provider: ProviderId, tool: SourceTool, twin: boolean, keep: (report: ProviderToolReport, definition: unknown, provider: ProviderId) => T): T {
+  const report = reportOf(provider, tool, twin);
+  return keep(report, made.definition, provider);
+}
+
+/**
  * What `reportOf` made beside the report (a slot: adaptTools needs neither a pair per tool nor a
  * restorer); `adaptation` is null when the tool is unsendable.
  */

@@ -4,15 +4,18 @@
 // re-adapts only the tools it changed, and each provider's list is assembled once per change,
 // on the first request after it, from what is kept (each tool's tokens are counted once, when read). A tool
 // whose policy is "deny" is not adapted: every provider's report lists it as denied, and no list
-// sends it. On demand, the selection's list is reshaped by providers/on-demand.ts.
+// sends it. On demand, the selection's list is reshaped by providers/on-demand.ts. What is kept
+// per tool and provider is the report entry alone (it holds the definition); the way back for a
+// call's arguments is made on the first call that needs it (the adapters are pure: it is the
+// same), so a fill of 10,000 tools for nine providers keeps 90,000 objects fewer.
 import type { McpServer, ToolSelection } from '../../../types/config.js';
 import type { ProviderId, ProviderToolReport, ProviderTools, ProviderToolsOptions, ProviderVerdict, ToolProviderReports } from '../../../types/providers.js';
 import { PROVIDER_IDS, PROVIDER_LIMITS, ProviderIdSchema } from '../../../types/providers.js';
-import type { AdaptedTool, SourceTool } from '../../providers/index.js';
-import { adaptTool, findTwins, selectProviderTools, withListTokens } from '../../providers/index.js';
+import type { ArgumentRestorer, SourceTool } from '../../providers/index.js';
+import { adaptForList, adaptTool, findTwins, selectProviderTools, withListTokens } from '../../providers/index.js';
 import { onDemandTools } from '../../providers/on-demand.js';
 import type { ListedTool } from '../connection/connection.js';
-import { countedReport } from './counted-report.js';
+import { CountedReport, countedReport } from './counted-report.js';
 import type { IndexEntry } from '../names/tool-index.js';
 
 /** One offered tool and what each provider made of it so far. */
@@ -24,12 +27,15 @@ interface Prepared {
   signature: string | null;
   /**
    * What each provider made of it, at the provider's SLOT (an array: a Map per tool cost more
-   * than its contents); each report is the entry the lists give, its tokens counted when first read.
+   * than its contents): the entry the lists give, its tokens counted when first read, holding the
+   * definition.
    */
-  adapted: Array<AdaptedTool | undefined>;
+  entries: Array<CountedReport | undefined>;
+  /** Each provider's way back for arguments (null: none needed), made by the first call that needs it. */
+  restorers: Array<ArgumentRestorer | null | undefined> | null;
 }
 
-/** Each provider's place in a tool's `adapted`. */
+/** Each provider's place in a tool's `entries` (and `restorers`). */
 const SLOT = Object.fromEntries(PROVIDER_IDS.map((id, index) => [id, index])) as Record<ProviderId, number>;
 
 /** One place per provider, made at that length (an empty array grown by one store takes room for 17). */
@@ -72,7 +78,8 @@ export class ProviderToolCache {
   #tools: Prepared[] = [];
   /** The offered tools and the denied ones' reports, in index order: what each report lists. */
   #order: Array<Prepared | ProviderToolReport> = [];
-  #byExposed = new Map<string, Prepared>();
+  /** Made by the first restore after a change. */
+  #byExposed: Map<string, Prepared> | null = null;
   #lists = new Map<ProviderId, ProviderTools>();
   #labels = new Map<string, string>();
   #stale = true;
@@ -103,8 +110,12 @@ export class ProviderToolCache {
     const { enabled, servers } = this.source();
     const labels = new Map(servers.map((server) => [server.uuid, server.label]));
     this.#labels = labels;
+    // One { uuid, label } per server, shared by its tools' sources.
+    const owners = new Map<string, SourceTool['server']>();
     // Found by the listed object first (a switch-off or rename keeps it); by server and original
-    // name only for what a relist brought anew, and that map is built only then.
+    // name only for what a relist brought anew, and that map is built only then. Nothing is
+    // looked up when nothing is kept (the first fill).
+    const anyKept = this.#tools.length > 0;
     const byListed = new Map(this.#tools.map((tool) => [tool.listed, tool]));
     let byKey: Map<string, Prepared> | null = null;
     const tools: Prepared[] = [];
@@ -115,13 +126,14 @@ export class ProviderToolCache {
         order.push(deniedReport(entry));
         continue;
       }
-      const label = labels.get(entry.uuid) ?? entry.uuid;
-      let old = byListed.get(entry.tool);
-      if (!old) {
+      let owner = owners.get(entry.uuid);
+      if (owner === undefined) owners.set(entry.uuid, (owner = { uuid: entry.uuid, label: labels.get(entry.uuid) ?? entry.uuid }));
+      let old = anyKept ? byListed.get(entry.tool) : undefined;
+      if (!old && anyKept) {
         byKey ??= new Map(this.#tools.map((tool) => [keyOf(tool.source.server.uuid, tool.source.original), tool]));
         old = byKey.get(keyOf(entry.uuid, entry.original));
       }
-      const prepared = old && this.#reusable(old, entry.tool, entry.exposed, label) ? old : fresh(entry, entry.tool, label);
+      const prepared = old && this.#reusable(old, entry.tool, entry.exposed, owner.label) ? old : fresh(entry, entry.tool, owner);
       tools.push(prepared);
       order.push(prepared);
     }
@@ -130,12 +142,13 @@ export class ProviderToolCache {
       const twin = twins.has(tool.source);
       if (twin !== tool.twin) {
         tool.twin = twin;
-        tool.adapted = slots();
+        tool.entries = slots();
+        tool.restorers = null;
       }
     }
     this.#tools = tools;
     this.#order = order;
-    this.#byExposed = new Map(tools.map((tool) => [tool.source.name, tool]));
+    this.#byExposed = null;
   }
 
   /**
@@ -146,24 +159,32 @@ export class ProviderToolCache {
     this.used();
     this.#refresh();
     let list = this.#lists.get(provider);
-    if (!list) {
-      const tools: unknown[] = [];
-      const report: ProviderToolReport[] = [];
-      for (const tool of this.#order) {
-        if (!('listed' in tool)) {
-          report.push(tool);
-          continue;
-        }
-        const adapted = adaptedFor(tool, provider);
-        report.push(adapted.report);
-        if (adapted.report.status !== 'unsendable') tools.push(adapted.definition);
-      }
-      list = withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
-      this.#lists.set(provider, list);
-    }
+    if (!list) this.#lists.set(provider, (list = this.#assemble(provider)));
     const selected = selectProviderTools(list, selection);
     if (options.loading !== 'on-demand') return selected;
     return onDemandTools({ list: selected, loaded: options.loaded ?? [], pinned: options.pinned ?? [], servers: this.#labels });
+  }
+
+  /** `provider`'s list of every offered tool, from what is kept (adapting what is not yet). */
+  #assemble(provider: ProviderId): ProviderTools {
+    // Both made at their full length (grown by push, they copy themselves on the way).
+    const order = this.#order;
+    const tools = new Array<unknown>(order.length);
+    const report = new Array<ProviderToolReport>(order.length);
+    const slot = SLOT[provider];
+    let sent = 0;
+    for (let i = 0; i < order.length; i++) {
+      const tool = order[i]!;
+      if (!('listed' in tool)) {
+        report[i] = tool;
+        continue;
+      }
+      const entry = entryFor(tool, provider, slot);
+      report[i] = entry;
+      if (entry.status !== 'unsendable') tools[sent++] = CountedReport.definitionOf(entry);
+    }
+    tools.length = sent;
+    return withListTokens({ provider, maxTools: PROVIDER_LIMITS[provider].maxTools, tools, report });
   }
 
   /**
@@ -178,7 +199,7 @@ export class ProviderToolCache {
       const { name, server, original } = 'listed' in tool ? { name: tool.source.name, server: tool.source.server.uuid, original: tool.source.original } : tool;
       if (wanted && !wanted.has(name)) continue;
       const providers = {} as Record<ProviderId, ProviderVerdict>;
-      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? adaptedFor(tool, provider).report : tool);
+      for (const provider of PROVIDER_IDS) providers[provider] = verdictOf('listed' in tool ? entryFor(tool, provider, SLOT[provider]) : tool);
       out.push({ name, server, original, providers });
     }
     return out;
@@ -187,9 +208,10 @@ export class ProviderToolCache {
   /** Arguments a model of `provider` sent for `exposed`, as the tool's server expects them. */
   restore(provider: ProviderId, exposed: string, args: Record<string, unknown>): Record<string, unknown> {
     this.#refresh();
+    this.#byExposed ??= new Map(this.#tools.map((tool) => [tool.source.name, tool]));
     const tool = this.#byExposed.get(exposed);
     if (!tool) return args;
-    const { restore } = adaptedFor(tool, provider);
+    const restore = restorerFor(tool, provider);
     return restore === null ? args : restore(args);
   }
 
@@ -204,31 +226,36 @@ export class ProviderToolCache {
   }
 }
 
-function fresh(entry: IndexEntry, listed: ListedTool, label: string): Prepared {
+function fresh(entry: IndexEntry, listed: ListedTool, server: SourceTool['server']): Prepared {
   const source: SourceTool = {
     name: entry.exposed,
     original: entry.original,
-    server: { uuid: entry.uuid, label },
+    server,
     description: listed.description ?? '',
     inputSchema: listed.inputSchema,
   };
-  return { listed, source, twin: false, signature: null, adapted: slots() };
+  return { listed, source, twin: false, signature: null, entries: slots(), restorers: null };
 }
 
 function verdictOf({ status, changes, reason }: ProviderToolReport): ProviderVerdict {
   return reason === undefined ? { status, changes } : { status, changes, reason };
 }
 
-function adaptedFor(tool: Prepared, provider: ProviderId): AdaptedTool {
+/** The entry the lists give: the tool's report for `provider`, holding its definition (made once). */
+function entryFor(tool: Prepared, provider: ProviderId, slot: number): CountedReport {
+  return (tool.entries[slot] ??= adaptForList(provider, tool.source, tool.twin, kept));
+}
+
+/** The kept entry: the adapter's report, its tokens counted when read, holding the definition. */
+function kept(report: ProviderToolReport, definition: unknown, provider: ProviderId): CountedReport {
+  return countedReport(report, report.status === 'unsendable' ? null : provider, definition);
+}
+
+/** The way back for arguments `provider`'s model sent for `tool` (null: they pass as sent). */
+function restorerFor(tool: Prepared, provider: ProviderId): ArgumentRestorer | null {
   const slot = SLOT[provider];
-  let adapted = tool.adapted[slot];
-  if (!adapted) {
-    adapted = adaptTool(provider, tool.source, { twin: tool.twin });
-    // The report as the lists give it (tokens counted when first read), in place of the plain one:
-    // one entry kept per tool and provider, not two. (adaptTool makes a new object per call.)
-    const { report, definition } = adapted;
-    adapted.report = report.status === 'unsendable' ? countedReport(report, null) : countedReport(report, provider, definition);
-    tool.adapted[slot] = adapted;
-  }
-  return adapted;
+  const restorers = (tool.restorers ??= slots());
+  let restore = restorers[slot];
+  if (restore === undefined) restorers[slot] = restore = adaptTool(provider, tool.source, { twin: tool.twin }).restore;
+  return restore;
 }
