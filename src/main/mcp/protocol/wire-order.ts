@@ -6,15 +6,13 @@
 // before it: the reports were lost, and the SDK's "unknown progress token" error closed an SSE
 // connection (watch-connection.ts). Each response, and the close, is handed on one microtask late
 // too: microtasks run in order, so they come after the notifications read before them.
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { PassThroughTransport } from './pass-through-transport.js';
 
 type Held = [message: JSONRPCMessage, extra: MessageExtraInfo | undefined];
 
-export class InWireOrder implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+export class InWireOrder extends PassThroughTransport {
   /** Responses waiting for their microtask, oldest first. */
   readonly #held: Held[] = [];
   // One function each for the life of the transport: nothing is made per message.
@@ -24,33 +22,13 @@ export class InWireOrder implements Transport {
   };
   readonly #handOnClose = (): void => this.onclose?.();
 
-  constructor(readonly inner: Transport) {
+  constructor(inner: Transport) {
+    super(inner);
     inner.onclose = () => queueMicrotask(this.#handOnClose);
-    inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
       if ('method' in message) return this.onmessage?.(message, extra);
       this.#held.push([message, extra]);
       queueMicrotask(this.#handOnOne);
     };
-  }
-
-  start(): Promise<void> {
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
   }
 }
