@@ -13,7 +13,7 @@ import type { RunningTasks } from '../tasks/running-tasks.js';
 import { DEFAULT_TASK_TTL_MS } from '../tasks/task-limits.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../../types/config.js';
 import { CANCEL_REASON } from './active-calls.js';
-import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
+import { CallDeadline } from './call-deadline.js';
 
 /** What a task call takes of the caller's options (calls/tool-call.ts CallOptions). */
 export interface TaskCallerOptions extends Pick<ConnectionCallOptions, 'signal' | 'onProgress' | 'timeoutMs'> {
@@ -43,12 +43,7 @@ export async function sendAsTask(
   const end = call ? context.elicitations.begin(entry.uuid, call) : () => undefined;
   try {
     return await connection.callTool(entry.original, args, {
-      signal: deadline.signal,
-      timeoutMs: NO_SDK_TIMEOUT_MS,
-      onProgress: (progress) => {
-        deadline.restart();
-        options.onProgress?.(progress);
-      },
+      ...deadline.callOptions(options.onProgress),
       task: {
         ttlMs: options.timeoutMs ?? DEFAULT_TASK_TTL_MS,
         onState: (state) => {

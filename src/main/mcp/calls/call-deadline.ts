@@ -3,6 +3,7 @@
 // the user types. Like the SDK's own: each progress report restarts it, and when it runs out the
 // call is aborted with the SDK's RequestTimeout error (the server gets notifications/cancelled).
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOptions as ConnectionCallOptions } from '../connection/connection.js';
 
 /** setTimeout's largest delay: what the SDK is given, so that its own timeout never fires first. */
 export const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
@@ -27,6 +28,21 @@ export class CallDeadline {
   /** Aborts when the caller aborts or the time runs out. */
   get signal(): AbortSignal {
     return this.#controller.signal;
+  }
+
+  /**
+   * The connection's options for a call under this deadline: the SDK's own timeout out of the way,
+   * and each progress report (passed on to `onProgress`) restarting the clock.
+   */
+  callOptions(onProgress: ConnectionCallOptions['onProgress']): ConnectionCallOptions {
+    return {
+      signal: this.signal,
+      timeoutMs: NO_SDK_TIMEOUT_MS,
+      onProgress: (progress) => {
+        this.restart();
+        onProgress?.(progress);
+      },
+    };
   }
 
   /** Starts the full timeout again (a progress report: the server is still working). */

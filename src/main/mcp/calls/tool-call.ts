@@ -7,7 +7,7 @@ import type { ToolCallResult } from '../../../types/mcp.js';
 import type { ProviderId } from '../../../types/providers.js';
 import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
 import { UnreadableArgument } from '../../providers/index.js';
-import { CallDeadline, NO_SDK_TIMEOUT_MS } from './call-deadline.js';
+import { CallDeadline } from './call-deadline.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
@@ -144,14 +144,7 @@ async function sendAnswering(
   const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal);
   const end = elicitations.begin(entry.uuid, { tool: entry.exposed, original: entry.original, elicit, deadline });
   try {
-    return await connection.callTool(entry.original, args, {
-      signal: deadline.signal,
-      timeoutMs: NO_SDK_TIMEOUT_MS,
-      onProgress: (progress) => {
-        deadline.restart();
-        options.onProgress?.(progress);
-      },
-    });
+    return await connection.callTool(entry.original, args, deadline.callOptions(options.onProgress));
   } finally {
     end();
     deadline.end();
