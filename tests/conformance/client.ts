@@ -18,7 +18,7 @@ import { entryArgs } from '../fixtures/entry.js';
 import { visitSignIn } from '../unit/helpers/oauth.js';
 import { exampleArguments } from './arguments.js';
 
-const CLI = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/main/hosts/cli/cli.ts', import.meta.url));
 const UUID = '00000000-0000-4000-8000-00000000c0f0';
 /** How many times the app may ask for a sign-in before the client stops obliging. */
 const MAX_SIGN_INS = 4;

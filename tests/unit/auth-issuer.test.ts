@@ -3,8 +3,8 @@
 // (RFC 8414 section 3.3), a server that moved to another authorization server (SEP-2352), the
 // `offline_access` decision (SEP-2207), and the challenges a 401 carries (Bearer and DPoP).
 import { describe, expect, it } from 'vitest';
-import { challengeOf, challengesOf } from '../../src/main/auth/challenge.js';
-import { authorizationResponseProblem, authorizationServerMoved, authorizationServerNamed, metadataIssuerMatches } from '../../src/main/auth/issuer.js';
+import { challengeOf, challengesOf } from '../../src/main/auth/discovery/challenge.js';
+import { authorizationResponseProblem, authorizationServerMoved, authorizationServerNamed, metadataIssuerMatches } from '../../src/main/auth/discovery/issuer.js';
 import { withOfflineAccess } from '../../src/main/auth/policy.js';
 
 const AS = 'https://auth.example.com';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { parseTimeout } from '../../src/main/hosts/cli-sign-in.js';
+import { parseTimeout } from '../../src/main/hosts/cli/sign-in.js';
 import { entryArgs } from '../fixtures/entry.js';
 import type { OAuthFixture } from '../fixtures/oauth/server.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
@@ -15,7 +15,7 @@ import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
 import { visitSignIn } from './helpers/oauth.js';
 
-const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli.ts', import.meta.url));
+const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli/cli.ts', import.meta.url));
 const UUID = '00000000-0000-4000-8000-0000000000c1';
 const fixtures: OAuthFixture[] = [];
 

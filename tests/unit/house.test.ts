@@ -1,6 +1,7 @@
 // The house rules of docs/architecture.md, checked on the sources as they are: imports run down
 // the layers (hosts → core and ipc → the manager → the rest; src/types and the renderer apart),
-// there are no import circles, and no source file is over 400 lines.
+// there are no import circles, no folder of src/main holds more than 15 files, and no source file
+// is over 400 lines.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -274,6 +275,16 @@ describe('the house', () => {
     const root = fs.readdirSync(path.join(SRC, 'main'), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
     expect(root.length).toBeLessThanOrEqual(6);
     expect(root).toEqual(expect.arrayContaining(['core.ts', 'ipc.ts', 'mcp.ts', 'naming.ts']));
+  });
+
+  it('has no folder of src/main holding more than 15 source files directly (a shared prefix is a folder waiting to be born)', () => {
+    const crowded = (dir: string): string[] => {
+      const entries = fs.readdirSync(dir, { withFileTypes: true });
+      const own = entries.filter((entry) => entry.isFile() && /\.(ts|vue)$/.test(entry.name)).length;
+      const below = entries.filter((entry) => entry.isDirectory()).flatMap((entry) => crowded(path.join(dir, entry.name)));
+      return own > 15 ? [`${path.relative(REPO_ROOT, dir)} (${own})`, ...below] : below;
+    };
+    expect(crowded(path.join(SRC, 'main'))).toEqual([]);
   });
 
   it('has no source file over 400 lines', () => {

@@ -2,8 +2,8 @@
 // variables filled in one pass, several values as several arguments, an empty optional setting
 // dropping what it is in, and a sensitive one going to the secret store.
 import { describe, expect, it } from 'vitest';
-import { bundleCommand, bundleRun, envHoldingOnly } from '../../src/main/install/bundle-command.js';
-import { manifestFields, parseManifest } from '../../src/main/install/bundle-manifest.js';
+import { bundleCommand, bundleRun, envHoldingOnly } from '../../src/main/install/bundle/command.js';
+import { manifestFields, parseManifest } from '../../src/main/install/bundle/manifest.js';
 import { filesystemManifest } from '../fixtures/bundles/pack.js';
 
 const folders = { HOME: '/home/me', DESKTOP: '/home/me/Desktop', DOCUMENTS: '/home/me/Documents', DOWNLOADS: '/home/me/Downloads' };

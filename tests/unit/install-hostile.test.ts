@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
-import { checkEntries } from '../../src/main/install/bundle-entries.js';
+import { checkEntries } from '../../src/main/install/bundle/entries.js';
 import { filesystemManifest } from '../fixtures/bundles/pack.js';
 import { SYMLINK_MODE, writeZip, type ZipItem } from '../fixtures/bundles/zip.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';

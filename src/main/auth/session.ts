@@ -9,12 +9,12 @@ import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { challengeOf } from './challenge.js';
-import { DpopProver, isDpopBound } from './dpop.js';
-import { dpopTokenFetch, fetchWithDpopToken } from './dpop-fetch.js';
+import { challengeOf } from './discovery/challenge.js';
+import { DpopProver, isDpopBound } from './dpop/proofs.js';
+import { dpopTokenFetch, fetchWithDpopToken } from './dpop/fetch.js';
 import { AuthError, describeAuthError, refreshFailedForGood } from './errors.js';
 import { expired, refreshDue, stepUpFor, storedTokens } from './policy.js';
-import { asksForOAuthSignIn, movedAuthorizationServer } from './probes.js';
+import { asksForOAuthSignIn, movedAuthorizationServer } from './discovery/probes.js';
 import type { AuthStorage, StoredTokens } from './storage.js';
 import { messageOf } from '../../types/errors.js';
 
@@ -257,7 +257,7 @@ export class ServerAuth {
     return new AuthError(`the server needs more permissions (${step.scope}): sign in again to grant them`, 'more-scope');
   }
 
-  /** Whether a 401 without a token asks for an OAuth sign-in (probes.ts); asked once per target. */
+  /** Whether a 401 without a token asks for an OAuth sign-in (discovery/probes.ts); asked once per target. */
   async #isOAuth(response: Response): Promise<boolean> {
     this.#oauth ??= await asksForOAuthSignIn(this.#target.url, response, this.challenge.resourceMetadataUrl, fetchWithTimeout(this.deps.fetch, this.deps.tokenTimeoutMs));
     return this.#oauth;

@@ -10,7 +10,7 @@ import {
   OpenIdProviderDiscoveryMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { z } from 'zod/v4';
-import { DpopKeySchema } from './dpop.js';
+import { DpopKeySchema } from './dpop/proofs.js';
 
 /** Tokens as the SDK saved them (stamped with `issuer`), and what they were issued for. */
 export const StoredTokensSchema = z.object({

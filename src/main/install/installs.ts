@@ -1,12 +1,12 @@
 // Installing servers, as the hosts reach it (core.ts makes one): from a registry, from a bundle
 // (opened from a path or sent by the page in pieces), and deleting a server with its bundle folder.
 import type { BundlePreview } from '../../types/install.js';
-import type { BundleOptions } from './bundle-install.js';
-import { BundleInstalls } from './bundle-install.js';
-import { BundleUploads } from './bundle-uploads.js';
-import { BUNDLE_LIMITS } from './bundle-entries.js';
+import type { BundleOptions } from './bundle/install.js';
+import { BundleInstalls } from './bundle/install.js';
+import { BundleUploads } from './bundle/uploads.js';
+import { BUNDLE_LIMITS } from './bundle/entries.js';
 import type { InstallContext } from './context.js';
-import { RegistryInstalls } from './registry-install.js';
+import { RegistryInstalls } from './registry/install.js';
 
 export class Installs {
   readonly registry: RegistryInstalls;

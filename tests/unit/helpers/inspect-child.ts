@@ -1,14 +1,14 @@
 // Runs `npm run inspect` for the tests: in process through `main` with console output captured,
-// or the way npm does (node --import tsx src/main/hosts/cli.ts …) as a child process, for a clean
+// or the way npm does (node --import tsx src/main/hosts/cli/cli.ts …) as a child process, for a clean
 // stdout and for a process with an environment (or a user) of its own.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
-import { main } from '../../../src/main/hosts/cli.js';
+import { main } from '../../../src/main/hosts/cli/cli.js';
 import { asNobody } from '../../fixtures/child-process.js';
 import { entryArgs } from '../../fixtures/entry.js';
 
-export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli.ts', import.meta.url));
+export const CLI_PATH = fileURLToPath(new URL('../../../src/main/hosts/cli/cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 /** What comes after `node` to run the CLI. */
 export const CLI_ARGS = entryArgs(CLI_PATH);

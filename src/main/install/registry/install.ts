@@ -1,18 +1,18 @@
 // Adding a server from an MCP registry (issue 34, part 1): search, one entry's preview, add, and
 // the updates the registry offers for servers added from it. The registry's address is the
 // settings' `registryUrl` (the official registry when unset), or one given for a single request.
-import type { EnteredValue, McpServer, ServerSettingsInput, ServerSource } from '../../types/config.js';
-import { OFFICIAL_REGISTRY_URL } from '../../types/config.js';
-import type { InstallField, InstallResult, InstallValues, RegistryPreview, RegistrySearchResult, UpdateOffer } from '../../types/install.js';
-import { isSecretRef } from '../../types/secrets.js';
-import { messageOf } from '../../types/errors.js';
-import type { InstallContext } from './context.js';
-import { installedAs, keptSettings, recordSource } from './context.js';
-import { RegistryClient } from './registry-client.js';
-import { firstSupported, registryOptions, registrySettings, suggestedLabel } from './registry-plan.js';
-import type { ServerResponse } from './registry-schema.js';
-import { officialMeta } from './registry-schema.js';
-import { InstallProblemError } from './values.js';
+import type { EnteredValue, McpServer, ServerSettingsInput, ServerSource } from '../../../types/config.js';
+import { OFFICIAL_REGISTRY_URL } from '../../../types/config.js';
+import type { InstallField, InstallResult, InstallValues, RegistryPreview, RegistrySearchResult, UpdateOffer } from '../../../types/install.js';
+import { isSecretRef } from '../../../types/secrets.js';
+import { messageOf } from '../../../types/errors.js';
+import type { InstallContext } from '../context.js';
+import { installedAs, keptSettings, recordSource } from '../context.js';
+import { RegistryClient } from './client.js';
+import { firstSupported, registryOptions, registrySettings, suggestedLabel } from './plan.js';
+import type { ServerResponse } from './schema.js';
+import { officialMeta } from './schema.js';
+import { InstallProblemError } from '../values.js';
 
 export interface RegistryAddRequest {
   name: string;

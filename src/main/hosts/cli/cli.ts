@@ -6,34 +6,34 @@
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' [--provider P] [--yes] [--answer '{"json": "fields"}']… [--json]
 //   npm run inspect -- --user-data DIR call EXPOSED_NAME '{"json": "args"}' --provider P --for-model --call-id ID [--text-only] [--yes]
 //   npm run inspect -- --user-data DIR [--json] logs SERVER      (label or uuid)
-//   npm run inspect -- --user-data DIR signin|signout SERVER   (see cli-sign-in.ts)
-//   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see cli-offerings.ts)
-//   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see cli-client-features.ts)
-//   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see cli-install.ts)
+//   npm run inspect -- --user-data DIR signin|signout SERVER   (see sign-in.ts)
+//   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see offerings.ts)
+//   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see client-features.ts)
+//   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see install.ts)
 //
-// A call follows the tool's policy and answers the server's requests for input (cli-call.ts).
+// A call follows the tool's policy and answers the server's requests for input (call.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isRecord } from '../../types/json.js';
-import type { LogEntry, ServerStatus } from '../../types/mcp.js';
-import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../types/providers.js';
-import type { Core } from '../core.js';
-import { startCore } from '../core.js';
-import type { CallVerb } from './cli-call.js';
-import { runCall } from './cli-call.js';
-import { isEntryModule } from '../profile/paths.js';
-import { CONFIG_FILE_NAME, configFileProblem } from '../config/store.js';
-import type { OfferingCommand } from './cli-offerings.js';
-import { isOfferingVerb, parseOfferingCommand, runOfferingCommand } from './cli-offerings.js';
-import type { SignInCommand } from './cli-sign-in.js';
-import { isSignInVerb, parseTimeout, runSignInCommand } from './cli-sign-in.js';
-import { messageOf } from '../../types/errors.js';
-import { answerOrFail } from './exit-guard.js';
-import type { FeatureCommand } from './cli-client-features.js';
-import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './cli-client-features.js';
-import type { InstallCommand } from './cli-install.js';
-import { isInstallVerb, parseInstallCommand, runInstallCommand } from './cli-install.js';
+import { isRecord } from '../../../types/json.js';
+import type { LogEntry, ServerStatus } from '../../../types/mcp.js';
+import { PROVIDER_IDS, ProviderIdSchema, type ProviderId } from '../../../types/providers.js';
+import type { Core } from '../../core.js';
+import { startCore } from '../../core.js';
+import type { CallVerb } from './call.js';
+import { runCall } from './call.js';
+import { isEntryModule } from '../../profile/paths.js';
+import { CONFIG_FILE_NAME, configFileProblem } from '../../config/store.js';
+import type { OfferingCommand } from './offerings.js';
+import { isOfferingVerb, parseOfferingCommand, runOfferingCommand } from './offerings.js';
+import type { SignInCommand } from './sign-in.js';
+import { isSignInVerb, parseTimeout, runSignInCommand } from './sign-in.js';
+import { messageOf } from '../../../types/errors.js';
+import { answerOrFail } from '../exit-guard.js';
+import type { FeatureCommand } from './client-features.js';
+import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './client-features.js';
+import type { InstallCommand } from './install.js';
+import { isInstallVerb, parseInstallCommand, runInstallCommand } from './install.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE_FOLDER_PATTERN } from '../../types/config.js';
-import { isRecord } from '../../types/json.js';
-import { writePrivateFile } from '../profile/files.js';
+import { BUNDLE_FOLDER_PATTERN } from '../../../types/config.js';
+import { isRecord } from '../../../types/json.js';
+import { writePrivateFile } from '../../profile/files.js';
 
 export const BUNDLES_DIR = 'bundles';
 const VALUES_FILE = 'user-config.json';

@@ -3,7 +3,7 @@
 // from `node --version` and `python3 --version` (the commands a bundle's server will run).
 import { execFile } from 'node:child_process';
 import semver from 'semver';
-import type { Manifest } from './bundle-manifest.js';
+import type { Manifest } from './manifest.js';
 
 export interface Machine {
   platform: NodeJS.Platform;

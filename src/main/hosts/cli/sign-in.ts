@@ -6,9 +6,9 @@
 // SERVER is a server's uuid or its label. `signin` prints the address to open, alone on stdout,
 // waits for the browser to come back to the app, and exits 0 once signed in; everything else
 // goes to stderr. No token is ever printed.
-import { AuthError } from '../auth/errors.js';
-import type { Core } from '../core.js';
-import { messageOf } from '../../types/errors.js';
+import { AuthError } from '../../auth/errors.js';
+import type { Core } from '../../core.js';
+import { messageOf } from '../../../types/errors.js';
 
 export const SIGN_IN_VERBS = ['signin', 'signout'] as const;
 export type SignInVerb = (typeof SIGN_IN_VERBS)[number];

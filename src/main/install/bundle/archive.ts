@@ -1,5 +1,5 @@
 // The I/O edge of a bundle's zip (yauzl): the central directory read and checked by
-// bundle-entries.ts, manifest.json read, and the files unpacked into a new folder. Sizes are
+// entries.ts, manifest.json read, and the files unpacked into a new folder. Sizes are
 // counted while inflating too, so a header that lies about a file's size stops the unpacking at
 // the declared size (yauzl's own check, and ours against the limit).
 import fs from 'node:fs';
@@ -8,9 +8,9 @@ import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { messageOf } from '../../types/errors.js';
-import type { BundleLimits, CheckedEntry } from './bundle-entries.js';
-import { BUNDLE_LIMITS, BundleRefused, checkEntries, checkLinkTarget } from './bundle-entries.js';
+import { messageOf } from '../../../types/errors.js';
+import type { BundleLimits, CheckedEntry } from './entries.js';
+import { BUNDLE_LIMITS, BundleRefused, checkEntries, checkLinkTarget } from './entries.js';
 
 export interface ReadBundle {
   entries: CheckedEntry[];

@@ -4,16 +4,16 @@
 // --answer values in order, then are declined. A task the call runs as is followed on stderr, and
 // Ctrl-C cancels the call (exit 130). What happens goes to stderr; stdout is the result,
 // or with --for-model exactly `{ "provider", "items", "report" }`: what a model of --provider gets.
-import type { ElicitationAction, ElicitationAnswer, ElicitationContent } from '../../types/elicitation.js';
-import { ElicitationActionSchema } from '../../types/elicitation.js';
-import { isRecord } from '../../types/json.js';
-import type { ProviderId } from '../../types/providers.js';
-import type { Core } from '../core.js';
-import type { Elicit, ElicitationRequest, UrlElicitationRequest } from '../mcp/elicitation/router.js';
-import { ToolCallRefused } from '../mcp/calls/approval-gate.js';
-import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
-import { messageOf } from '../../types/errors.js';
-import { taskLine } from './cli-client-features.js';
+import type { ElicitationAction, ElicitationAnswer, ElicitationContent } from '../../../types/elicitation.js';
+import { ElicitationActionSchema } from '../../../types/elicitation.js';
+import { isRecord } from '../../../types/json.js';
+import type { ProviderId } from '../../../types/providers.js';
+import type { Core } from '../../core.js';
+import type { Elicit, ElicitationRequest, UrlElicitationRequest } from '../../mcp/elicitation/router.js';
+import { ToolCallRefused } from '../../mcp/calls/approval-gate.js';
+import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './sign-in.js';
+import { messageOf } from '../../../types/errors.js';
+import { taskLine } from './client-features.js';
 
 /** The exit code of a call cancelled with Ctrl-C (128 + SIGINT, as shells report it). */
 export const INTERRUPTED_EXIT_CODE = 130;

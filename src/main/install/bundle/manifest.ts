@@ -2,8 +2,8 @@
 // @anthropic-ai/mcpb, one per manifest version), and what the app shows of it: pure.
 import { MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb/browser';
 import type { McpbManifestAny } from '@anthropic-ai/mcpb/browser';
-import type { InstallField } from '../../types/install.js';
-import { BundleRefused } from './bundle-entries.js';
+import type { InstallField } from '../../../types/install.js';
+import { BundleRefused } from './entries.js';
 
 export type Manifest = McpbManifestAny;
 export type UserConfigOption = NonNullable<Manifest['user_config']>[string];

@@ -4,10 +4,10 @@
 // typed is never read again for variables, never split into words, and never reaches a shell
 // (the command runs without one). An argument that is exactly `${user_config.KEY}` of a setting
 // that takes several values becomes several arguments.
-import type { EnteredValue } from '../../types/config.js';
-import type { InstallField, InstallProblem, InstallRun } from '../../types/install.js';
-import type { Manifest } from './bundle-manifest.js';
-import type { CheckedValues } from './values.js';
+import type { EnteredValue } from '../../../types/config.js';
+import type { InstallField, InstallProblem, InstallRun } from '../../../types/install.js';
+import type { Manifest } from './manifest.js';
+import type { CheckedValues } from '../values.js';
 
 export interface SystemFolders {
   HOME: string;

@@ -6,8 +6,8 @@
 // every signed bundle as unsigned (forge's PKCS#7 verify is not implemented).
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
-import type { BundleSignature } from '../../types/install.js';
-import { BundleRefused } from './bundle-entries.js';
+import type { BundleSignature } from '../../../types/install.js';
+import { BundleRefused } from './entries.js';
 
 const HEADER = Buffer.from('MCPB_SIG_V1', 'utf8');
 const FOOTER = Buffer.from('MCPB_SIG_END', 'utf8');

@@ -2,7 +2,7 @@
 // of the list and detail answers, after the OpenAPI document of modelcontextprotocol/registry
 // (docs/reference/api/openapi.yaml at 145c2ec7c424d503a553a50c0efac6c48db407db). A registry is
 // untrusted: every answer is parsed here, fields the app does not use pass through, and one
-// malformed entry of a list costs that entry alone (registry-client.ts).
+// malformed entry of a list costs that entry alone (client.ts).
 import { z } from 'zod';
 
 const Text = z.string().max(10_000);

@@ -8,14 +8,14 @@
 // servers, following pages); `add` and `install` print what was added (`--json`: the server as
 // saved), then wait for it to connect and say how that went on stderr. A value the entry or the
 // bundle cannot take exits 1, one line per problem; a bad command line exits 2.
-import type { McpServer } from '../../types/config.js';
-import type { InstallResult, InstallRun, RegistrySearchResult } from '../../types/install.js';
-import type { ServerStatus, ServerStatusKind } from '../../types/mcp.js';
-import type { Core } from '../core.js';
-import { BundleRefused } from '../install/bundle-entries.js';
-import { RegistryError } from '../install/registry-client.js';
-import { InstallProblemError, parseSetOptions } from '../install/values.js';
-import { messageOf } from '../../types/errors.js';
+import type { McpServer } from '../../../types/config.js';
+import type { InstallResult, InstallRun, RegistrySearchResult } from '../../../types/install.js';
+import type { ServerStatus, ServerStatusKind } from '../../../types/mcp.js';
+import type { Core } from '../../core.js';
+import { BundleRefused } from '../../install/bundle/entries.js';
+import { RegistryError } from '../../install/registry/client.js';
+import { InstallProblemError, parseSetOptions } from '../../install/values.js';
+import { messageOf } from '../../../types/errors.js';
 
 export const INSTALL_VERBS = ['registry', 'bundle'] as const;
 /** Searches follow the registry's pages up to this many servers. */

@@ -1,9 +1,9 @@
 // The I/O edge of the registry: GET requests to its v0.1 API, each with a deadline and a size
-// limit, the answers checked by registry-schema.ts. A list entry the app cannot read is left
+// limit, the answers checked by schema.ts. A list entry the app cannot read is left
 // out and counted, never the whole page.
-import { messageOf } from '../../types/errors.js';
-import type { ServerResponse } from './registry-schema.js';
-import { ServerListSchema, ServerResponseSchema } from './registry-schema.js';
+import { messageOf } from '../../../types/errors.js';
+import type { ServerResponse } from './schema.js';
+import { ServerListSchema, ServerResponseSchema } from './schema.js';
 
 /** How long one request may take. */
 export const REGISTRY_TIMEOUT_MS = 15_000;

@@ -3,8 +3,8 @@
 // wants its nonce in the proof (`use_dpop_nonce`: 400 from a token endpoint, 401 from a resource
 // server). A nonce a server hands out with any answer is used in the next proofs to that server.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { challengeOf } from './challenge.js';
-import type { DpopProver } from './dpop.js';
+import { challengeOf } from '../discovery/challenge.js';
+import type { DpopProver } from './proofs.js';
 
 const NONCE_HEADER = 'DPoP-Nonce';
 const USE_NONCE = 'use_dpop_nonce';

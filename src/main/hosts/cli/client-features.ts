@@ -11,12 +11,12 @@
 // reports of its own). SERVER is a uuid or a label. A path that is not absolute exits 2; a folder
 // that is missing is saved, with a warning on stderr.
 import path from 'node:path';
-import type { McpServer } from '../../types/config.js';
-import { MAX_ROOTS, rootPathProblem } from '../../types/roots.js';
-import type { TaskInfo } from '../../types/tasks.js';
-import type { Core } from '../core.js';
-import { rootStates } from '../mcp/roots/roots.js';
-import { messageOf } from '../../types/errors.js';
+import type { McpServer } from '../../../types/config.js';
+import { MAX_ROOTS, rootPathProblem } from '../../../types/roots.js';
+import type { TaskInfo } from '../../../types/tasks.js';
+import type { Core } from '../../core.js';
+import { rootStates } from '../../mcp/roots/roots.js';
+import { messageOf } from '../../../types/errors.js';
 
 export const FEATURE_VERBS = ['instructions', 'tasks', 'roots', 'icons'] as const;
 export type FeatureVerb = (typeof FEATURE_VERBS)[number];

@@ -12,13 +12,13 @@
 // is missing exits 2, naming it; a server that fails exits 1. SERVER is a uuid or a label; a URI
 // that is one of the server's templates is filled from the --arg values. A server's requests for
 // input while it answers (2026-07-28) take the --answer values in order, as `call`'s do.
-import type { PromptInfo, ResourceListing } from '../../types/offerings.js';
-import type { ProviderId } from '../../types/providers.js';
-import type { Core } from '../core.js';
-import { MissingValueError } from '../mcp/user-input/missing-value.js';
-import { answerFrom } from './cli-call.js';
-import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './cli-sign-in.js';
-import { messageOf } from '../../types/errors.js';
+import type { PromptInfo, ResourceListing } from '../../../types/offerings.js';
+import type { ProviderId } from '../../../types/providers.js';
+import type { Core } from '../../core.js';
+import { MissingValueError } from '../../mcp/user-input/missing-value.js';
+import { answerFrom } from './call.js';
+import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './sign-in.js';
+import { messageOf } from '../../../types/errors.js';
 
 export const OFFERING_VERBS = ['prompts', 'prompt', 'complete', 'resources', 'read'] as const;
 export type OfferingVerb = (typeof OFFERING_VERBS)[number];

@@ -2,11 +2,11 @@
 // option, with the form its inputs make and what will run. `npm` → `npx -y pkg@version`, `pypi` →
 // `uvx pkg==version`, `oci` → `docker run -i --rm … image`, each with its runtime and package
 // arguments; a remote → its Streamable HTTP or SSE address and headers.
-import type { EnteredValue, ServerSettingsInput } from '../../types/config.js';
-import type { InstallField, InstallProblem, InstallRun, InstallValues, RegistryOption } from '../../types/install.js';
-import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryPackage, RegistryTransport, ServerDetail } from './registry-schema.js';
-import type { CheckedValues } from './values.js';
-import { checkValues } from './values.js';
+import type { EnteredValue, ServerSettingsInput } from '../../../types/config.js';
+import type { InstallField, InstallProblem, InstallRun, InstallValues, RegistryOption } from '../../../types/install.js';
+import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryPackage, RegistryTransport, ServerDetail } from './schema.js';
+import type { CheckedValues } from '../values.js';
+import { checkValues } from '../values.js';
 
 /** Where one value of the server's settings comes from: a field, or a fixed text with `{variables}`. */
 type Source =

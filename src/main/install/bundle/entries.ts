@@ -1,7 +1,7 @@
 // The rules a bundle's file list must meet before anything is unpacked, pure: every path stays
 // inside the bundle's folder (no `..`, no absolute path, no drive letter), no two entries land
 // on the same file, symbolic links point inside, and the counts and sizes the central directory
-// declares stay within the limits. Sizes are checked again while inflating (bundle-archive.ts).
+// declares stay within the limits. Sizes are checked again while inflating (archive.ts).
 import path from 'node:path';
 
 export interface BundleLimits {

@@ -2,7 +2,7 @@
 // it. One ES256 key per server and authorization server, made with node:crypto and kept in the
 // secret store (storage.ts `dpopKey`), never in config.json. A proof is a JWT signed with that
 // key for one request: its method and address, a fresh `jti`, the time, the server's nonce when it
-// gave one, and with a token the token's hash (`ath`). No I/O: the requests are dpop-fetch.ts's.
+// gave one, and with a token the token's hash (`ath`). No I/O: the requests are fetch.ts's.
 import type { KeyObject } from 'node:crypto';
 import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { z } from 'zod/v4';
