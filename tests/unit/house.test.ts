@@ -59,14 +59,14 @@ function circles(graph: Map<string, string[]>): string[][] {
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The hosts start the core and serve IPC; anything below them.
-  'src/main/hosts': ['src/main/ipc.ts', 'src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
-  'src/main/ipc.ts': ['src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
-  'src/main/core.ts': ['src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/hosts': ['src/main/ipc.ts', 'src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/integrity', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/ipc.ts': ['src/main/core.ts', 'src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/integrity', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/core.ts': ['src/main/install', 'src/main/mcp.ts', 'src/main/mcp', 'src/main/migrations', 'src/main/providers', 'src/main/search', 'src/main/integrity', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   // Installing servers (a registry, a bundle): beside the manager, reaching it through an interface.
   'src/main/install': ['src/main/config', 'src/main/profile'],
   // The manager, and the units it is made of.
-  'src/main/mcp.ts': ['src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
-  'src/main/mcp': ['src/main/providers', 'src/main/search', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/mcp.ts': ['src/main/mcp', 'src/main/providers', 'src/main/search', 'src/main/integrity', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
+  'src/main/mcp': ['src/main/providers', 'src/main/search', 'src/main/integrity', 'src/main/auth', 'src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   'src/main/mcp/signals': [],
   'src/main/mcp/user-input': [],
   'src/main/mcp/policies': [],
@@ -90,7 +90,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The upgrade, run once at start, before anything connects.
   'src/main/migrations': ['src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   // The cores: pure, each with a thin I/O edge.
-  'src/main/providers': ['src/main/naming.ts', 'src/main/naming'],
+  'src/main/providers': ['src/main/naming.ts', 'src/main/naming', 'src/main/integrity'],
   'src/main/providers/content': [],
   'src/main/providers/results': ['src/main/providers/content'],
   'src/main/providers/schema': [],
@@ -98,6 +98,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'src/main/providers/schema/passes': ['src/main/providers/schema/common'],
   'src/main/providers/schema/restore': ['src/main/providers/schema/common'],
   'src/main/search': [],
+  'src/main/integrity': [],
   'src/main/auth': ['src/main/secrets', 'src/main/config', 'src/main/profile'],
   'src/main/secrets': ['src/main/config', 'src/main/profile'],
   'src/main/config': ['src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
