@@ -27,7 +27,7 @@ export interface DownloadOptions {
 
 export class DownloadError extends Error {}
 
-const sizeText = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
+const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`);
 
 /** The https URL `text` names, or why it cannot be fetched. */
 export function httpsUrl(text: string): URL {
