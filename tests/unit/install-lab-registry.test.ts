@@ -16,7 +16,7 @@ import { BundleNotForThisMachine } from '../../src/main/install/bundle/install.j
 import { Installs } from '../../src/main/install/installs.js';
 import { RegistryClient, RegistryError } from '../../src/main/install/registry/client.js';
 import { DownloadError, downloadChecked } from '../../src/main/install/registry/download.js';
-import { InstallProblemError } from '../../src/main/install/values.js';
+import type { InstallProblemError } from '../../src/main/install/values.js';
 import { packFilesystemBundle } from '../fixtures/bundles/pack.js';
 import { startFixtureInProcess, type InProcessFixture } from '../fixtures/launch.js';
 import { registryEntries } from '../fixtures/registry/entries.js';
