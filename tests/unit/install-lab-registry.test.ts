@@ -77,6 +77,21 @@ describe('hostile registries and bundles (issue 38), through the core', () => {
     expect(fs.readdirSync(path.join(dir, 'bundles'))).toEqual([]);
   }, 60_000);
 
+  it('the page\'s path: the package downloaded and opened (nothing written), then installed from the bundle dialog under the entry', async () => {
+    const preview = await installs.registry.openBundle({ name: 'io.github.lab/files-bundle', registry: registry.url });
+    expect(preview).toMatchObject({ fileName: 'files.mcpb', name: 'filesystem', blockers: [], registry: { registry: registry.url, name: 'io.github.lab/files-bundle', version: '2026.8.31' } });
+    expect(preview.fields.map((field) => field.id)).toEqual(['allowed_directories', 'note', 'token']);
+    expect(fs.readdirSync(path.join(dir, 'bundles'))).toEqual([]);
+    const { server } = await installs.bundles.install(preview.stageId, { allowed_directories: [shared] }, 'Lab files');
+    expect(server).toMatchObject({ label: 'Lab files', source: { registry: registry.url, name: 'io.github.lab/files-bundle', version: '2026.8.31' } });
+    // Opened again for the same entry, it is the update of that server.
+    const again = await installs.registry.openBundle({ name: 'io.github.lab/files-bundle', registry: registry.url });
+    expect(again.installed).toEqual({ uuid: server.uuid, label: 'Lab files', version: '2026.8.31' });
+    expect(again.fields.find((field) => field.id === 'allowed_directories')?.value).toEqual([shared]);
+    installs.bundles.discard(again.stageId);
+    await installs.removeServer(server.uuid);
+  });
+
   it('a file that does not match its fileSha256 is refused, naming both hashes, and nothing is written', async () => {
     const before = fs.readdirSync(dir).sort();
     const error = await failure(installs.registry.add({ name: 'io.github.lab/files-bundle-tampered', values: { allowed_directories: [shared] }, registry: registry.url }));
