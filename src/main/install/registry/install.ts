@@ -5,6 +5,7 @@
 // selections, policies) unless a new instance is asked for; a deleted entry is never added; a
 // package's server runs in a folder of the profile's (folders.ts); an `mcpb` package is
 // downloaded, checked against its SHA-256 and installed as a bundle is.
+import path from 'node:path';
 import type { EnteredValue, McpServer, ServerSettingsInput } from '../../../types/config.js';
 import { OFFICIAL_REGISTRY_URL } from '../../../types/config.js';
 import type { BundlePreview, InstallField, InstallResult, InstallValues, RegistryPreview, RegistrySearchResult, UpdateOffer } from '../../../types/install.js';
@@ -12,6 +13,7 @@ import { isSecretRef } from '../../../types/secrets.js';
 import { messageOf } from '../../../types/errors.js';
 import type { InstallContext } from '../context.js';
 import { installedAs, keptSettings, recordSource } from '../context.js';
+import { BUNDLES_DIR } from '../bundle/folders.js';
 import type { BundleInstalls, RegistryOrigin } from '../bundle/install.js';
 import { RegistryClient, RegistryError } from './client.js';
 import type { DownloadOptions } from './download.js';
@@ -177,8 +179,10 @@ export class RegistryInstalls {
     const planned = registrySettings(detail, option, request.values, label, savedSecrets);
     if ('problems' in planned) throw new InstallProblemError(planned.problems);
     const source = { registry: base, name: detail.name, version: detail.version };
-    // A package's process starts in a folder of the profile's; one the user set on the server is kept.
-    const cwd = planned.settings.type === 'stdio' ? (previous?.cwd ?? makeWorkingFolder(this.#context.userDataDir, detail.name, (folder) => this.#runsIn(folder))) : undefined;
+    // A package's process starts in a folder of the profile's; one the user set on the server is
+    // kept (not the bundle folder of a version that came as an mcpb package).
+    const kept = previous?.cwd && !isInside(path.join(this.#context.userDataDir, BUNDLES_DIR), previous.cwd) ? previous.cwd : undefined;
+    const cwd = planned.settings.type === 'stdio' ? (kept ?? makeWorkingFolder(this.#context.userDataDir, detail.name, (folder) => this.#runsIn(folder))) : undefined;
     const withFolder: ServerSettingsInput = { ...planned.settings, ...(cwd ? { cwd } : {}) };
     if (!previous) {
       const added = await this.#context.servers.addServer(withFolder);
@@ -246,6 +250,11 @@ function keepSecrets(settings: ServerSettingsInput, previous: McpServer, kept: R
   const env = settings.type === 'stdio' ? carry(settings.env, previous.env) : undefined;
   const headers = settings.type !== 'stdio' ? carry(settings.headers, previous.headers) : undefined;
   return { ...(env ? { env } : {}), ...(headers ? { headers } : {}) };
+}
+
+function isInside(root: string, folder: string): boolean {
+  const relative = path.relative(root, folder);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** Two registry addresses name the same registry (a trailing slash aside). */
