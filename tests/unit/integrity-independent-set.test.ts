@@ -1,6 +1,6 @@
 // The independent tool-poisoning set (tests/fixtures/integrity-independent/) is well formed: the
-// shape and counts its README promises, each item's carrier really holding text, and the JSON the
-// same as its sources in source/ generate. No detector runs here: the set measures one, so it is
+// shape and counts its README promises (and the README's tables right), each item's carrier really
+// holding text, and the JSON the same as its sources in source/ generate. No detector runs here: the set measures one, so it is
 // checked only for what it is.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +118,16 @@ describe('the independent set', () => {
   it('keeps ids apart between the two files', () => {
     const poisoned = new Set(POISONED.map((item) => item.id));
     expect(BENIGN.filter((item) => poisoned.has(item.id))).toEqual([]);
+  });
+
+  it('counts in its README what the files hold, per class and per carrier', () => {
+    const readme = read('README.md');
+    const rows = (items: Item<string>[]): string[] => Object.entries(tally(items, 'class')).map(([cls, count]) => `| \`${cls}\` | ${count} |`);
+    const missing = [...rows(POISONED), ...rows(BENIGN)].filter((row) => !readme.includes(row));
+    const poisoned = tally(POISONED, 'carrier');
+    const benign = tally(BENIGN, 'carrier');
+    missing.push(...CARRIERS.map((carrier) => `| \`${carrier}\` | ${poisoned[carrier] ?? 0} | ${benign[carrier] ?? 0} |`).filter((row) => !readme.includes(row)));
+    expect(missing).toEqual([]);
   });
 
   it('is what source/ generates (regenerate with generate.ts after editing a source)', () => {
