@@ -1,0 +1,83 @@
+// One text read into signals: hidden characters first (on the raw text), then the prefilter, then
+// the patterns on the folded text (and its leetspeak reading), another server's names, and what
+// the encoded runs and tag characters decode to, read the same way (two layers deep).
+import { hasHidden } from '../hidden-characters.js';
+import { combineLayer } from './layers.js';
+import { DATA_PATTERNS, DEST } from './data.js';
+import { encodedLayers } from './encoded.js';
+import { fold, leetVariant } from './fold.js';
+import { hiddenSignals } from './hidden.js';
+import { INSTRUCTION_PATTERNS } from './instructions.js';
+import { mayFind } from './prefilter.js';
+import { otherToolSignals, type OtherServers } from './shadowing.js';
+import { excerptAt, type Signal, type SignalPattern } from './signal.js';
+
+const PATTERNS: readonly SignalPattern[] = [...INSTRUCTION_PATTERNS, ...DATA_PATTERNS];
+const MAX_DEPTH = 2;
+
+export interface ReadOptions {
+  context?: OtherServers;
+  /** Names that are the tool's own (its name, its server's label): naming them is not shadowing. */
+  own: ReadonlySet<string>;
+  /** Skip the prefilter (tests check it changes nothing). */
+  exhaustive?: boolean;
+}
+
+/** The signals of `text`, its encoded layers' included (marked with what carried them). */
+export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal[] {
+  const signals: Signal[] = [];
+  let tagText: string | null = null;
+  if (hasHidden(text)) {
+    const hidden = hiddenSignals(text);
+    signals.push(...hidden.signals);
+    tagText = hidden.tagText;
+  }
+  const may = options.exhaustive === true || mayFind(text);
+  const named = options.context !== undefined && options.context.others.length > 0;
+  if (signals.length === 0 && !may && !named) return signals;
+  const folded = fold(text);
+  const others = otherToolSignals(folded, options.context, options.own);
+  if (signals.length === 0 && others.length === 0 && !may) return signals;
+  signals.push(...others);
+  patternSignals(folded, signals);
+  const leet = leetVariant(folded);
+  if (leet !== null) {
+    const seen = new Set(signals.map((signal) => signal.name));
+    const more: Signal[] = [];
+    patternSignals(leet, more);
+    for (const signal of more) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });
+  }
+  if (depth >= MAX_DEPTH) return signals;
+  const encoded = encodedLayers(folded);
+  signals.push(...encoded.signals);
+  if (tagText !== null) encoded.layers.push({ via: 'tag characters', encoded: '', decoded: tagText });
+  for (const layer of encoded.layers) signals.push(...combineLayer(layer, signalsOf(layer.decoded, options, depth + 1)));
+  return signals;
+}
+
+/** Every pattern's first match in `folded`, and `exfil` where a way out follows a verb of sending. */
+function patternSignals(folded: string, into: Signal[]): void {
+  for (const { name, pattern } of PATTERNS) {
+    const match = pattern.exec(folded);
+    if (match === null) continue;
+    into.push({ name, excerpt: excerptAt(folded, match.index, match[0].length) });
+    if (name === 'send') exfilSignal(folded, into);
+    // A tampered argument pointing at an address or URL: the way out is in the order itself.
+    if (name === 'tamper') {
+      const dest = DEST.exec(folded.slice(match.index, match.index + match[0].length + 120));
+      if (dest !== null) into.push({ name: 'dest', excerpt: excerptAt(folded, match.index, match[0].length + 120) });
+    }
+  }
+}
+
+const SEND_ALL = new RegExp(DATA_PATTERNS.find((entry) => entry.name === 'send')!.pattern.source, 'gi');
+
+function exfilSignal(folded: string, into: Signal[]): void {
+  for (const match of folded.matchAll(SEND_ALL)) {
+    const after = folded.slice(match.index, match.index + match[0].length + 160);
+    const dest = DEST.exec(after);
+    if (dest === null) continue;
+    into.push({ name: 'exfil', excerpt: excerptAt(folded, match.index, dest.index + dest[0].length) });
+    return;
+  }
+}
