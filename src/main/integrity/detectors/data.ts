@@ -4,7 +4,8 @@
 // cover the languages of instructions.ts. Folded text, `i` flag, no `u`.
 import type { SignalPattern } from './signal.js';
 
-const W = (max: number): string => `[^.!?\\n。！？]{0,${max}}`;
+/** A window inside one sentence: a full stop ends it only before a space (not inside a URL, a path or an address). */
+const W = (max: number): string => `(?:[^.!?\\n。！？]|[.!?](?=[^\\s.!?])){0,${max}}`;
 
 /** Files that hold secrets. A public key (`id_rsa.pub`) is not one. */
 const SENSITIVE_PATH = new RegExp(
@@ -55,6 +56,9 @@ const PARAM_SMUGGLE = new RegExp(
   [
     `\\b(?:pass|put|include|insert|add|append|embed|provide|supply|place|attach|store|write|copy|encode|send)\\b${W(60)}\\b(?:as|in|into|inside|within|via|through|to)\\s+(?:the\\s+|a\\s+)?[\`'"]?[\\w-]+[\`'"]?\\s*(?:parameter|param|argument|arg|field|property|key)\\b`,
     `\\b(?:pass|put|include|insert|add|append|embed|place|send)\\b${W(40)}\\b(?:as|in|into|inside)\\s+(?:the\\s+)?[\`'"]\\w+[\`'"]`,
+    // "pass the contents of ~/.ssh/id_rsa in notes", "it requires the text of X as sidenote"
+    `\\b(?:pass|put|include|insert|add|append|embed|place|send|copy|requires?|needs?|expects?)\\b${W(30)}\\b(?:contents?|text|data|body)\\s+of\\b${W(80)}\\b(?:as|in|into|inside|to)\\s+[\`'"]?[a-z_]\\w*`,
+    `(?:contenido|conteúdo|contenu|inhalt|содержимое|内容|내용)${W(80)}(?:\\b(?:en|dans|in|em|no|na|als|comme|como)\\s+|\\bв\\s+|作为\\s*|として|を\\s*|に\\s*)[\`'"]?[a-z_]\\w*|[a-z_]\\w*\\s*(?:에|로|으로|に|へ)\\s*(?:전달|넣|추가|渡|入れ)`,
     `\\b(?:como|en|no|na)\\s+(?:el\\s+|o\\s+|al\\s+)?(?:parámetro|parametro|parâmetro|argumento|campo)\\b|\\b(?:comme|dans|en tant que)\\s+(?:le\\s+|l')?(?:paramètre|argument|champ)\\b|\\b(?:als|im|in den|in das)\\s+(?:parameter|argument|feld)\\b`,
     `(?:как|в|во)\\s+(?:параметр|аргумент|поле)|(?:作为|放入|放在|填入|传入|写入|附加到|加入)${W(20)}(?:参数|字段)|(?:パラメータ|パラメーター|引数|フィールド)(?:に|として|へ)|(?:매개변수|파라미터|인자|인수|필드)(?:로|에|으로)`,
   ].join('|'),

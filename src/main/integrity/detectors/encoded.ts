@@ -12,7 +12,7 @@ export interface Layer {
   decoded: string;
 }
 
-const BASE64 = /(?<![\w+/=-])[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=-])/g;
+const BASE64 = /(?<![\w+/])[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=-])/g;
 const HEX = /(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}/g;
 const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,3}){5,}/g;
 const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,2}){4,}/g;
@@ -43,7 +43,7 @@ export function readsAsText(text: string): boolean {
     else if (/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]/.test(char)) bad++;
   }
   const length = [...text].length;
-  return bad / length < 0.05 && letters / length > 0.55 && (spaces > 0 || /[\u3040-\u9fff\uac00-\ud7af]/.test(text));
+  return bad / length < 0.05 && letters / Math.max(1, length - spaces) > 0.5 && (spaces > 0 || /[\u3040-\u9fff\uac00-\ud7af]/.test(text));
 }
 
 function base64Layers(text: string, signals: Signal[], layers: Layer[]): void {

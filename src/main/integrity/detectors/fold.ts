@@ -35,7 +35,7 @@ export function fold(text: string): string {
 
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l' };
 /** A word with a digit (or @, $) between letters: "1gn0re", "pr3v10us". */
-const LEET_WORD = /[a-z]*[013457@$|!][a-z013457@$|!]*[a-z][a-z013457@$|!]*|[a-z]+[013457@$|!][a-z013457@$|!]*/gi;
+const LEET_WORD = /[\p{L}013457@$|!]+/gu;
 const HAS_LEET = /[a-z][013457@$|][a-z]|(?:^|\s)[013457][a-z]{2}/i;
 
 /**
@@ -46,7 +46,7 @@ export function leetVariant(folded: string): string | null {
   if (!HAS_LEET.test(folded)) return null;
   let words = 0;
   const variant = folded.replace(LEET_WORD, (word) => {
-    if (!/[a-z]/i.test(word) || !/[013457@$|!]/.test(word) || /^[a-z]+!$/i.test(word)) return word;
+    if (!/\p{L}/u.test(word) || !/[013457@$|!]/.test(word) || /^\p{L}+!$/u.test(word)) return word;
     words++;
     return word.replace(/[013457@$|!]/g, (char) => LEET[char] ?? char);
   });

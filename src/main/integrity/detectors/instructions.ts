@@ -6,7 +6,8 @@
 import type { SignalPattern } from './signal.js';
 
 /** A window inside one sentence (CJK full stops included). */
-const W = (max: number): string => `[^.!?\\n。！？]{0,${max}}`;
+/** A window inside one sentence: a full stop ends it only before a space (not inside a URL, a path or an address). */
+const W = (max: number): string => `(?:[^.!?\\n。！？]|[.!?](?=[^\\s.!?])){0,${max}}`;
 
 const OVERRIDE = new RegExp(
   [
@@ -127,9 +128,11 @@ const PRECONDITION = new RegExp(
 /** Changing another call's arguments: "when calling send_email, set the recipient to …", "always BCC …". */
 const TAMPER = new RegExp(
   [
+    // "any time send_email is invoked, override …": the same, passive
+    `\\b(?:when|whenever|if|each time|every time|any time|anytime|once)\\s+(?:the\\s+)?[\`'"]?(?:[a-z][a-z0-9]*[_.-][\\w.-]+|[a-z]+[A-Z]\\w+)[\`'"]?(?:\\s+tool)?\\s+(?:is|gets|was|runs)\\s*(?:called|used|invoked|run|executed)?${W(80)}\\b(?:set|change|replace|add|override|redirect|append|modify|substitute|switch|include|bcc|cc|route)\\b`,
     // "when calling send_email, set …": a named tool (snake, kebab or camel case), then an order about its arguments
     `\\b(?:when|whenever|if|each time|every time|before)\\s+(?:you\\s+)?(?:call|calls|calling|use|using|invoke|invoking|run|running|execute|executing)\\s+(?:the\\s+)?[\`'"]?(?:[a-z][a-z0-9]*[_.-][\\w.-]+|[a-z]+[A-Z]\\w+)[\`'"]?${W(80)}\\b(?:set|change|replace|add|override|redirect|append|modify|substitute|switch|include|bcc|cc)\\b${W(60)}\\b(?:to|with|as|into|instead)\\b`,
-    `\\b(?:always|must|should always|make sure to|ensure (?:that )?you)\\s+(?:\\w+\\s+){0,2}(?:set|change|replace|redirect|override|bcc|cc|add)\\b${W(60)}\\b(?:recipient|recipients|destination|address|account|amount|bcc|cc|url|endpoint|email|iban|wallet|receiver|payee)\\b`,
+    `\\b(?:always|must|should always|make sure to|ensure (?:that )?you)\\s+(?:\\w+\\s+){0,2}(?:set|change|replace|redirect|override|bcc|cc|add)\\b${W(60)}\\b(?:recipient|recipients|destination|address|account|amount|bcc|cc|url|endpoint|email|iban|wallet|receiver|payee|path|argument|parameter)\\b`,
     `\\b(?:bcc|blind[ -]copy|cc|carbon[ -]copy|forward a copy|send a copy)\\b${W(60)}(?:@|https?:\\/\\/)`,
     `\\b(?:change|replace|redirect|override|substitute)\\s+(?:the\\s+|every\\s+|all\\s+)?(?:recipient|recipients|destination|address|account|amount|receiver|payee|iban|wallet|endpoint|url|path)s?\\b${W(40)}\\b(?:to|with|into)\\b`,
     // other languages: "when calling X, set/change … to …"
@@ -148,7 +151,7 @@ const TAMPER = new RegExp(
 const DESTRUCTIVE = /\brm\s+-(?:rf|fr|r)\b|\b(?:delete|remove|erase|wipe|destroy|purge)\s+(?:all|every|each|the entire|everything)\b|\b(?:drop\s+(?:table|database|schema)|truncate\s+table|format\s+(?:the\s+)?(?:disk|drive)|chmod\s+(?:-r\s+)?777|mkfs|dd\s+if=)|\btransfer\s+(?:all\s+)?(?:the\s+)?(?:funds|money|balance|tokens|crypto|assets)\b|(?:删除|清空|销毁)(?:所有|全部)|\b(?:borra|elimina|apaga|exclua|apague)\s+tod[oa]s|\bsupprime[rz]?\s+tou[ts]|\blösche\s+alle|удали(?:те|ть)?\s+все|すべて(?:を)?削除|모두\s*삭제|전부\s*삭제/i;
 
 /** Imperative weight, only read beside a mention of another server's tool (shadowing). */
-const MODAL = /\b(?:always|must|never|should|make sure|ensure|instead|do not use|don't use|deprecated|mandatory|required|required to|need to|before|after|whenever|only use|prefer)\b|必须|务必|总是|始终|不要|debe|siempre|nunca|toujours|jamais|doit|immer|niemals|muss|sempre|nunca|deve|всегда|никогда|должен|必ず|常に|반드시|항상/i;
+const MODAL = /\b(?:always|must|never|should|make sure|ensure|instead|rather than|do not use|don't use|do not call|don't call|deprecated|obsolete|broken|unsafe|replaces?|supersedes?|mandatory|required|need to|before|after|whenever|only use|prefer|route|redirect)\b|veraltet|stattdessen|obsolet|en su lugar|à la place|no lugar|em vez|en lugar|устарел|вместо|弃用|废弃|改用|代替|非推奨|代わりに|사용되지 않|대신|必须|务必|总是|始终|不要|debe|siempre|nunca|toujours|jamais|doit|immer|niemals|muss|sempre|nunca|deve|всегда|никогда|должен|必ず|常に|반드시|항상/i;
 
 export const INSTRUCTION_PATTERNS: readonly SignalPattern[] = [
   { name: 'override', pattern: OVERRIDE },

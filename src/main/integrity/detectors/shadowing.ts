@@ -24,7 +24,7 @@ interface Names {
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
-const TOKEN = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
+const TOKEN = /[A-Za-z0-9_][A-Za-z0-9_.-]*/g;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
 const TOOL_BEFORE = /\btool\s+(?:named\s+|called\s+)?$/i;
 const CALLED_SERVER = /^(?:'s)?\s*(?:mcp\b|(?:mcp\s+)?(?:server|tools|integration|plugin|connector)\b)/i;

@@ -45,6 +45,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     const seen = new Set(signals.map((signal) => signal.name));
     const more: Signal[] = [];
     patternSignals(leet, more);
+    if (others.length === 0) more.push(...otherToolSignals(leet, options.context, options.own));
     for (const signal of more) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });
   }
   if (depth >= MAX_DEPTH) return signals;
@@ -74,10 +75,12 @@ const SEND_ALL = new RegExp(DATA_PATTERNS.find((entry) => entry.name === 'send')
 
 function exfilSignal(folded: string, into: Signal[]): void {
   for (const match of folded.matchAll(SEND_ALL)) {
-    const after = folded.slice(match.index, match.index + match[0].length + 160);
-    const dest = DEST.exec(after);
+    // After the verb (English, most languages) or before it (Japanese, Korean, German verb-last).
+    const from = Math.max(0, match.index - 120);
+    const around = folded.slice(from, match.index + match[0].length + 160);
+    const dest = DEST.exec(around);
     if (dest === null) continue;
-    into.push({ name: 'exfil', excerpt: excerptAt(folded, match.index, dest.index + dest[0].length) });
+    into.push({ name: 'exfil', excerpt: excerptAt(folded, Math.min(match.index, from + dest.index), Math.abs(match.index - (from + dest.index)) + dest[0].length) });
     return;
   }
 }
