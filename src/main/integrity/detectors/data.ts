@@ -56,6 +56,8 @@ const PARAM_SMUGGLE = new RegExp(
   [
     `\\b(?:pass|put|include|insert|add|append|embed|provide|supply|place|attach|store|write|copy|encode|send)\\b${W(60)}\\b(?:as|in|into|inside|within|via|through|to)\\s+(?:the\\s+|a\\s+)?[\`'"]?[\\w-]+[\`'"]?\\s*(?:parameter|param|argument|arg|field|property|key)\\b`,
     `\\b(?:pass|put|include|insert|add|append|embed|place|send)\\b${W(40)}\\b(?:as|in|into|inside)\\s+(?:the\\s+)?[\`'"]\\w+[\`'"]`,
+    // "attach ~/.kube/config in session_info"
+    `\\b(?:attach|pass|put|include|insert|embed|place|send|add)\\s+(?:the\\s+)?(?:file\\s+)?[~/.][\\w./~-]+${W(60)}\\b(?:in|into|as|to)\\s+[a-z_]\\w*`,
     // "pass the contents of ~/.ssh/id_rsa in notes", "it requires the text of X as sidenote"
     `\\b(?:pass|put|include|insert|add|append|embed|place|send|copy|requires?|needs?|expects?)\\b${W(30)}\\b(?:contents?|text|data|body)\\s+of\\b${W(80)}\\b(?:as|in|into|inside|to)\\s+[\`'"]?[a-z_]\\w*`,
     `(?:contenido|conteúdo|contenu|inhalt|содержимое|内容|내용)${W(80)}(?:\\b(?:en|dans|in|em|no|na|als|comme|como)\\s+|\\bв\\s+|作为\\s*|として|を\\s*|に\\s*)[\`'"]?[a-z_]\\w*|[a-z_]\\w*\\s*(?:에|로|으로|に|へ)\\s*(?:전달|넣|추가|渡|入れ)`,

@@ -49,8 +49,8 @@ export function readsAsText(text: string): boolean {
 function base64Layers(text: string, signals: Signal[], layers: Layer[]): void {
   for (const match of text.matchAll(BASE64)) {
     const run = match[0];
-    // A path, an identifier or a word run: Base64 of text has both cases and no long lowercase run.
-    if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || /[a-z]{12}|[A-Z]{12}/.test(run)) continue;
+    // A path or an identifier: Base64 has both cases and digits (or + and /) scattered through it.
+    if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9+/]/.test(run) || /[a-z]{20}|[A-Z]{16}/.test(run)) continue;
     if (run.replace(/=+$/, '').length % 4 === 1) continue;
     let binary: string;
     try {

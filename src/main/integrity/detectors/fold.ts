@@ -27,16 +27,20 @@ export function fold(text: string): string {
   if (/[^\x00-\x7f]/.test(folded)) {
     folded = folded.normalize('NFKC');
     if (MIXED_SCRIPT.test(folded)) {
-      folded = folded.replace(WORD, (word) => (LATIN.test(word) && NON_LATIN.test(word) ? [...word].map((char) => LOOK_ALIKES[char] ?? char).join('') : word));
+      // A text with words of mixed scripts uses look-alikes: its words drawn only of them fold too.
+      folded = folded.replace(WORD, (word) => (NON_LATIN.test(word) && (LATIN.test(word) || [...word].every((char) => LOOK_ALIKES[char] !== undefined)) ? [...word].map((char) => LOOK_ALIKES[char] ?? char).join('') : word));
     }
   }
   return folded.replace(/[^\S\n]{2,}|[\t\r\f\v\u00a0]/g, ' ');
 }
 
-const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l' };
+// No @: it is an e-mail address's before it is an a.
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', $: 's', '!': 'i', '|': 'l' };
 /** A word with a digit (or @, $) between letters: "1gn0re", "pr3v10us". */
-const LEET_WORD = /[\p{L}013457@$|!]+/gu;
-const HAS_LEET = /[a-z][013457@$|][a-z]|(?:^|\s)[013457][a-z]{2}/i;
+const LEET_WORD = /[\p{L}013457$|!]+/gu;
+/** What a run of digits alone may stand for. */
+const FUNCTION_WORDS = new Set(['to', 'at', 'is', 'as', 'it', 'so', 'on', 'in', 'of', 'a', 'i']);
+const HAS_LEET = /[a-z][013457$|][a-z]|(?:^|\s)[013457][a-z]{2}/i;
 
 /**
  * `folded` with leetspeak read as letters, or null when it has fewer than three words written
@@ -45,10 +49,15 @@ const HAS_LEET = /[a-z][013457@$|][a-z]|(?:^|\s)[013457][a-z]{2}/i;
 export function leetVariant(folded: string): string | null {
   if (!HAS_LEET.test(folded)) return null;
   let words = 0;
-  const variant = folded.replace(LEET_WORD, (word) => {
-    if (!/\p{L}/u.test(word) || !/[013457@$|!]/.test(word) || /^\p{L}+!$/u.test(word)) return word;
+  const variant = folded.replace(/'5\b/g, "'s").replace(LEET_WORD, (word) => {
+    // Short function words written in digits alone ("70" for "to").
+    if (!/\p{L}/u.test(word)) {
+      const read = word.replace(/[013457$|!]/g, (char) => LEET[char] ?? char);
+      return FUNCTION_WORDS.has(read) ? read : word;
+    }
+    if (!/\p{L}/u.test(word) || !/[013457$|!]/.test(word) || /^\p{L}+!$/u.test(word)) return word;
     words++;
-    return word.replace(/[013457@$|!]/g, (char) => LEET[char] ?? char);
+    return word.replace(/[013457$|!]/g, (char) => LEET[char] ?? char);
   });
   return words >= 3 ? variant : null;
 }

@@ -12,7 +12,7 @@ const ANCHORS = [
   // Scripts other than Latin (instructions in other languages, look-alike letters), compatibility
   // forms (fullwidth, mathematical letters: a surrogate pair starting D835), and leetspeak.
   '[\\u0370-\\u052f\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af\\uff01-\\uff5e]|\\ud835',
-  '[a-z][013457@$|][a-z]+[013457@$|]',
+  '[a-z][013457$|][a-z]+[013457$|]',
   // override, chat tokens, blocks for the model
   'ignor|disregard|forget|overrid|bypass|discard|abandon|overrule|instruc|instruk|injection|(?:system|developer) (?:prompt|message)|you are now|olvid|omit|descart|desconsider|esque[cç]|oubli|n[ée]glig|vergiss|missacht|anweisung|regeln|vorgaben',
   '<\\||\\[/?inst\\]|<</?sys|_of_turn>|(?:^|\\n)\\s*(?:human|assistant|system)\\s*:',
