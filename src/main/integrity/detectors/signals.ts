@@ -8,11 +8,33 @@ import { encodedLayers } from './encoded.js';
 import { fold, leetVariant } from './fold.js';
 import { hiddenSignals } from './hidden.js';
 import { INSTRUCTION_PATTERNS } from './instructions.js';
-import { mayFind } from './prefilter.js';
+import { anchorsOf, BIT, EVERY, type AnchorGroup } from './prefilter.js';
 import { otherToolSignals, type OtherServers } from './shadowing.js';
 import { excerptAt, type Signal, type SignalPattern } from './signal.js';
 
-const PATTERNS: readonly SignalPattern[] = [...INSTRUCTION_PATTERNS, ...DATA_PATTERNS];
+const ALL_PATTERNS: readonly SignalPattern[] = [...INSTRUCTION_PATTERNS, ...DATA_PATTERNS];
+/** The patterns each anchor group lets run; the rest are amplifiers, read only beside a signal of these. */
+const ANCHORED_BY: Readonly<Record<AnchorGroup, readonly string[]>> = {
+  override: ['override'],
+  blocks: ['chat-token', 'tag-block'],
+  secrecy: ['secrecy'],
+  tamper: ['tamper'],
+  secrets: ['sensitive-path', 'sensitive-word', 'private-data'],
+  destructive: ['destructive'],
+  encoded: [],
+};
+const ANCHORED_NAMES = new Set(Object.values(ANCHORED_BY).flat());
+const AMPLIFIERS = ALL_PATTERNS.filter((entry) => !ANCHORED_NAMES.has(entry.name));
+const patternsOf = new Map<number, readonly SignalPattern[]>();
+function anchoredPatterns(bits: number): readonly SignalPattern[] {
+  let patterns = patternsOf.get(bits);
+  if (patterns === undefined) {
+    const names = new Set((Object.keys(ANCHORED_BY) as AnchorGroup[]).filter((group) => (bits & BIT[group]) !== 0).flatMap((group) => ANCHORED_BY[group]));
+    patterns = ALL_PATTERNS.filter((entry) => names.has(entry.name));
+    patternsOf.set(bits, patterns);
+  }
+  return patterns;
+}
 const MAX_DEPTH = 2;
 
 export interface ReadOptions {
@@ -32,22 +54,25 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     signals.push(...hidden.signals);
     tagText = hidden.tagText;
   }
-  const may = options.exhaustive === true || mayFind(text);
+  const bits = options.exhaustive === true ? EVERY : anchorsOf(text);
   const named = options.context !== undefined && options.context.others.length > 0;
-  if (signals.length === 0 && !may && !named) return signals;
+  if (signals.length === 0 && bits === 0 && !named) return signals;
   const folded = fold(text);
   const others = otherToolSignals(folded, options.context, options.own);
-  if (signals.length === 0 && others.length === 0 && !may) return signals;
+  if (signals.length === 0 && others.length === 0 && bits === 0) return signals;
   signals.push(...others);
-  patternSignals(folded, signals);
-  const leet = leetVariant(folded);
+  patternSignals(folded, anchoredPatterns(bits === 0 ? EVERY : bits), signals);
+  // The amplifiers only beside something: alone they make no finding.
+  if (signals.length > 0 || bits === EVERY) patternSignals(folded, AMPLIFIERS, signals);
+  const leet = bits === EVERY ? leetVariant(folded) : null;
   if (leet !== null) {
     const seen = new Set(signals.map((signal) => signal.name));
     const more: Signal[] = [];
-    patternSignals(leet, more);
+    patternSignals(leet, ALL_PATTERNS, more);
     if (others.length === 0) more.push(...otherToolSignals(leet, options.context, options.own));
     for (const signal of more) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });
   }
+  if (bits !== EVERY && (bits & BIT.encoded) === 0 && tagText === null) return signals;
   if (depth >= MAX_DEPTH) return signals;
   const encoded = encodedLayers(folded);
   signals.push(...encoded.signals);
@@ -57,8 +82,8 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
 }
 
 /** Every pattern's first match in `folded`, and `exfil` where a way out follows a verb of sending. */
-function patternSignals(folded: string, into: Signal[]): void {
-  for (const { name, pattern } of PATTERNS) {
+function patternSignals(folded: string, patterns: readonly SignalPattern[], into: Signal[]): void {
+  for (const { name, pattern } of patterns) {
     const match = pattern.exec(folded);
     if (match === null) continue;
     into.push({ name, excerpt: excerptAt(folded, match.index, match[0].length) });
