@@ -38,6 +38,8 @@ export const RULES: readonly Rule[] = [
   { groups: [['precondition'], ['sensitive-word'], ['read']], severity: 'medium' },
 ];
 
+const KIND_ORDER: readonly FindingKind[] = ['hidden-characters', 'instructions-to-model', 'sensitive-data', 'exfiltration', 'shadowing', 'encoded-payload'];
+
 /** Signals without a kind of their own take one when a rule raises them. */
 const RAISED_KIND: Partial<Record<SignalName, FindingKind>> = { send: 'exfiltration', dest: 'exfiltration', read: 'sensitive-data', modal: 'shadowing' };
 
@@ -69,7 +71,8 @@ export function findingsOf(weighed: readonly Weighed[], where: string): Finding[
     // The strongest wins; between equals, a signal with a kind of its own, then the first seen.
     if (held === undefined || (maxSeverity(held.severity, signal.severity) !== held.severity) || (held.severity === signal.severity && KIND_OF[held.name] === null && KIND_OF[signal.name] !== null)) best.set(kind, signal);
   }
-  return [...best].map(([kind, signal]) => ({ kind, severity: signal.severity!, where, text: signal.via === undefined ? signal.excerpt : `${signal.via}: ${signal.excerpt}` }));
+  // In one order whatever order the signals came in.
+  return [...best].sort(([a], [b]) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b)).map(([kind, signal]) => ({ kind, severity: signal.severity!, where, text: signal.via === undefined ? signal.excerpt : `${signal.via}: ${signal.excerpt}` }));
 }
 
 /** Whether any signal reaches `floor` once weighed (used to judge an encoded layer by what it says). */

@@ -43,7 +43,7 @@ const PRIVATE_DATA = new RegExp(
 );
 
 /** Reading or gathering something. */
-const READ = /\b(?:read|cat|fetch|retrieve|extract|collect|obtain|grab|dump|gather|harvest|get the contents?)\b|\b(?:lee|leer|lea|obtén|obtener|recopila|lire|lis|lisez|récupère|récupérez|collecte|lies|lese|lesen|auslesen|sammle|ler|leia|obtenha|colete)\b|(?:прочита|прочт|считай|считать|получи|собери)|(?:读取|读|获取|收集|打开|提取)|(?:読み取|読み込|読んで|取得|収集)|(?:읽|가져|수집)/i;
+const READ = /\b(?:read|reads|reading|cat|fetch|retrieve|extract|collect|obtain|grab|dump|gather|harvest|get the contents?)\b|\b(?:lee|leer|lea|obtén|obtener|recopila|lire|lis|lisez|récupère|récupérez|collecte|lies|lese|lesen|auslesen|sammle|ler|leia|obtenha|colete)\b|(?:прочита|прочт|считай|считать|получи|собери)|(?:读取|读|获取|收集|打开|提取)|(?:読み取|読み込|読んで|取得|収集)|(?:읽|가져|수집)/i;
 
 /** Sending somewhere. */
 const SEND = /\b(?:send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|exfiltrate|submit|relay|leak|beacon|email|mail)\b[^.!?\n]{0,80}?(?:\bto\b|\bwith\b|\binto\b|\bat\b|\bvia\b)|\b(?:envía|envia|enviar|envie|manda|mandar|sube|subir|reenvía|reenvie)\b|\b(?:envoie|envoyez|envoyer|transmets|transmettez|téléverse)\b|\b(?:sende|senden|schicke|schicken|übermittle|übermitteln|lade \w+ hoch|hochladen)\b|(?:отправ|перешли|перешлите|загрузи|передай|передайте)|(?:发送|发到|上传|转发|提交到|传到)|(?:送信|送って|転送|アップロード)|(?:보내|전송|업로드)/i;

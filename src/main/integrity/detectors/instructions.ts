@@ -48,9 +48,7 @@ const TAG_BLOCK = new RegExp(
 /** Keep it from the user: "do not tell the user", "without informing the user", "secretly". */
 const SECRECY = new RegExp(
   [
-    `\\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid)\\s+(?:\\w+\\s+){0,2}(?:tell|tells|telling|mention|mentioning|reveal|revealing|disclose|disclosing|bring up|bring (?:this|it|that) up)\\b${W(40)}\\b(?:the user|users|user|the human|anyone|them|this|that|it)\\b`,
-    // weaker verbs only right after the negation
-    `\\b(?:not|n't|nt|never|avoid)\\s+(?:inform|informing|notify|notifying|alert|alerting|show|showing|explain|say|let|report|warn|ask|asking)\\b${W(40)}\\b(?:the user|users|user|the human|anyone|them|this|that|it)\\b`,
+    `\\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid)\\s+(?:\\w+\\s+){0,2}(?:tell|tells|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|show|showing|explain|say|let|bring up|report|warn|ask|asking|bring (?:this|it|that) up)\\b${W(40)}\\b(?:the user|users|user|the human|anyone|them|this|that|it)\\b`,
     `\\b(?:without|w/o)\\s+(?:\\w+\\s+)?(?:telling|informing|notifying|alerting|asking|letting|warning|mentioning|showing|consulting)\\b${W(25)}\\b(?:the user|user|human|anyone|them)\\b`,
     `\\b(?:the )?(?:user|human)s?\\b${W(25)}\\b(?:must|should|need|may|will) (?:not|never) (?:know|see|be told|be informed|be notified|notice|find out|learn|be aware|suspect)\\b`,
     `\\b(?:keep|hide|conceal)\\s+(?:this|it|that|these|the (?:\\w+ ){0,2})${W(30)}\\b(?:secret|hidden|confidential|private|from (?:the )?(?:user|human))\\b`,
@@ -131,7 +129,7 @@ const PRECONDITION = new RegExp(
 const TAMPER = new RegExp(
   [
     // "any time send_email is invoked, override …": the same, passive
-    `\\b(?:when|whenever|if|each time|every time|any time|anytime|once)\\s+(?:the\\s+)?[\`'"]?(?:[a-z][a-z0-9]*[_.-][\\w.-]+|[a-z]+[A-Z]\\w+)[\`'"]?(?:\\s+tool)?\\s+(?:is|gets|was|runs)\\s*(?:called|used|invoked|run|executed)?${W(80)}\\b(?:set|change|replace|add|override|redirect|append|modify|substitute|switch|include|bcc|cc|route)\\b`,
+    `\\b(?:when|whenever|if|each time|every time|any time|anytime|once)\\s+(?:the\\s+)?[\`'"]?(?:[a-z][a-z0-9]*[_.-][\\w.-]+|[a-z]+[A-Z]\\w+)[\`'"]?(?:\\s+tool)?\\s+(?:is|gets|was)\\s+(?:called|used|invoked|run|executed)\\b${W(80)}\\b(?:set|change|replace|add|override|redirect|append|modify|substitute|switch|include|bcc|cc|route)\\b`,
     // "when calling send_email, set …": a named tool (snake, kebab or camel case), then an order about its arguments
     `\\b(?:when|whenever|if|each time|every time|before)\\s+(?:you\\s+)?(?:call|calls|calling|use|using|invoke|invoking|run|running|execute|executing)\\s+(?:the\\s+)?[\`'"]?(?:[a-z][a-z0-9]*[_.-][\\w.-]+|[a-z]+[A-Z]\\w+)[\`'"]?${W(80)}\\b(?:set|change|replace|add|override|redirect|append|modify|substitute|switch|include|bcc|cc)\\b${W(60)}\\b(?:to|with|as|into|instead)\\b`,
     `\\b(?:always|must|should always|make sure to|ensure (?:that )?you)\\s+(?:\\w+\\s+){0,2}(?:set|change|replace|redirect|override|bcc|cc|add)\\b${W(60)}\\b(?:recipient|recipients|destination|bcc|cc|endpoint|iban|wallet|receiver|payee)\\b`,

@@ -12,7 +12,8 @@ const SHOWN_ALREADY = new Set(['HTML comment', 'tag characters']);
 const WHOLE_TEXT = new Set(['URL encoding', 'HTML entities', 'ROT13']);
 
 export function combineLayer(layer: Layer, layerSignals: readonly Signal[]): Signal[] {
-  const says = reaches(weigh(layerSignals), 'medium');
+  // What it says: a medium finding once weighed, or a way out (an instruction to send is no data).
+  const says = reaches(weigh(layerSignals), 'medium') || layerSignals.some((signal) => signal.name === 'exfil');
   const decoded = layer.decoded.replace(/\s+/g, ' ').trim();
   const shown = `${layer.encoded === '' ? '' : `${layer.encoded.slice(0, 40)}${layer.encoded.length > 40 ? '…' : ''} → `}"${decoded.slice(0, 120)}${decoded.length > 120 ? '…' : ''}"`;
   const out: Signal[] = layerSignals.map((signal) => ({ ...signal, via: signal.via === undefined ? layer.via : `${layer.via}, ${signal.via}` }));

@@ -25,18 +25,20 @@ export const ANCHORED = {
   ],
   secrecy: [
     'tell', 'mention', 'reveal', 'disclos', 'bring up', 'bring this up', 'bring it up', 'bring that up',
-    ...['inform', 'notify', 'alert', 'show', 'explain', 'say', 'let', 'report', 'warn', 'ask'].flatMap((verb) => [`not ${verb}`, `n't ${verb}`, `never ${verb}`, `nt ${verb}`, `avoid ${verb}`]),
+    // weaker verbs by what follows them (the pattern wants the user, or "this", after the verb)
+    ...['inform', 'informing', 'notify', 'notifying', 'alert', 'alerting', 'show', 'showing', 'explain', 'say', 'let', 'report', 'warn', 'ask', 'asking'].flatMap((verb) => ['the', 'user', 'them', 'anyone', 'this', 'that', 'it', 'about', 'to'].map((what) => `${verb} ${what}`)),
     'without', 'w/o', 'secret', 'covert', 'surrepti', 'discreet', 'behind the user', 'silently', 'quietly', 'invisibly', 'hidden', 'confidential', 'private',
     'from the user', 'from user', 'implementation detail', 'internal detail', 'already aware', 'upset', 'annoyed',
     'not know', 'not see', 'not be told', 'not be informed', 'not be notified', 'not notice', 'not find out', 'not learn', 'not be aware', 'not suspect',
     'never know', 'never see', 'never be', 'never notice', 'never find out', 'never learn', 'never suspect',
-    'usuari', 'escondid', 'segredo', 'utilisat', 'usager', 'secr', 'discr', 'insu de', 'benutzer', 'nutzer', 'anwender', 'heimlich', 'geheim', 'unbemerkt',
+    'usuari', 'usuári', 'escondid', 'segredo', 'utilisat', 'usager', 'secr', 'discr', 'insu de', 'benutzer', 'nutzer', 'anwender', 'heimlich', 'geheim', 'unbemerkt',
   ],
   tamper: [
-    'bcc', 'blind copy', 'blind-copy', 'carbon copy', 'carbon-copy', 'cc ', 'cc:', 'a copy', 'copia oculta', 'copie cach', 'blindkopie',
+    'bcc', 'blind copy', 'blind-copy', 'carbon copy', 'carbon-copy', 'cc ', 'cc:', 'a copy', 'copia oculta', 'pia oculta', 'copie cach', 'blindkopie',
     'recipient', 'destination', 'receiver', 'payee', 'iban', 'wallet', 'endpoint',
     'when you', 'when call', 'when us', 'when invok', 'when run', 'when execut', 'whenever', 'each time', 'every time', 'any time', 'anytime',
-    'if you call', 'if you us', 'if you invok', 'if call', 'if us', 'if invok', 'before call', 'before us', 'before invok', 'before you', 'once ', 'if the ', 'when the ',
+    'if you call', 'if you us', 'if you invok', 'if call', 'if us', 'if invok', 'before call', 'before us', 'before invok', 'before you', 'if run', 'if execut', 'before run', 'before execut', 'once ', 'if the ', 'when the ',
+    ...['is', 'gets', 'was'].flatMap((verb) => ['called', 'used', 'invoked', 'run', 'executed'].map((done) => `${verb} ${done}`)),
     'al llamar', 'al usar', 'al invocar', 'cuando', 'ao chamar', 'ao usar', 'quando', 'lors de', 'quand', 'beim aufruf', 'wenn du', 'wenn sie',
   ],
   secrets: [

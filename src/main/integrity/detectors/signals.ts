@@ -54,7 +54,8 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     signals.push(...hidden.signals);
     tagText = hidden.tagText;
   }
-  const bits = options.exhaustive === true ? EVERY : anchorsOf(text);
+  // Hidden characters can split any anchor: a text with them is read whole.
+  const bits = options.exhaustive === true || signals.length > 0 ? EVERY : anchorsOf(text);
   const named = options.context !== undefined && options.context.others.length > 0;
   if (signals.length === 0 && bits === 0 && !named) return signals;
   const folded = fold(text);
@@ -77,7 +78,8 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
   const encoded = encodedLayers(folded);
   signals.push(...encoded.signals);
   if (tagText !== null) encoded.layers.push({ via: 'tag characters', encoded: '', decoded: tagText });
-  for (const layer of encoded.layers) signals.push(...combineLayer(layer, signalsOf(layer.decoded, options, depth + 1)));
+  // A decoded layer is short and rare: read whole.
+  for (const layer of encoded.layers) signals.push(...combineLayer(layer, signalsOf(layer.decoded, { ...options, exhaustive: true }, depth + 1)));
   return signals;
 }
 
