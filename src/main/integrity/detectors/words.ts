@@ -1,0 +1,313 @@
+// One pass over a folded text: its sentences, and in each the words that stand for a concept
+// (lexicon/), with whether each reads as an order (an English base form at the start of a
+// clause or after "must", "please"…; any form in another language), and the characters that
+// let the structural patterns (structure.ts) run. Words are hashed as they are walked, so a word
+// that stands for nothing costs a table probe and no string. Scripts written without spaces are
+// read by substring, only in the sentences that hold them.
+import { C } from './lexicon/concepts.js';
+import {
+  FNV_OFFSET, FNV_PRIME, PAIR_BLOOM, PAIRS, pairHash, skipInHash, STEM_BLOOM, STEM_LENGTHS, STEM_STARTS, STEMS, SUBSTRINGS, WORD_BLOOM, WORDS,
+} from './lexicon/tables.js';
+
+export interface Hit {
+  at: number;
+  end: number;
+  lo: number;
+  hi: number;
+  order: boolean;
+}
+
+export interface Sentence {
+  /** Its place among all the text's sentences (neighbours are one apart). */
+  index: number;
+  start: number;
+  end: number;
+  lo: number;
+  hi: number;
+  chars: number;
+  hits: Hit[];
+}
+
+export interface Reading {
+  /** The lower-case text every offset points into. */
+  lower: string;
+  sentences: Sentence[];
+  chars: number;
+  lo: number;
+  hi: number;
+  /** Words written in leetspeak (a digit between letters). */
+  leet: number;
+}
+
+/** Characters seen, per sentence and per text. */
+export const CH = {
+  AT: 1, URL: 2, TILDE: 4, SLASH: 8, BACKSLASH: 16, LT: 32, LBRACKET: 64, LBRACE: 128, HASH: 256, PIPE: 512, BACKTICK: 1024, QUOTE: 2048,
+  DIGITS: 4096, PLUS: 8192, PERCENT: 16384, DOLLAR: 32768, UNDERSCORE: 65536, AMP: 1 << 17, COLON: 1 << 18, EQUALS: 1 << 19, DOTTED: 1 << 20,
+  GT: 1 << 21, UNSPACED: 1 << 22, NONASCII: 1 << 23,
+} as const;
+
+const LETTER = 1;
+const UNSPACED_LETTER = 2;
+
+/** 1: a letter of a script with spaces; 2: of one without (CJK, kana, Hangul, Thai, Lao); 0: anything else. */
+function letterKind(code: number): number {
+  if (code < 0x80) return ASCII[code] === 1 ? LETTER : 0;
+  if (code < 0x2000) {
+    if (code === 0xd7 || code === 0xf7 || code < 0xc0) return code === 0xaa || code === 0xb5 || code === 0xba ? LETTER : 0;
+    if (code >= 0xe00 && code <= 0xeff) return UNSPACED_LETTER;
+    if (code >= 0x1100 && code <= 0x11ff) return UNSPACED_LETTER;
+    // Punctuation of Greek, Armenian, Hebrew, Arabic, Devanagari.
+    if (code === 0x37e || code === 0x387 || (code >= 0x55a && code <= 0x55f) || code === 0x589 || code === 0x5be || code === 0x5c0 || code === 0x5c3 || code === 0x5c6 || code === 0x5f3 || code === 0x5f4) return 0;
+    if (code === 0x60c || code === 0x61b || code === 0x61f || (code >= 0x66a && code <= 0x66d) || code === 0x6d4 || code === 0x964 || code === 0x965) return 0;
+    return LETTER;
+  }
+  if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x3130 && code <= 0x318f) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff)) return UNSPACED_LETTER;
+  return 0;
+}
+
+/** ASCII: 1 a letter, digit or underscore (a word's), 0 anything else. */
+const ASCII = new Uint8Array(128);
+for (let code = 0x61; code <= 0x7a; code++) ASCII[code] = 1;
+for (let code = 0x30; code <= 0x39; code++) ASCII[code] = 1;
+ASCII[0x5f] = 1;
+/** The character flag of each ASCII character worth noting. */
+const FLAG = new Uint32Array(128);
+Object.entries({ '@': CH.AT, ':': CH.COLON, '~': CH.TILDE, '/': CH.SLASH, '\\': CH.BACKSLASH, '<': CH.LT, '>': CH.GT, '[': CH.LBRACKET, '{': CH.LBRACE, '#': CH.HASH, '|': CH.PIPE, '`': CH.BACKTICK, '"': CH.QUOTE, '+': CH.PLUS, '%': CH.PERCENT, $: CH.DOLLAR, '&': CH.AMP, '=': CH.EQUALS }).forEach(([char, flag]) => (FLAG[char.charCodeAt(0)] = flag));
+/** Characters that start a clause (an imperative may follow). */
+const CLAUSE = new Uint8Array(128);
+for (const char of ',:;()[]<>*{}') CLAUSE[char.charCodeAt(0)] = 1;
+const CLAUSE_WIDE = new Set([0x2014, 0x2013, 0x2022, 0xff0c, 0x3001, 0xff1a, 0x201c, 0x201d]);
+const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x965, 0x2028, 0x2029]);
+/** Words after which a '.' does not end the sentence. */
+const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
+const SUFFIX_SECRET = ['_key', '_token', '_secret', '_password', '_pass', '_pat', '_credentials', '_credential', '_passwd', '_pwd', '_dsn'];
+const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST];
+const SECRET_LO = 1 << C.SECRET;
+const SUBSTRING_TABLE = SUBSTRINGS;
+// Local copies: an imported binding is read through a getter under some loaders (tsx).
+const WORD_TABLE = WORDS;
+const STEM_TABLE = STEMS;
+const PAIR_TABLE = PAIRS;
+const WORD_BITS = WORD_BLOOM;
+const STEM_BITS = STEM_BLOOM;
+const PAIR_BITS = PAIR_BLOOM;
+const STARTS = STEM_STARTS;
+const SIZES = STEM_LENGTHS;
+const LONGEST_STEM = SIZES[SIZES.length - 1] ?? 0;
+const OFFSET = FNV_OFFSET;
+const mixPair = pairHash;
+const skipped = skipInHash;
+const PRIME = FNV_PRIME;
+const MODAL_LO = 1 << C.MODAL;
+const SKIP_LO = 1 << C.SKIP;
+const NEG_LO = 1 << C.NEG;
+const AND_HI = 1 << (C.AND - 32);
+const VERB_LO = VERBISH.filter((id) => id < 32).reduce((mask, id) => mask | (1 << id), 0);
+const VERB_HI = VERBISH.filter((id) => id >= 32).reduce((mask, id) => mask | (1 << (id - 32)), 0);
+/** A word's hash after each of its first characters (for stems); shared: a walk never runs inside another. */
+const PREFIXES = new Int32Array(LONGEST_STEM + 1);
+
+/** The walk's state: a class rather than closures (no allocation per call, and fast field access). */
+class Walk {
+  readonly sentences: Sentence[] = [];
+  sentence: Sentence = { index: 0, start: 0, end: 0, lo: 0, hi: 0, chars: 0, hits: [] };
+  chars = 0;
+  lo = 0;
+  hi = 0;
+  leet = 0;
+  previousHash = 0;
+  previousStart = -1;
+  previousEnd = -1;
+  orderContext = true;
+  lastVerbOrder = false;
+
+  constructor(readonly lower: string) {}
+
+  push(hit: Hit): void {
+    this.sentence.hits.push(hit);
+    this.sentence.lo |= hit.lo;
+    this.sentence.hi |= hit.hi;
+  }
+
+  /** The word [start, end) ends; `hashed`: how many characters its hash took. */
+  endWord(start: number, end: number, hash: number, hashed: number, underscore: boolean): void {
+    let lo = 0;
+    let hi = 0;
+    let order = false;
+    let always = false;
+    if (WORD_BITS[hash & 0xffff] === 1) {
+      const entry = WORD_TABLE.get(hash);
+      if (entry !== undefined) {
+        lo = entry.lo;
+        hi = entry.hi;
+        order = entry.order;
+        always = entry.always;
+      }
+    }
+    if (hashed > 2 && STARTS[((this.lower.charCodeAt(start) & 0xff) << 8) | (this.lower.charCodeAt(start + 1) & 0xff)] === 1) {
+      for (let k = 0; k < SIZES.length; k++) {
+        const size = SIZES[k]!;
+        if (size > hashed) break;
+        const prefix = PREFIXES[size]!;
+        if (STEM_BITS[prefix & 0xffff] === 1) {
+          const entry = STEM_TABLE.get(prefix);
+          if (entry !== undefined) {
+            lo |= entry.lo;
+            hi |= entry.hi;
+            order = true;
+            always = true;
+          }
+        }
+      }
+    }
+    if (underscore && (lo & SECRET_LO) === 0) {
+      for (const suffix of SUFFIX_SECRET) if (this.lower.endsWith(suffix, end)) lo |= SECRET_LO;
+    }
+    if (this.previousStart >= 0) {
+      const pair = mixPair(this.previousHash, hash);
+      if (PAIR_BITS[pair & 0xffff] === 1) {
+        const entry = PAIR_TABLE.get(pair);
+        if (entry !== undefined) this.push({ at: this.previousStart, end, lo: entry.lo, hi: entry.hi, order: entry.always || (entry.order && this.orderContext) });
+      }
+    }
+    if (lo !== 0 || hi !== 0) {
+      if ((hi & AND_HI) !== 0) this.orderContext = this.lastVerbOrder;
+      else {
+        const isOrder = always || (order && this.orderContext);
+        // A word that only keeps the mood ("to", "also") is no hit.
+        if ((lo & ~SKIP_LO) !== 0 || hi !== 0) this.push({ at: start, end, lo, hi, order: isOrder });
+        if ((lo & VERB_LO) !== 0 || (hi & VERB_HI) !== 0) this.lastVerbOrder = isOrder;
+        if ((lo & MODAL_LO) !== 0) this.orderContext = true;
+        else if ((lo & (SKIP_LO | NEG_LO)) === 0) this.orderContext = false;
+      }
+    } else this.orderContext = false;
+    this.previousHash = hash;
+    this.previousStart = start;
+    this.previousEnd = end;
+  }
+
+  endSentence(end: number): void {
+    const sentence = this.sentence;
+    sentence.end = end;
+    if (sentence.hits.length > 0 || sentence.chars !== 0) {
+      if ((sentence.chars & CH.UNSPACED) !== 0) substringHits(this.lower, sentence);
+      this.lo |= sentence.lo;
+      this.hi |= sentence.hi;
+      this.chars |= sentence.chars;
+      this.sentences.push(sentence);
+    }
+    this.sentence = { index: sentence.index + 1, start: end, end, lo: 0, hi: 0, chars: 0, hits: [] };
+    this.orderContext = true;
+    this.lastVerbOrder = false;
+    this.previousStart = -1;
+  }
+
+  /** A character that is not a letter at `i`: sentence ends, clause starts, flags. */
+  other(code: number, i: number): void {
+    const lower = this.lower;
+    if (code === 0x0a) return this.endSentence(i + 1);
+    if (code === 0x2e || code === 0x21 || code === 0x3f) {
+      const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0x20;
+      if (code === 0x2e && next < 0x80 && ASCII[next] === 1 && i > 0 && ASCII[lower.charCodeAt(i - 1)] === 1) this.sentence.chars |= CH.DOTTED;
+      if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x22 || next === 0x29 || i + 1 === lower.length) {
+        // "e.g.", "etc.": not the end of a sentence.
+        if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) return;
+        this.endSentence(i + 1);
+      }
+      return;
+    }
+    if (code < 0x80) {
+      this.sentence.chars |= FLAG[code]!;
+      if (code === 0x3a && lower.startsWith('//', i + 1)) this.sentence.chars |= CH.URL;
+      if (CLAUSE[code] === 1 || (code === 0x2d && i > 0 && lower.charCodeAt(i - 1) === 0x20)) this.orderContext = true;
+      return;
+    }
+    if (ENDS_SENTENCE.has(code)) return this.endSentence(i + 1);
+    this.sentence.chars |= code === 0x201c || code === 0x201d ? CH.QUOTE | CH.NONASCII : CH.NONASCII;
+    if (CLAUSE_WIDE.has(code)) this.orderContext = true;
+  }
+}
+
+/** Reads `folded` (see fold.ts) into sentences and concept hits. */
+export function readWords(folded: string): Reading {
+  let lower = folded.toLowerCase();
+  if (lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
+  const length = lower.length;
+  const walk = new Walk(lower);
+  let inWord = false;
+  let start = 0;
+  let hash = 0;
+  let hashed = 0;
+  let underscore = false;
+  let digits = 0;
+  let leetState = 0;
+  for (let i = 0; i < length; i++) {
+    const code = lower.charCodeAt(i);
+    let kind = code < 0x80 ? ASCII[code]! : letterKind(code);
+    // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
+    if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) kind = LETTER;
+    if (kind === LETTER) {
+      if (!inWord) {
+        inWord = true;
+        start = i;
+        hash = OFFSET;
+        hashed = 0;
+        underscore = false;
+        leetState = 0;
+        digits = 0;
+      }
+      if (code >= 0x80) {
+        walk.sentence.chars |= CH.NONASCII;
+        if (skipped(code)) continue;
+      }
+      hash = Math.imul(hash ^ code, PRIME);
+      if (++hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
+      if (code < 0x3a) {
+        if (code >= 0x30) {
+          // Leetspeak: a letter, a digit, a letter.
+          if (++digits >= 3) walk.sentence.chars |= CH.DIGITS;
+          if (leetState === 1) leetState = 2;
+          continue;
+        }
+      } else if (code === 0x5f) {
+        underscore = true;
+        walk.sentence.chars |= CH.UNDERSCORE;
+      }
+      digits = 0;
+      if (leetState < 3) leetState = leetState === 2 ? 3 : 1;
+      continue;
+    }
+    if (inWord) {
+      inWord = false;
+      if (leetState === 3) walk.leet++;
+      walk.endWord(start, i, hash, hashed, underscore);
+    }
+    if (kind === UNSPACED_LETTER) {
+      walk.sentence.chars |= CH.UNSPACED | CH.NONASCII;
+      walk.orderContext = false;
+    } else if (code !== 0x20) walk.other(code, i);
+  }
+  if (inWord) {
+    if (leetState === 3) walk.leet++;
+    walk.endWord(start, length, hash, hashed, underscore);
+  }
+  walk.endSentence(length);
+  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet };
+}
+
+/** The hits of the words of unspaced scripts in `sentence`, found as substrings (longest first), in text order. */
+function substringHits(lower: string, sentence: Sentence): void {
+  for (let i = sentence.start; i < sentence.end; i++) {
+    const entries = SUBSTRING_TABLE.get(lower.charCodeAt(i));
+    if (entries === undefined) continue;
+    for (const entry of entries) {
+      if (!lower.startsWith(entry.text, i)) continue;
+      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true });
+      sentence.lo |= entry.lo;
+      sentence.hi |= entry.hi;
+      i += entry.text.length - 1;
+      break;
+    }
+  }
+  sentence.hits.sort((a, b) => a.at - b.at);
+}
