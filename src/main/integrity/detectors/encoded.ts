@@ -1,25 +1,29 @@
-// Text a model can decode and a reader cannot: long Base64 and hex, URL- and HTML-entity-encoded
-// runs, ROT13, and HTML comments (hidden when the description is rendered as Markdown). Each is
-// decoded into a layer that the scan reads like any text; a layer that reads as text is a
-// medium signal alone, and a high one when what it says is.
-import type { Signal } from './signal.js';
+// Text a model can decode and a reader cannot: Base64, Base32, hex, URL encoding, HTML entities,
+// \u escapes, character codes, bits, Morse, ROT13 and other Caesar shifts, reversed text. Each
+// is decoded into a layer that the scan reads like any text (layers.ts judges it by what it
+// says). A decoder runs only when the reader saw what it needs: a long run of Base64 letters,
+// a %, an &#, a backslash, a word that names an encoding, or common words written backwards or
+// in ROT13.
+import type { Trait } from './signal.js';
 
 export interface Layer {
-  /** What carried it: "base64", "hex", "URL encoding", "HTML entities", "ROT13", "HTML comment". */
+  /** What carried it: "base64", "hex", "URL encoding", "ROT13", "tag characters"… */
   via: string;
-  /** The encoded form, cut short for the finding. */
+  /** The encoded form, cut short for the finding ('' when hidden characters carried it). */
   encoded: string;
   decoded: string;
 }
 
 const BASE64 = /(?<![\w+/])[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=-])/g;
-const HEX = /(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}/g;
-const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,3}){5,}/g;
-const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,2}){4,}/g;
-const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
-const ROT13 = /\brot-?13\b/i;
-/** What a prefilter may look for: any encoded run this file decodes. */
-export const ENCODED_ANCHOR = String.raw`[A-Za-z0-9+/]{20}|(?:[0-9a-fA-F]{2}){12}|\\x[0-9a-fA-F]{2}|0x[0-9a-fA-F]{2}[ ,]*0x|%[0-9a-fA-F]{2}[^%\s]{0,3}%|&#|<!--|rot-?13`;
+const BASE32 = /(?<![\w])[A-Z2-7]{24,}={0,6}(?![\w=])/g;
+const HEX = /(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}|(?<=0x)(?:[0-9a-fA-F]{2}){12,}/g;
+const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,3}){5,}/;
+const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,2}){4,}/;
+const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}){6,}/g;
+const CHAR_CODES = /(?:\b\d{2,3}\s*,\s*){7,}\d{2,3}\b/g;
+const BITS = /(?:\b[01]{8}\b[\s,]*){4,}/g;
+const MORSE = /(?:[.\-]{1,7}(?:\s+\/\s+|\s+)){7,}[.\-]{1,7}/g;
+const CAESAR = /\b(?:caesar|shift(?:ed)?|rot)\s*[+-]?\s*(\d{1,2})\b/i;
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
@@ -46,71 +50,106 @@ export function readsAsText(text: string): boolean {
   return bad / length < 0.05 && letters / Math.max(1, length - spaces) > 0.5 && (spaces > 0 || /[\u3040-\u9fff\uac00-\ud7af]/.test(text));
 }
 
-function base64Layers(text: string, signals: Signal[], layers: Layer[]): void {
+const shift = (text: string, by: number): string =>
+  text.replace(/[a-z]/gi, (char) => {
+    const base = char <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((((char.charCodeAt(0) - base - by) % 26) + 26) % 26) + base);
+  });
+
+function base64Layers(text: string, traits: Trait[], layers: Layer[]): void {
   for (const match of text.matchAll(BASE64)) {
     const run = match[0];
     // A path or an identifier: Base64 has both cases and digits (or + and /) scattered through it.
     if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9+/]/.test(run) || /[a-z]{20}|[A-Z]{16}/.test(run)) continue;
-    if (run.replace(/=+$/, '').length % 4 === 1) continue;
+    const bare = run.replace(/=+$/, '');
+    if (bare.length % 4 === 1) continue;
     let binary: string;
     try {
-      binary = atob(run.length % 4 === 0 ? run : run.replace(/=+$/, '') + '='.repeat((4 - (run.replace(/=+$/, '').length % 4)) % 4));
+      binary = atob(bare + '='.repeat((4 - (bare.length % 4)) % 4));
     } catch {
       continue;
     }
     const decoded = utf8(binary);
     if (readsAsText(decoded)) layers.push({ via: 'base64', encoded: run, decoded });
-    else if (run.length >= 64) signals.push({ name: 'encoded-binary', excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });
+    // Base64 of Base64: read once more.
+    else if (/^[A-Za-z0-9+/=\s]{20,}$/.test(binary)) layers.push({ via: 'base64', encoded: run, decoded: binary });
+    else if (run.length >= 64) traits.push({ name: 'encoded-binary', sentence: -1, excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });
   }
 }
 
-function hexLayers(text: string, layers: Layer[]): void {
-  for (const match of text.matchAll(HEX)) {
-    const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
-    let binary = '';
-    for (let i = 0; i + 1 < digits.length; i += 2) binary += String.fromCharCode(parseInt(digits.slice(i, i + 2), 16));
-    const decoded = utf8(binary);
-    // Hashes and ids decode to binary: not a signal.
-    if (readsAsText(decoded)) layers.push({ via: 'hex', encoded: match[0], decoded });
-  }
+function base32(run: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of run.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  let binary = '';
+  for (let i = 0; i + 8 <= bits.length; i += 8) binary += String.fromCharCode(parseInt(bits.slice(i, i + 8), 2));
+  return utf8(binary);
 }
 
-/** The encoded layers of `text` (folded) and the signals of binary payloads; HTML comments are layers too. */
-export function encodedLayers(text: string): { signals: Signal[]; layers: Layer[] } {
-  const signals: Signal[] = [];
+const MORSE_CODE: Readonly<Record<string, string>> = Object.fromEntries(
+  'a.- b-... c-.-. d-.. e. f..-. g--. h.... i.. j.--- k-.- l.-.. m-- n-. o--- p.--. q--.- r.-. s... t- u..- v...- w.-- x-..- y-.-- z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. 9----. ~.-.-. /-..-. _..--.- @.--.-. ..-.-.-'
+    .split(' ')
+    .map((pair) => [pair.slice(1), pair[0]!]),
+);
+
+/** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
+export function encodedLayers(text: string, hints: { run: boolean; percent: boolean; amp: boolean; backslash: boolean; named: boolean; backwards: boolean; rot: boolean; digits: boolean }): { traits: Trait[]; layers: Layer[] } {
+  const traits: Trait[] = [];
   const layers: Layer[] = [];
-  base64Layers(text, signals, layers);
-  hexLayers(text, layers);
-  if (URL_ENCODED.test(text)) {
-    URL_ENCODED.lastIndex = 0;
+  if (hints.run) {
+    base64Layers(text, traits, layers);
+    for (const match of text.matchAll(BASE32)) {
+      const decoded = base32(match[0]);
+      if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
+    }
+  }
+  if (hints.run || hints.backslash) {
+    for (const match of text.matchAll(HEX)) {
+      const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
+      let binary = '';
+      for (let i = 0; i + 1 < digits.length; i += 2) binary += String.fromCharCode(parseInt(digits.slice(i, i + 2), 16));
+      const decoded = utf8(binary);
+      // Hashes and ids decode to binary: not a layer.
+      if (readsAsText(decoded)) layers.push({ via: 'hex', encoded: match[0], decoded });
+    }
+  }
+  if (hints.backslash) {
+    for (const match of text.matchAll(UNICODE_ESCAPES)) layers.push({ via: '\\u escapes', encoded: match[0], decoded: match[0].replace(/\\u([0-9a-fA-F]{4})/g, (_all, code: string) => String.fromCharCode(parseInt(code, 16))) });
+  }
+  if (hints.percent && URL_ENCODED.test(text)) {
     try {
       const decoded = decodeURIComponent(text.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
-      if (decoded !== text) layers.push({ via: 'URL encoding', encoded: text.match(URL_ENCODED)![0], decoded });
+      if (decoded !== text) layers.push({ via: 'URL encoding', encoded: URL_ENCODED.exec(text)![0], decoded });
     } catch {
       // Not decodable as UTF-8: nothing a model reads either.
     }
-    URL_ENCODED.lastIndex = 0;
   }
-  if (ENTITIES.test(text)) {
-    ENTITIES.lastIndex = 0;
+  if (hints.amp && ENTITIES.test(text)) {
     const decoded = text.replace(/&#(x[0-9a-fA-F]{1,6}|\d{1,7});/g, (_all, code: string) => {
       const point = code.startsWith('x') ? parseInt(code.slice(1), 16) : parseInt(code, 10);
       return point <= 0x10ffff ? String.fromCodePoint(point) : '';
     });
-    layers.push({ via: 'HTML entities', encoded: text.match(ENTITIES)![0], decoded });
-    ENTITIES.lastIndex = 0;
+    layers.push({ via: 'HTML entities', encoded: ENTITIES.exec(text)![0], decoded });
   }
-  for (const match of text.matchAll(COMMENT)) {
-    const body = match[1]!.trim();
-    signals.push({ name: 'html-comment', excerpt: `<!-- ${body.slice(0, 100)}${body.length > 100 ? '…' : ''} -->` });
-    if (body !== '') layers.push({ via: 'HTML comment', encoded: match[0], decoded: body });
+  if (hints.digits) {
+    for (const match of text.matchAll(BITS)) {
+      const decoded = utf8(match[0].trim().split(/[\s,]+/).map((byte) => String.fromCharCode(parseInt(byte, 2))).join(''));
+      if (readsAsText(decoded)) layers.push({ via: 'bits', encoded: match[0], decoded });
+    }
   }
-  if (ROT13.test(text)) {
-    const decoded = text.replace(/[a-z]/gi, (char) => {
-      const base = char <= 'Z' ? 65 : 97;
-      return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
-    });
-    layers.push({ via: 'ROT13', encoded: text, decoded });
+  if (hints.named) {
+    for (const match of text.matchAll(CHAR_CODES)) {
+      const decoded = match[0].split(/\s*,\s*/).map((code) => String.fromCharCode(Number(code))).join('');
+      if (readsAsText(decoded)) layers.push({ via: 'character codes', encoded: match[0], decoded });
+    }
+    for (const match of text.matchAll(MORSE)) {
+      const decoded = match[0].trim().split(/\s+\/\s+/).map((word) => word.split(/\s+/).map((code) => MORSE_CODE[code] ?? '').join('')).join(' ');
+      if (readsAsText(decoded)) layers.push({ via: 'Morse', encoded: match[0], decoded });
+    }
+    const caesar = CAESAR.exec(text);
+    if (caesar !== null) layers.push({ via: `Caesar shift ${caesar[1]}`, encoded: text, decoded: shift(text, Number(caesar[1]) % 26) });
   }
-  return { signals, layers };
+  if (hints.rot) layers.push({ via: 'ROT13', encoded: text, decoded: shift(text, 13) });
+  if (hints.backwards) layers.push({ via: 'reversed text', encoded: text, decoded: [...text].reverse().join('') });
+  return { traits, layers };
 }

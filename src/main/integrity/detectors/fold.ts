@@ -20,12 +20,17 @@ const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const LATIN = /[a-z]/i;
 const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0250-\u02af]/;
 
+const ESCAPES = /\x1b\[[0-9;]*[A-Za-z]/g;
+const BLANKS = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029]/g;
+
 /** The text the patterns read. */
 export function fold(text: string): string {
-  let folded = hasHidden(text) ? stripHidden(text) : text;
+  let folded = text;
+  if (folded.includes('\x1b')) folded = folded.replace(ESCAPES, ' ');
+  folded = hasHidden(folded) ? stripHidden(folded) : folded;
   // eslint-disable-next-line no-control-regex -- any non-ASCII character
   if (/[^\x00-\x7f]/.test(folded)) {
-    folded = folded.normalize('NFKC');
+    folded = folded.normalize('NFKC').replace(BLANKS, '\n');
     if (MIXED_SCRIPT.test(folded)) {
       // A text with words of mixed scripts uses look-alikes: its words drawn only of them fold too.
       folded = folded.replace(WORD, (word) => (NON_LATIN.test(word) && (LATIN.test(word) || [...word].every((char) => LOOK_ALIKES[char] !== undefined)) ? [...word].map((char) => LOOK_ALIKES[char] ?? char).join('') : word));

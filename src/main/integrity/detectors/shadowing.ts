@@ -1,11 +1,11 @@
-// Shadowing: one server's text naming another configured server's tool, or the server itself.
+// Shadowing: one server's text naming another configured server's tool, or the server itself
+// (traits-data.ts judges whether the sentence orders something about it).
 // Tool names count when they read as names (snake_case, kebab-case, camelCase, dotted); a plain
 // word such as "search" counts only quoted and called a tool ("the `search` tool"; a quoted
 // 'query' is as often a parameter), and a server's label only called a server ("the Gmail
 // server", "`gmail` MCP"): "fetch" and "memory" are words before they are names. The text's words are looked up in a table made once per context object, so a context
 // of thousands of tools costs one pass over the text.
-import { MODAL } from './instructions.js';
-import type { Signal } from './signal.js';
+import type { Mention } from './traits-data.js';
 
 export interface OtherServers {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;
@@ -64,20 +64,11 @@ function calledServer(text: string, start: number, end: number): boolean {
   return CALLED_SERVER.test(text.slice(quoted(text, start, end) ? end + 1 : end, end + 30));
 }
 
-function sentenceAt(text: string, start: number, end: number): string {
-  const from = Math.max(0, text.lastIndexOf('. ', start) + 1, text.lastIndexOf('\n', start) + 1);
-  const stop = [text.indexOf('. ', end), text.indexOf('\n', end)].filter((index) => index !== -1);
-  return text.slice(from, stop.length === 0 ? text.length : Math.min(...stop) + 1).trim();
-}
-
-/**
- * What `text` (folded) names of the other servers, as `other-tool` signals (at most three), each
- * with a `modal` signal when its sentence gives an order ("always", "instead", "must").
- */
-export function otherToolSignals(text: string, context: OtherServers | undefined, own: ReadonlySet<string>): Signal[] {
+/** What `text` (folded) names of the other servers (at most six mentions), with where. */
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
-  const hits: Array<{ what: string; start: number; end: number }> = [];
+  const hits: Mention[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0].replace(/[.-]+$/, '');
     const lower = word.toLowerCase();
@@ -88,23 +79,15 @@ export function otherToolSignals(text: string, context: OtherServers | undefined
       names.nameLike.get(lower) ??
       (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
       (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined);
-    if (what !== undefined) hits.push({ what, start, end });
-    if (hits.length === 3) break;
+    if (what !== undefined) hits.push({ what, at: start, end });
+    if (hits.length === 6) break;
   }
-  if (hits.length < 3 && names.phrases.length > 0) {
+  if (hits.length < 6 && names.phrases.length > 0) {
     const lower = text.toLowerCase();
     for (const [phrase, what] of names.phrases) {
       const at = lower.indexOf(phrase);
-      if (at !== -1 && !own.has(phrase) && calledServer(text, at, at + phrase.length)) hits.push({ what, start: at, end: at + phrase.length });
+      if (at !== -1 && !own.has(phrase) && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
     }
   }
-  const signals: Signal[] = [];
-  for (const { what, start, end } of hits.slice(0, 3)) {
-    const sentence = sentenceAt(text, start, end);
-    const excerpt = `names ${what}: ${sentence.slice(0, 160)}${sentence.length > 160 ? '…' : ''}`;
-    signals.push({ name: 'other-tool', excerpt });
-    // An order about it in the same sentence makes it shadowing.
-    if (MODAL.test(sentence)) signals.push({ name: 'modal', excerpt });
-  }
-  return signals;
+  return hits;
 }

@@ -15,6 +15,8 @@ export interface Hit {
   lo: number;
   hi: number;
   order: boolean;
+  /** A word of another language than English (found by a stem, or only in another language's list). */
+  foreign: boolean;
 }
 
 export interface Sentence {
@@ -44,6 +46,8 @@ export const CH = {
   AT: 1, URL: 2, TILDE: 4, SLASH: 8, BACKSLASH: 16, LT: 32, LBRACKET: 64, LBRACE: 128, HASH: 256, PIPE: 512, BACKTICK: 1024, QUOTE: 2048,
   DIGITS: 4096, PLUS: 8192, PERCENT: 16384, DOLLAR: 32768, UNDERSCORE: 65536, AMP: 1 << 17, COLON: 1 << 18, EQUALS: 1 << 19, DOTTED: 1 << 20,
   GT: 1 << 21, UNSPACED: 1 << 22, NONASCII: 1 << 23,
+  /** 20 Base64 characters in a row, or a word that starts "0x": an encoded run may be there. */
+  RUN: 1 << 24,
 } as const;
 
 const LETTER = 1;
@@ -75,14 +79,13 @@ const FLAG = new Uint32Array(128);
 Object.entries({ '@': CH.AT, ':': CH.COLON, '~': CH.TILDE, '/': CH.SLASH, '\\': CH.BACKSLASH, '<': CH.LT, '>': CH.GT, '[': CH.LBRACKET, '{': CH.LBRACE, '#': CH.HASH, '|': CH.PIPE, '`': CH.BACKTICK, '"': CH.QUOTE, '+': CH.PLUS, '%': CH.PERCENT, $: CH.DOLLAR, '&': CH.AMP, '=': CH.EQUALS }).forEach(([char, flag]) => (FLAG[char.charCodeAt(0)] = flag));
 /** Characters that start a clause (an imperative may follow). */
 const CLAUSE = new Uint8Array(128);
-for (const char of ',:;()[]<>*{}') CLAUSE[char.charCodeAt(0)] = 1;
+// A closing bracket ends no clause: "[docs](https://…) to delete" goes on.
+for (const char of ',:;([<>*{}') CLAUSE[char.charCodeAt(0)] = 1;
 const CLAUSE_WIDE = new Set([0x2014, 0x2013, 0x2022, 0xff0c, 0x3001, 0xff1a, 0x201c, 0x201d]);
 const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x965, 0x2028, 0x2029]);
 /** Words after which a '.' does not end the sentence. */
 const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
-const SUFFIX_SECRET = ['_key', '_token', '_secret', '_password', '_pass', '_pat', '_credentials', '_credential', '_passwd', '_pwd', '_dsn'];
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST];
-const SECRET_LO = 1 << C.SECRET;
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
 const WORD_TABLE = WORDS;
@@ -160,14 +163,11 @@ class Walk {
         }
       }
     }
-    if (underscore && (lo & SECRET_LO) === 0) {
-      for (const suffix of SUFFIX_SECRET) if (this.lower.endsWith(suffix, end)) lo |= SECRET_LO;
-    }
     if (this.previousStart >= 0) {
       const pair = mixPair(this.previousHash, hash);
       if (PAIR_BITS[pair & 0xffff] === 1) {
         const entry = PAIR_TABLE.get(pair);
-        if (entry !== undefined) this.push({ at: this.previousStart, end, lo: entry.lo, hi: entry.hi, order: entry.always || (entry.order && this.orderContext) });
+        if (entry !== undefined) this.push({ at: this.previousStart, end, lo: entry.lo, hi: entry.hi, order: entry.always || (entry.order && this.orderContext), foreign: entry.always });
       }
     }
     if (lo !== 0 || hi !== 0) {
@@ -175,7 +175,7 @@ class Walk {
       else {
         const isOrder = always || (order && this.orderContext);
         // A word that only keeps the mood ("to", "also") is no hit.
-        if ((lo & ~SKIP_LO) !== 0 || hi !== 0) this.push({ at: start, end, lo, hi, order: isOrder });
+        if ((lo & ~SKIP_LO) !== 0 || hi !== 0) this.push({ at: start, end, lo, hi, order: isOrder, foreign: always });
         if ((lo & VERB_LO) !== 0 || (hi & VERB_HI) !== 0) this.lastVerbOrder = isOrder;
         if ((lo & MODAL_LO) !== 0) this.orderContext = true;
         else if ((lo & (SKIP_LO | NEG_LO)) === 0) this.orderContext = false;
@@ -241,8 +241,13 @@ export function readWords(folded: string): Reading {
   let underscore = false;
   let digits = 0;
   let leetState = 0;
+  let run = 0;
   for (let i = 0; i < length; i++) {
     const code = lower.charCodeAt(i);
+    // Base64 letters in a row ('+' and '/' included, which end words).
+    if (code < 0x80 && (ASCII[code] === 1 || code === 0x2b || code === 0x2f) && code !== 0x5f) {
+      if (++run === 20) walk.sentence.chars |= CH.RUN;
+    } else run = 0;
     let kind = code < 0x80 ? ASCII[code]! : letterKind(code);
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
     if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) kind = LETTER;
@@ -264,6 +269,7 @@ export function readWords(folded: string): Reading {
       if (++hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
       if (code < 0x3a) {
         if (code >= 0x30) {
+          if (code === 0x30 && hashed === 1 && lower.charCodeAt(i + 1) === 0x78) walk.sentence.chars |= CH.RUN;
           // Leetspeak: a letter, a digit, a letter.
           if (++digits >= 3) walk.sentence.chars |= CH.DIGITS;
           if (leetState === 1) leetState = 2;
@@ -302,7 +308,7 @@ function substringHits(lower: string, sentence: Sentence): void {
     if (entries === undefined) continue;
     for (const entry of entries) {
       if (!lower.startsWith(entry.text, i)) continue;
-      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true });
+      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true, foreign: true });
       sentence.lo |= entry.lo;
       sentence.hi |= entry.hi;
       i += entry.text.length - 1;

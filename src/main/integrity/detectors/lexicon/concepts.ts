@@ -99,10 +99,18 @@ export const C = {
   CODE: 46,
   /** and, or, then: the mood of the verb before carries over. */
   AND: 47,
+  /** it, that, this, so, anything, step, call, about: what a concealment hides is the act itself. */
+  REF: 48,
+  /** base64, hex, rot13, caesar, morse, backwards, decode: a word that names an encoding. */
+  ENCODING: 49,
+  /** the, and, to, of, your written backwards ("eht", "dna"): reversed text. */
+  BACKWARDS: 50,
+  /** the, and, to, of, your in ROT13 ("gur", "naq"). */
+  ROT: 51,
 } as const;
 
 export type ConceptName = keyof typeof C;
-export const CONCEPT_COUNT = 48;
+export const CONCEPT_COUNT = 52;
 
 /** Two masks: concepts below 32 in `lo`, the others in `hi`. */
 export interface Mask {

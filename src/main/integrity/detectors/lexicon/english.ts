@@ -13,22 +13,18 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     say|says|saying|said explain|explains|explaining|explained report|reports|reporting|reported alert|alerts|alerting|alerted
     warn|warns|warning|warned quote|quotes|quoting|quoted admit|admits|admitting|admitted expose|exposes|exposing|exposed
     bring+up bring+it bring+this surface|surfaces|surfacing acknowledge|acknowledges|acknowledging confess|confesses
-    discuss|discusses|discussing bother|bothers|bothering let+know list+it print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
+    discuss|discusses|discussing bother|bothers|bothering let+know list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
-  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen
-    behind+the in+secret on+the+quiet`,
+  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
   CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
     verification consent sign-off`,
   ASK: 'ask|asks|asking|asked prompting check+with',
   OVERRIDE: `ignore|ignores|ignoring|ignored disregard|disregards|disregarding|disregarded forget|forgets|forgetting|forgot|forgotten
-    override|overrides|overriding|overridden bypass|bypasses|bypassing|bypassed overrule|overrules|overruled supersede|supersedes|superseded
-    cancel|cancels|cancelled|canceled void voided suspend|suspends|suspended revoke|revoked nullify|nullified rescind|rescinded
-    lift+all lifted no+longer replaced+by obsolete`,
+    override|overrides|overriding|overridden bypass|bypasses|bypassing|bypassed overrule|overrules|overruled supersede|supersedes|superseded`,
   PRIOR: `previous previously prior earlier above preceding original originally former existing old older initial all any your my
     other system safety default given built-in content those these developer ethical moral usual normal standard`,
   INSTR: `instruction instructions rule rules guideline guidelines guidance directive directives direction directions policy policies
-    prompt prompts constraint constraints restriction restrictions request requests command commands order orders guardrail guardrails
-    safeguard safeguards programming training limitations limits filters principles`,
+    prompt prompts constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming principles`,
   AGENT: `assistant assistants assistant's ai ai's llm llms agent agents agent's model models model's claude gpt chatgpt gemini copilot chatbot
     language+model language+models a.i`,
   NOTE: `note notes notice message memo reminder attention hey dear hi hello p.s ps nb heads-up fyi psst guidance instruction instructions
@@ -37,20 +33,21 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     keychain keyring mnemonic mnemonics seed+phrase recovery+phrase api+key api+keys apikey apikeys private+key private+keys ssh+key ssh+keys
     secret+key secret+keys access+key access+keys signing+key master+key key+pair environment+variable environment+variables env+var env+vars
     env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer`,
-  PRIVATE: `conversation conversations transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
-    browser+history shell+history search+history location+history home+address phone+number phone+numbers date+of full+name email+address
-    email+addresses contact+list source+code payment+card credit+card bank+details card+details card+number everything+the whole+chat
-    entire+chat full+chat`,
-  PERSONAL: `history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
+  PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
+    conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
+    browser+history shell+history search+history location+history whole+chat entire+chat full+chat`,
+  PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
-    typed said workspace project code repository repositories account accounts profile identity records`,
-  POSS: `user's users' their his her every all entire whole full complete other recent last users user customer's everything`,
+    typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
+    phone+numbers date+of full+name email+address email+addresses contact+list source+code payment+card credit+card bank+details
+    card+details card+number birth contents`,
+  POSS: `user's users' their his her customer's customers' person's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
     add|adds|adding|added paste|pastes|pasting|pasted insert|inserts|inserting|inserted set|sets|setting provide|provides|providing|provided
     supply|supplies|supplying|supplied copy|copies|copying|copied fill|fills|filling|filled embed|embeds|embedding|embedded
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
-    need|needs|needed require|requires|required expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
+    need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
     prepend|prepends|prepended load`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
@@ -68,11 +65,11 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   EXEC: `run|runs|running|ran execute|executes|executing|executed exec eval invoke|invokes|invoking|invoked launch|launches|launching spawn|spawns
     shell terminal command commands bash sh zsh powershell cmd sudo script scripts console subprocess`,
   DESTRUCT: `delete|deletes|deleting|deleted remove|removes|removing|removed wipe|wipes|wiping|wiped erase|erases|erasing|erased
-    destroy|destroys|destroying|destroyed drop|drops|dropping|dropped purge|purges|purging|purged truncate|truncates format|formats
+    destroy|destroys|destroying|destroyed drop|drops|dropping|dropped purge|purges|purging|purged truncate|truncates
     overwrite|overwrites|overwriting transfer|transfers|transferring|transferred withdraw|withdraws disable|disables|disabling|disabled
     turn+off kill|kills terminate|terminates uninstall|uninstalls grant|grants|granting|granted escalate|elevate chmod 0777 777 superuser
     public-read force-push deactivate|deactivates reassign|reassigns|reassigning sweep|sweeps`,
-  EVERY: `every each always whenever all any anytime everything everyone constantly automatically continuously forever permanently henceforth
+  EVERY: `every each always whenever all any anytime everything everyone anyone anything constantly automatically continuously forever permanently henceforth
     from+now now+on rest+of future`,
   THIS: 'this current here',
   TOOL: 'tool tools server servers function functions plugin plugins extension extensions integration integrations connector connectors mcp',
@@ -80,8 +77,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   IMPORTANT: `important critical mandatory urgent crucial essential vital attention warning priority highest compulsory imperative required`,
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
     independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
-    regardless your+own its+own as+if as+though even+when even+if no+matter not+possible impossible authorized`,
-  CONSENT: `pre-approved preapproved approved consented consents agreed opted cleared authorized authorised entitled allowed pre-authorized`,
+    regardless your+own as+if as+though even+when even+if no+matter not+possible impossible down shut`,
+  CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised`,
   REPLY: `reply replies answer answers response responses answering responding replying output outputs`,
   ROLE: `system developer admin administrator root operator maintenance jailbreak jailbroken dan god unrestricted unfiltered privileged elevated
     debug superuser`,
@@ -93,9 +90,9 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     silently quietly secretly automatically still directly`,
   CONTENT: `content contents text whole full entire complete body data value values output dump raw`,
   PATHWORD: 'path paths default location identity keyfile filename where directory stays local',
-  EXAMPLE: 'e+g eg example examples instance such+as like i+e sample samples e.g',
+  EXAMPLE: 'e+g eg ie example examples instance such+as like i+e sample samples',
   INSTEAD: `instead rather replace|replaces|replacing|replaced substitute|substitutes swap|swaps redirect|redirects|redirecting|redirected
-    reroute|reroutes route|routes|routing|routed change|changes|changing|changed`,
+    reroute|reroutes route|routes|routing|routed change|changes|changing|changed prefer|prefers|preferring|preferred`,
   ALSO: 'also additionally too as+well in+addition extra duplicate simultaneously copy+of a+copy',
   MONEY: `payment payments card cards iban account accounts wallet wallets funds balance money amount amounts refund refunds bank crypto bitcoin
     usdc fee fees recipient recipients payee destination`,
@@ -111,5 +108,11 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable`,
   YOU: `you your yourself you're`,
   AND: 'and or then und y et e и і',
+  REF: `it that this so anything about step steps fact call calls action actions activity what when whether how rule requirement upload
+    copies change changes these those detail details note`,
+  ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded
+    encoded fromcharcode charcode charcodes ascii binary bits`,
+  BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
+  ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
   CODE: 'curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod',
 };

@@ -41,6 +41,7 @@ export const GERMAN: Lexicon = {
   CONSENT: 'zugestimmt genehmigt eingewilligt',
   MONEY: 'überweisung betrag konto zahlung',
   ALSO: 'zusätzlich auch kopie',
+  REF: 'das dies davon darüber es',
 };
 
 export const DUTCH: Lexicon = {
@@ -70,6 +71,7 @@ export const DUTCH: Lexicon = {
   MODAL: 'moet moeten',
   CONTENT: 'inhoud',
   ALSO: 'ook verborgen+kopie',
+  REF: 'dit dat',
 };
 
 export const SCANDINAVIAN: Lexicon = {
@@ -93,6 +95,7 @@ export const SCANDINAVIAN: Lexicon = {
   MODAL: 'måste ska skal må',
   CONTENT: 'innehåll indhold innhold',
   ALSO: 'också kopia dold+kopia',
+  REF: 'det detta dette',
 };
 
 export const POLISH_CZECH: Lexicon = {
@@ -119,6 +122,7 @@ export const POLISH_CZECH: Lexicon = {
   IMPORTANT: 'ważne důležité',
   MODAL: 'musisz należy musíš',
   CONTENT: 'zawartość treść obsah',
+  REF: 'tym tego',
 };
 
 export const TURKISH: Lexicon = {
@@ -144,6 +148,7 @@ export const TURKISH: Lexicon = {
   MODAL: 'gerekir zorunlu',
   CONTENT: 'içeri* içerik*',
   TIME: 'önce sonra',
+  REF: 'bundan bunu bu',
 };
 
 export const INDONESIAN: Lexicon = {
@@ -168,6 +173,7 @@ export const INDONESIAN: Lexicon = {
   IMPORTANT: 'penting',
   MODAL: 'harus wajib',
   CONTENT: 'isi konten',
+  REF: 'ini hal+ini',
 };
 
 export const VIETNAMESE: Lexicon = {
@@ -191,4 +197,5 @@ export const VIETNAMESE: Lexicon = {
   IMPORTANT: 'quan+trọng',
   MODAL: 'phải hãy',
   CONTENT: 'nội+dung',
+  REF: 'điều+này việc+này',
 };

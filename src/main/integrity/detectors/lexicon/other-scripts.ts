@@ -40,6 +40,7 @@ export const CYRILLIC_GREEK: Lexicon = {
   PATHWORD: 'путь пути умолчанию шлях',
   TIME: 'перед прежде после сначала спочатку після πριν',
   ALSO: 'также тоже копи* також',
+  REF: 'это этом об+этом це цьому про+це това',
 };
 
 export const RIGHT_TO_LEFT_AND_INDIC: Lexicon = {
@@ -68,6 +69,7 @@ export const RIGHT_TO_LEFT_AND_INDIC: Lexicon = {
   MODAL: 'يجب باید چاہیے חייב चाहिए',
   CONTENT: 'محتوى محتويات محتوا محتوای مواد תוכן תוכנו सामग्री',
   TIME: 'قبل بعد پیش پہلے לפני אחרי पहले बाद',
+  REF: 'هذا ذلك این کار זה כך इसके इस',
 };
 
 /** Found as substrings: Chinese (simplified and traditional), Japanese, Korean, Thai. */
@@ -104,4 +106,5 @@ export const UNSPACED: Lexicon = {
   PATHWORD: '路径 路徑 默认 默認 パス 경로',
   TIME: '之前 之后 首先 前に まず 最初に 전에 먼저 ก่อน',
   ALSO: '同时 同時 另外 副本 一份 また 추가로 ด้วย',
+  REF: '此步骤 这一步 此事 这件事 このこと これ 이것 이사실 เรื่องนี้',
 };

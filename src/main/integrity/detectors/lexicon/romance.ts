@@ -23,7 +23,7 @@ export const SPANISH: Lexicon = {
   SECRET: 'contraseña contraseñas contrasena clave claves credenciales token tokens secreto secretos',
   PRIVATE: 'conversación conversacion conversaciones historial transcripción portapapeles',
   PERSONAL: 'mensajes archivos archivo documentos correos contactos calendario ubicación dirección teléfono nombre datos',
-  POSS: 'su sus completo completa todo toda entero entera',
+  POSS: 'su sus',
   COLLECT: `incluye incluir incluya incluyas pon poner ponga pasa pasar pase copia copiar copie añade añadir añada agrega agregar agregue adjunta
     adjuntar adjunte inserta insertar coloca colocar escribe escribir rellena introduce pega pegar mete`,
   PARAM: 'parámetro parametro parámetros parametros campo campos argumento argumentos',
@@ -47,6 +47,7 @@ export const SPANISH: Lexicon = {
   REPLY: 'respuesta respuestas responder',
   MONEY: 'pago cuenta tarjeta importe saldo',
   ALSO: 'también además',
+  REF: 'esto eso lo esta paso',
 };
 
 export const FRENCH: Lexicon = {
@@ -85,6 +86,7 @@ export const FRENCH: Lexicon = {
   TIME: "avant après d'abord début",
   REPLY: 'réponse réponses répondre',
   ALSO: 'également aussi copie',
+  REF: "cela ça le en l'étape",
 };
 
 export const ITALIAN: Lexicon = {
@@ -119,6 +121,7 @@ export const ITALIAN: Lexicon = {
   CONTENT: 'contenuto testo intero',
   PATHWORD: 'percorso predefinito',
   TIME: 'prima dopo',
+  REF: 'ciò lo questo',
 };
 
 export const PORTUGUESE: Lexicon = {
@@ -152,6 +155,7 @@ export const PORTUGUESE: Lexicon = {
   CONTENT: 'conteúdo conteudo texto inteiro completo',
   PATHWORD: 'caminho padrão',
   TIME: 'antes depois primeiro',
+  REF: 'isso disso isto',
 };
 
 export const ROMANIAN: Lexicon = {

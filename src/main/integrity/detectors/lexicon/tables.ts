@@ -59,12 +59,20 @@ function merge(table: Map<number, Entry>, hash: number, entry: Entry): void {
   }
 }
 
+/** Concepts whose single English words (not a verb's forms) are verbs, and may read as orders. */
+const VERB_CONCEPTS: ReadonlySet<ConceptName> = new Set(['SEND', 'COLLECT', 'READ', 'EXEC', 'DESTRUCT', 'COMM', 'OVERRIDE', 'VISIT', 'ASK', 'TRUST', 'ADVERT', 'INSTEAD']);
+/** English words that are a verb's other forms ("sends", "shown"): never an order, whatever other list names them. */
+const inflected = new Set<string>();
+for (const list of Object.values(ENGLISH)) for (const group of list.split(/\s+/)) for (const form of group.split('|').slice(1)) inflected.add(form);
+
 function add(lexicon: Partial<Record<ConceptName, string>>, english: boolean): void {
   for (const [name, list] of Object.entries(lexicon) as Array<[ConceptName, string]>) {
     const { lo, hi } = maskOf([C[name]]);
     for (const group of list.split(/\s+/).filter(Boolean)) {
-      group.split('|').forEach((form, index) => {
-        const entry: Entry = { lo, hi, order: !english || index === 0, always: !english };
+      const forms = group.split('|');
+      forms.forEach((form, index) => {
+        const base = index === 0 && !inflected.has(form) && (forms.length > 1 || VERB_CONCEPTS.has(name));
+        const entry: Entry = { lo, hi, order: !english || base, always: !english };
         if (form.includes('+')) {
           const [first, second] = form.split('+') as [string, string];
           merge(pairs, pairHash(hashOf(first), hashOf(second)), entry);

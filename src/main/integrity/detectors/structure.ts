@@ -1,0 +1,100 @@
+// Patterns of form rather than words, run on the lower-case text only where the reader saw the
+// characters they need (words.ts, CH): the paths where secrets live, ways out (URLs, addresses,
+// IPs, phone numbers, IBANs, accounts, channels), commands that send files out or run remote
+// scripts, chat-template tokens and fake turns, tags and headers that set text apart for the
+// model, markup that hides text from a reader, whitespace that pushes it out of view.
+
+/** Files that hold secrets (a public key, known_hosts and authorized_keys are not secrets). */
+export const SECRET_PATH = new RegExp(
+  [
+    String.raw`(?:~|\$home|%userprofile%|%appdata%|/home/[\w.-]+|/users/[\w.-]+|c:\\users\\[\w.-]+)?[\\/]\.ssh(?:[\\/](?!id_\w+\.pub\b|known_hosts\b|authorized_keys\b)[\w.*-]+|(?![\\/\w]))`,
+    String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`,
+    String.raw`(?:^|[\s'"\x60(\\/~])\.env(?:\.(?:local|production|prod|development|dev|secret|staging))?\b(?![-\w]|\.(?:example|sample|template|dist|defaults?)\b)`,
+    String.raw`/etc/(?:passwd|shadow|sudoers|ssh/)`,
+    String.raw`\.(?:aws[\\/](?:credentials|config)|kube[\\/]config|docker[\\/]config\.json|npmrc|pypirc|netrc|git-credentials|gnupg|pgpass|my\.cnf|bash_history|zsh_history|azure[\\/]|config[\\/]gcloud|vault-token|config[\\/]gh[\\/]hosts\.ya?ml)`,
+    String.raw`\b(?:application_default_credentials|credentials\.json|credentials\.yml(?:\.enc)?|service[_-]account[\w-]*\.json|secrets?\.(?:json|ya?ml|toml)|wallet\.dat|keystore|keychain|login\s+data|cookies\.sqlite|key4\.db|logins\.json|master\.key|[\w-]*\.tfstate|msal_token_cache\.json|1password\w*|private-keys-v1\.d|wp-config\.php|kubeconfig)\b`,
+    String.raw`\b(?:claude_desktop_config|cline_mcp_settings|mcp_settings|mcp_config|mcp)\.json\b|[\\/]\.(?:cursor|codeium|windsurf|continue|vscode)[\\/](?:mcp|config)`,
+    String.raw`\*\.(?:pem|key|p12|pfx|kdbx)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx)\b`,
+    String.raw`\b(?:chrome|chromium|firefox|brave|edge)\b[^.\n]{0,40}\b(?:cookies|history|login data|saved passwords)\b|[\\/]default[\\/](?:cookies|history|login data)\b`,
+  ].join('|'),
+);
+
+/** Names of environment variables that hold secrets (case kept: they are upper case). */
+export const ENV_SECRET = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|KEY|TOKEN|SECRET(?:_ACCESS_KEY|_KEY)?|ACCESS_KEY(?:_ID)?|PASSWORD|PASS|PASSWD|PAT|CREDENTIALS?|PRIVATE_KEY|DSN)\b|\bDATABASE_URL\b|\bDB_PASSWORD\b/;
+
+const TLD = 'com|net|org|io|app|dev|ai|co|cc|shop|xyz|info|biz|pro|site|online|cloud|link|live|fm|cn|jp|de|fr|es|uk|ru|se|nl|pl|eu|tv|gg|ly|club|store|tech|top|me';
+/** A way out: a URL, an e-mail address, an IP, a phone number, an IBAN, an account or wallet, a chat channel, a host name. */
+export const DEST = new RegExp(
+  [
+    String.raw`\b(?:https?|ftps?|sftp|s3|gs|wss?)://[^\s"'<>)\]\x60]+`,
+    String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`,
+    String.raw`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b`,
+    String.raw`(?<![\w+])\+\d[\d ().-]{7,}\d\b`,
+    String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
+    String.raw`\bacct_\w+|\baccount\s+(?:number\s+)?\d[\d -]{4,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
+    String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?:/[^\s"'<>)\x60]*)?`,
+  ].join('|'),
+  'g',
+);
+
+/** Hosts that are documentation's examples, or the machine itself: no way out. */
+export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))\b|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|[{}]/;
+
+/** Chat-template tokens and fake turns of another template. */
+export const CHAT_TEMPLATE = /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_text|tool_call|end|eos|bos)\s*\|?>|\[\/?inst\]|<<\/?sys>>|<\/?(?:start_of_turn|end_of_turn)>|###\s*(?:instruction|response|system|input|human|assistant)\s*:|\{\{\s*[#~/]*\s*(?:system|user|assistant)\b/;
+
+/** A line that speaks as a role: "System: …", "Human: …", or a JSON message with a system role. */
+export const ROLE_LINE = /(?:^|\n|[.!?]\s+)\s*(?:human|user|assistant|system|ai|model|llm|developer|admin|operator)\s*:\s*(?!["'\d{\[(<`])\S|"role"\s*:\s*"(?:system|developer)"/;
+
+/** Tags, brackets and headers that set text apart as coming from the system or an administrator. */
+export const DIRECTIVE_TAG = new RegExp(
+  [
+    String.raw`<\s*/?\s*(?:system|système|secret|hidden|admin|override|directive|privileged|inst|[\w-]*(?:directive|polic(?:y|ies)|override|system[_-]?prompt)[\w-]*|(?:ai|assistant|model|llm|agent)[_-][\w-]*|note[_-](?:to|for)[_-][\w-]+|系统|システム)(?:\s[^>]*)?>`,
+    String.raw`<\s*[\w-]+\s[^>]*\b(?:priority|hidden|role)\s*=\s*["']?(?:high|highest|true|system|admin|critical|1)`,
+    String.raw`\[\s*(?:system|admin|override|hidden|secret|developer|root|inst)(?:\s+(?:note|message|instructions?|override|notice))?\s*\]`,
+    String.raw`【[^】]*(?:system|admin|override|notice|重要|系统|システム)[^】]*】`,
+    String.raw`#{2,}\s*(?:system|admin|developer|override)\b`,
+    String.raw`\bbegin\s+(?:privileged|system|hidden|secret|admin|developer)\b`,
+    String.raw`\x60{3}\s*(?:system|instructions?|prompt|assistant)\b`,
+    String.raw`\[\[\s*(?:ai|assistant|system|model|llm)[\w\s-]*:`,
+  ].join('|'),
+);
+
+/** Markup that hides text when rendered: hidden styles and attributes, Markdown comments. */
+export const HIDDEN_MARKUP = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px)?\b|opacity\s*:\s*0(?:\.0+)?\b|<\w+[^>]*\shidden(?:\s|=|>)|\[\/\/\]\s*:\s*#|color\s*:\s*(?:white|#fff(?:fff)?)\b[^>]*background(?:-color)?\s*:\s*(?:white|#fff(?:fff)?)/;
+
+/** HTML comments (hidden when a description is rendered as Markdown). */
+export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
+
+/** Commands that send a file or data out. */
+export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-raw|-urlencode)?\s|--upload-file\s|--form\s)[^\n]*?@|\bwget\b[^\n]*--post-(?:file|data)|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<|\bscp\s+(?:-\w+\s+)*\S+\s+[\w.-]+@[\w.-]+:|invoke-(?:webrequest|restmethod)\b[^\n]*-(?:infile|body)\b|\brequests\.(?:post|put)\s*\(|\bfetch\s*\(\s*['"]https?:[^\n]*method\s*:\s*['"]post|\|\s*(?:nc|curl|wget)\b/;
+
+/** A remote or decoded script piped to a shell. */
+export const EXEC_REMOTE = /\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
+
+/** Commands that destroy, open up or leak: run as an order, they are beyond most tools' purpose. */
+export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\bmode\s+0?777\b|\bgit\s+push\s+(?:--force|-f)\b|\bsudo\s+\w|\bmkfs\b|\bdd\s+if=|\bdrop\s+(?:table|database)\b|\bcreate\s+user\b[^\n;]*\bsuperuser\b|\bdocker\s+exec\b[^\n]*\benv\b|"postinstall"|\bset-executionpolicy\b|\bos\.environ\b|\bprintenv\b|\bprocess\.env\b|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b/;
+
+/** The text talking about itself being read or hidden. */
+export const META = /\b(?:(?:ai|assistant|agent|model|llm)s?\s+(?:reading|that reads?|who reads?)\s+(?:this|these)|reading this\b|reads this (?:description|text|note|comment)|(?:user|human)s?\s+(?:cannot|can't|can ?not|will not|won't|never|do(?:es)? not|don't|doesn't)\s+see\s+(?:this|these|it|the (?:tool|text|description|comment|note)|tool descriptions?)|never see (?:this|it|these)|not for display|do not display|\beyes only\b|the text above|public description|the real (?:usage|instructions?|task|purpose)|hidden (?:requirement|guidance|instructions?|note|rule|directive))\b/;
+
+/** Addressing the agent by name, as a reader of this text. */
+export const AGENT_ADDRESS = /\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|llm|agent|language model|chatbot|bot)\b|\bas\s+(?:the|an?)\s+(?:ai|assistant|llm|agent|language model)\b(?!\s+(?:tool|server|api))|\b(?:ai|assistant|agent|llm|model)s?[- ]only\b|\bfor\s+(?:the\s+)?(?:ai|assistant|llm|agent)s?\s*[:)]|\b(?:dear|hey|hi|hello|attention|ok)\s+(?:the\s+)?(?:ai|assistant|claude|gpt|chatgpt|gemini|llm|agent|model|language model|copilot)\b|(?:^|[\n(\[]|[.!?]\s)\s*(?:ai|assistant|claude|llm|model|agent)\s*[:,]\s+(?!["'\d{\[(<\x60])|\b(?:instructions?|guidance|note|message|memo)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|llm|agent|model|language model)\b/;
+
+/** Phrases that override the agent's instructions without naming them in the usual words. */
+export const OVERRIDE_PHRASE = /\byou are now (?:in|a|an|the|operating|acting|jailbroken|dan|free|unrestricted|developer)\b|\b(?:developer|god|debug|maintenance|jailbreak|unrestricted)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b|\bin\s+(?:developer|maintenance|god|jailbreak)\s+mode\b|\b(?:new|updated|real|actual|true|secret|hidden) (?:system )?instructions?\s*[:：]|\b(?:system|developer) (?:prompt|message|instructions?) (?:override|update|injection)\b|\b(?:system prompt|instructions|rules|guidelines|policies) (?:has|have) been (?:updated|changed|replaced|overridden|cancelled|suspended|lifted)\b|\b(?:rules|guidelines|policies|instructions|restrictions|safeguards)\b[^.\n]{0,40}\b(?:no longer apply|are (?:now )?(?:suspended|lifted|void|cancelled|canceled|disabled|off))\b|\bfrom now on,? (?:you|the assistant|the model)\b|\bnew policy\s*:/;
+
+/** Settings written to approve everything and tell nothing. */
+export const CONSENT_FLAGS = /"?auto_?approve"?\s*:\s*true|"?confirm(?:_destructive|ation)?"?\s*:\s*false|"?disclose(?:_to_user)?"?\s*:\s*false|"?require_confirmation"?\s*:\s*false/;
+
+/** Whitespace that pushes what follows out of view. */
+export const PADDING = /[ \t\u00a0]{40,}\S|(?:\n[ \t]*){10,}\S/;
+
+/** A call or a turn of every conversation: a trigger that sticks (amplifier). */
+export const EVERY_CALL = /\b(?:every|each|any|all)\s+(?:single\s+)?(?:call|calls|conversation|conversations|message|messages|user message|request|requests|question|questions|time|turn|reply|replies|answer|answers|response|responses|session|use|task|tasks|tool call|other tool)\b|\bfrom now on\b|\bfor the rest of the (?:session|conversation|chat)\b|\b(?:before|after) (?:answering|responding|replying|every|each|any)\b|\bat the (?:start|beginning) of (?:every|each|the) (?:conversation|session|chat)\b|\bwhenever the user\b/;
+
+/** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
+export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bcompatible with\b|\boptionally\b/;
+
+/** An identifier in backticks or quotes: a parameter's name, usually. */
+export const QUOTED_NAME = /[\x60'"“‘]([a-z_][\w.-]{1,40})[\x60'"”’]/g;

@@ -1,0 +1,194 @@
+// Traits of a sentence that speaks to the agent rather than describing the tool: overriding its
+// instructions, addressing it by name, hiding things from the user, acting without asking,
+// deceiving the user, steering every reply or every call, trusting the tool's output as orders,
+// running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
+import { C } from './lexicon/concepts.js';
+import type { Trait } from './signal.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE } from './structure.js';
+import type { View } from './view.js';
+import { CH, type Hit } from './words.js';
+
+/** "Ignore any instructions found in the page": a defence, not an override. */
+const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
+const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
+const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
+const CONSENT_CLAIM = /\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
+const DECEIVE_PHRASE = /\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b/;
+const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
+const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
+/** What a hijack says of the other tools, or of this one. */
+const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively)\b/;
+const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
+
+const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
+
+export function agentTraits(v: View, into: Trait[]): void {
+  if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.YOU)) override(v, into);
+  if (v.has(C.AGENT) || v.has(C.NOTE) || v.has(C.SEEN) || v.has(C.USER)) address(v, into);
+  if (v.has(C.COMM) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
+  if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.PERSONAL) || v.has(C.REF)) quietly(v, into);
+  if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK)))) bypass(v, into);
+  if (v.has(C.CONSENT) || v.has(C.USER) || v.has(C.YOU) || (v.sentence.chars & (CH.LBRACE | CH.QUOTE)) !== 0) consent(v, into);
+  if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
+  if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
+  if (v.has(C.OTHER) || v.has(C.INSTEAD)) hijack(v, into);
+  if (v.has(C.TRUST)) trust(v, into);
+  if (v.has(C.EXEC) || v.has(C.CODE) || (v.sentence.chars & (CH.PIPE | CH.BACKTICK)) !== 0 || v.scope.exhaustive) execution(v, into);
+  if (v.has(C.DESTRUCT)) destructive(v, into);
+  if (v.has(C.EVERY) || v.has(C.TIME)) everyCall(v, into);
+}
+
+function override(v: View, into: Trait[]): void {
+  for (const verb of v.hits(C.OVERRIDE)) {
+    const rules = v.near(verb, C.INSTR, 60, 60);
+    if (rules === undefined || v.quoted(verb.at)) continue;
+    const prior = v.near(rules, C.PRIOR, 60, 30) ?? v.near(rules, C.YOU, 40, 10) ?? v.near(rules, C.ROLE, 40, 10);
+    if (prior === undefined) continue;
+    if (rules.at > verb.at && DEFENSIVE.test(v.text().slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 30))) continue;
+    return v.trait('override', Math.min(verb.at, rules.at), Math.max(verb.end, rules.end) - Math.min(verb.at, rules.at), into);
+  }
+  const phrase = OVERRIDE_PHRASE.exec(v.text());
+  if (phrase !== null) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+}
+
+function address(v: View, into: Trait[]): void {
+  const text = v.text();
+  const meta = META.exec(text);
+  if (meta !== null) v.trait('meta', v.sentence.start + meta.index, meta[0].length, into);
+  if (!v.has(C.AGENT)) return;
+  const vocative = AGENT_ADDRESS.exec(text);
+  if (vocative !== null) return v.trait('agent-address', v.sentence.start + vocative.index, vocative[0].length, into);
+  for (const agent of v.hits(C.AGENT)) {
+    // "Nota para el asistente", "Hinweis an die KI", "注意（仅供 AI 阅读）": a note and the agent, in another language.
+    const note = v.near(agent, C.NOTE, 25, 25);
+    if (note !== undefined && (note.foreign || agent.foreign)) return v.trait('agent-address', Math.min(note.at, agent.at), 40, into);
+    // "The assistant must…", "the model should…"
+    if (v.after(agent, C.MODAL, 30) !== undefined) return v.trait('agent-mention', agent.at, 40, into);
+  }
+}
+
+/** The object of a concealment: the act itself ("this step", "that you read it"), or only something shown. */
+function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
+  const act = v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50);
+  const at = Math.min(verb.at, negation.at);
+  if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);
+  if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
+}
+
+const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
+
+function conceal(v: View, into: Trait[]): void {
+  for (const verb of v.hits(C.COMM)) {
+    // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
+    if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
+    if (v.quoted(verb.at)) continue;
+    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end))));
+    const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
+    if (before !== undefined) {
+      // "without mentioning a specific resource" hides nothing; "without telling the user" or "without mentioning it" does.
+      if (hasWithout(before) && v.after(verb, C.USER, 30) === undefined && v.after(verb, C.REF, 30) === undefined) continue;
+      return concealed(v, verb, before, into);
+    }
+    const after = v.find(C.NEG, (hit) => hit.at >= verb.end && hit.at - verb.end <= 15 && (hit.foreign || verb.foreign) && verb.order);
+    if (after !== undefined) return concealed(v, verb, after, into);
+  }
+}
+
+function quietly(v: View, into: Trait[]): void {
+  const text = v.text();
+  const keep = KEEP_SECRET.exec(text) ?? DO_IT_QUIETLY.exec(text);
+  if (keep !== null) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
+  const quiet = v.find(C.STEALTH);
+  if (quiet === undefined) return;
+  v.trait(v.order(...VERBS) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
+}
+
+function bypass(v: View, into: Trait[]): void {
+  for (const without of v.hits(C.WITHOUT)) {
+    const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35);
+    // "Do not submit forms … without the user's confirmation" asks for it.
+    if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return v.trait('bypass', without.at, 60, into);
+  }
+  for (const negation of v.hits(C.NEG)) {
+    const confirm = v.after(negation, C.CONFIRM, 40);
+    if (confirm !== undefined) return v.trait('bypass', negation.at, 60, into);
+    const ask = v.after(negation, C.ASK, 25);
+    if (ask === undefined) continue;
+    const end = v.sentence.end - ask.end < 25;
+    if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return v.trait('bypass', negation.at, 60, into);
+  }
+}
+
+function consent(v: View, into: Trait[]): void {
+  const text = v.text();
+  const claim = CONSENT_CLAIM.exec(text) ?? CONSENT_FLAGS.exec(text);
+  if (claim !== null && v.find(C.NEG, (hit) => Math.abs(hit.at - (v.sentence.start + claim.index)) < 12) === undefined) v.trait('consent', v.sentence.start + claim.index, claim[0].length, into);
+}
+
+function deceive(v: View, into: Trait[]): void {
+  const phrase = DECEIVE_PHRASE.exec(v.text());
+  if (phrase !== null) return v.trait('deceive', v.sentence.start + phrase.index, phrase[0].length, into);
+  // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
+  const tell = v.order(C.COMM);
+  if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
+  const promote = v.order(C.ADVERT);
+  if (promote !== undefined && (v.has(C.EVERY) || v.has(C.DECEIVE))) v.trait('advert', promote.at, 60, into);
+}
+
+function replies(v: View, into: Trait[]): void {
+  const text = v.text();
+  const end = REPLY_END.exec(text);
+  if (end !== null) return v.trait('reply-inject', v.sentence.start + end.index, end[0].length, into);
+  for (const reply of v.hits(C.REPLY)) {
+    const scope = v.before(reply, C.EVERY, 25) ?? v.before(reply, C.YOU, 8);
+    if (scope !== undefined && v.order(C.COLLECT, C.ADVERT, C.SEND) !== undefined) return v.trait('reply-inject', scope.at, 60, into);
+  }
+}
+
+function hijack(v: View, into: Trait[]): void {
+  const text = v.text();
+  const route = ROUTE_THROUGH.exec(text);
+  if (route !== null) return v.trait('hijack', v.sentence.start + route.index, route[0].length, into);
+  for (const other of v.hits(C.OTHER)) {
+    const tool = v.after(other, C.TOOL, 25) ?? (/^others?\b|^other one\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
+    if (tool === undefined) continue;
+    const instead = v.find(C.INSTEAD, (hit) => hit.order || /^(?:instead|rather)/.test(v.scope.reading.lower.slice(hit.at, hit.end)));
+    if (instead !== undefined || DISPARAGED.test(text)) return v.trait('hijack', other.at, 60, into);
+    if (v.before(other, C.TIME, 20) !== undefined || v.before(other, C.INSTEAD, 20) !== undefined) return v.trait('every-call', other.at, 40, into);
+  }
+}
+
+function trust(v: View, into: Trait[]): void {
+  for (const verb of v.hits(C.TRUST)) {
+    if (!verb.order && v.before(verb, C.MODAL, 30) === undefined) continue;
+    const rules = v.after(verb, C.INSTR, 80);
+    const negated = rules !== undefined && v.find(C.NEG, (hit) => hit.at > verb.end && hit.at < rules.at) !== undefined;
+    if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) return v.trait('trust-output', verb.at, 80, into);
+  }
+}
+
+function execution(v: View, into: Trait[]): void {
+  const text = v.text();
+  const remote = EXEC_REMOTE.exec(text);
+  if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  const danger = EXEC_DANGER.exec(text);
+  if (danger !== null) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
+  const run = v.order(C.EXEC);
+  if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
+  if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
+}
+
+function destructive(v: View, into: Trait[]): void {
+  const verb = v.order(C.DESTRUCT);
+  if (verb === undefined) return;
+  const word = v.scope.reading.lower.slice(verb.at, verb.end);
+  if (v.purposeCovers(word)) return;
+  const wide = v.after(verb, C.EVERY, 50) ?? v.after(verb, C.POSS, 50, true) ?? v.after(verb, C.MONEY, 50) ?? v.after(verb, C.ROLE, 50);
+  if (wide !== undefined || WEAKENED.test(v.text()) || /\b(?:whole|entire|parent|containing|everything|above)\b/.test(v.text())) v.trait('destructive', verb.at, 80, into);
+}
+
+function everyCall(v: View, into: Trait[]): void {
+  const every = EVERY_CALL.exec(v.text());
+  if (every !== null) v.trait('every-call', v.sentence.start + every.index, every[0].length, into);
+}

@@ -1,0 +1,136 @@
+// Traits of a sentence about the user's secrets and data, and the ways out: a secret file or a
+// secret of the user's, named, read, or taken (ordered read, put into a parameter, sent
+// somewhere); the user's conversation or personal data put into a parameter or sent out; an
+// address or URL data is sent to, or a command that sends a file; another server's tool named,
+// with an order about it (shadowing).
+import { C } from './lexicon/concepts.js';
+import type { Trait } from './signal.js';
+import { BENIGN_CROSS, ENV_SECRET, EXFIL_CODE, SECRET_PATH } from './structure.js';
+import type { View } from './view.js';
+import { CH, type Hit } from './words.js';
+
+const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|transcript|chat|history/;
+const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
+const OUT = [C.SEND, C.VISIT];
+
+/** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
+function usersSecret(v: View): Hit | undefined {
+  return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined);
+}
+
+/** The user's data: the conversation, or a personal noun that is theirs ("the user's files", "every file you read"). */
+function usersData(v: View): Hit | undefined {
+  return v.find(C.PRIVATE) ?? v.find(C.PERSONAL, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined);
+}
+
+export function dataTraits(v: View, into: Trait[]): void {
+  if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
+  if (v.has(C.PRIVATE) || v.has(C.PERSONAL)) personal(v, into);
+  if (v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT)) out(v, into);
+  if (v.has(C.CODE) || (v.sentence.chars & (CH.PIPE | CH.AT | CH.LT)) !== 0 || v.scope.exhaustive) {
+    const code = EXFIL_CODE.exec(v.text());
+    if (code !== null) v.trait('exfil-code', v.sentence.start + code.index, code[0].length, into);
+  }
+}
+
+function secrets(v: View, into: Trait[]): void {
+  const text = v.text();
+  const path = v.has(C.PATHY) || v.scope.exhaustive ? SECRET_PATH.exec(text) : null;
+  const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
+  const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
+  const dests = v.dests();
+  const take = v.order(...TAKE) ?? v.order(C.COMM);
+  if (path !== null) {
+    const at = v.sentence.start + path.index;
+    v.trait('secret-path', at, path[0].length, into);
+    // A path named as a value ("the key's path, default ~/.ssh/id_rsa") is no grab without its contents.
+    const asPath = v.has(C.PATHWORD) && !v.has(C.CONTENT);
+    // Written to ("save the credentials in `.env`") is not read from.
+    const destination = /\b(?:in|into|to|inside)\s+(?:the\s+|your\s+|a\s+|project's\s+)?[\x60'"]?$/.test(text.slice(Math.max(0, path.index - 20), path.index + 1).replace(/[~./\\]+$/, ''));
+    const collect = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit));
+    const ordered = take !== undefined && take.at < at && !destination && !v.purposeCovers(path[0]);
+    if (dests.length > 0 || ordered || (collect !== undefined && !asPath && !destination && v.paramRef() !== null)) return v.trait('secret-grab', at, path[0].length, into);
+    if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
+    return;
+  }
+  // A secret word that is a parameter's own name, or comes in an example, is no secret of the user's.
+  const lower = v.scope.reading.lower;
+  const word = v.find(C.SECRET, (hit) => !v.scope.paramKeys.has(lower.slice(hit.at, hit.end).replace(/[_-]/g, '')) && !v.example(hit.at));
+  const named = env !== null && !v.example(v.sentence.start + env.index) ? v.sentence.start + env.index : word?.at;
+  if (named === undefined) return;
+  if (env !== null) v.trait('secret-path', named, env[0].length, into);
+  // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
+  const give = v.order(C.COLLECT, C.SEND);
+  const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
+  if (taken && (v.paramRef() !== null || dests.length > 0)) return v.trait('secret-grab', named, 40, into);
+  const theirs = usersSecret(v);
+  // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
+  if (theirs !== undefined && dests.length > 0 && v.order(...TAKE, C.COMM) !== undefined) return v.trait('exfil', theirs.at, 80, into);
+  if (theirs !== undefined && give !== undefined) v.trait('secret-read', theirs.at, 40, into);
+}
+
+function personal(v: View, into: Trait[]): void {
+  const data = usersData(v);
+  if (data === undefined) return;
+  v.trait('private-data', data.at, data.end - data.at, into);
+  const dests = v.dests();
+  // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
+  const send = v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
+  if (dests.length > 0 && send !== undefined && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history".
+  const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && (hit.order || hit.foreign || stateOfParam(v, hit)));
+  const param = collect === undefined ? null : v.paramRef();
+  // A parameter made for the user's words ("user_prompt", "query") takes them by design.
+  if (param !== null && !FOR_USER_WORDS.test(param)) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+}
+
+/** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
+function stateOfParam(v: View, verb: Hit): boolean {
+  const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at);
+  return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+)?$|\b(?:must|should|needs? to|has to)\s+(?:\w+\s+)?$/.test(before);
+}
+
+function out(v: View, into: Trait[]): void {
+  const dests = v.dests();
+  if (dests.length === 0) return;
+  const dest = dests[0]!;
+  const send = v.find(C.SEND, (hit) => !v.negated(hit));
+  const every = v.has(C.ALSO) || v.has(C.EVERY);
+  if (send !== undefined && (send.order || every)) {
+    // A mailer told to send is doing its job; also sending a copy of every message somewhere is not.
+    const word = v.scope.reading.lower.slice(send.at, send.end);
+    return v.trait(v.purposeCovers(word) && !every ? 'send-out' : 'exfil', Math.min(send.at, dest.at), 100, into);
+  }
+  const put = v.order(C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT);
+  if (put !== undefined) return v.trait('address-out', Math.min(put.at, dest.at), 100, into);
+  if (send !== undefined) v.trait('send-out', Math.min(send.at, dest.at), 100, into);
+}
+
+export interface Mention {
+  at: number;
+  end: number;
+  what: string;
+}
+
+/** Shadowing: another server's tool named in this sentence, and whether the sentence orders something about it. */
+export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[]): void {
+  const here = mentions.filter((mention) => mention.at >= v.sentence.start && mention.at < v.sentence.end);
+  if (here.length === 0) return;
+  const text = v.text();
+  for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
+  const first = here[0]!;
+  const instead = v.find(C.INSTEAD, (hit) => hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end)));
+  const avoid = v.find(C.NEG, (neg) => {
+    const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
+    return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
+  });
+  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(C.DESTRUCT) !== undefined;
+  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(C.COLLECT) !== undefined;
+  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(C.SEND) !== undefined;
+  if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
+}
+
+const excerptOf = (sentence: string): string => {
+  const trimmed = sentence.replace(/\s+/g, ' ').trim();
+  return trimmed.length > 160 ? `${trimmed.slice(0, 160)}…` : trimmed;
+};

@@ -1,0 +1,160 @@
+// One sentence as the traits read it: its concept hits, with questions about them (is there a
+// hit of this concept near that one, is this verb negated, what ways out and parameter names
+// does the sentence hold). What a trait sees of its tool is in `Scope`.
+import { C, hasConcept } from './lexicon/concepts.js';
+import { DEST, EXAMPLE_HOST, QUOTED_NAME } from './structure.js';
+import { excerptAt, type Trait, type TraitName } from './signal.js';
+import { CH, type Hit, type Reading, type Sentence } from './words.js';
+
+export interface Scope {
+  reading: Reading;
+  /** The text excerpts come from (the folded text, or its lower case when lower-casing changed its length). */
+  shown: string;
+  /** The tool's parameters (or the prompt's arguments), lower case: where smuggled data goes. */
+  params: ReadonlySet<string>;
+  /** The same without `_` and `-` ("call_token" and "CallToken" are one name). */
+  paramKeys: ReadonlySet<string>;
+  /** Words of the tool's name and title: what it is for (its own job is no attack). */
+  purpose: ReadonlySet<string>;
+  /** Run every pattern whatever characters the reader saw (tests compare). */
+  exhaustive: boolean;
+}
+
+export interface Dest {
+  at: number;
+  text: string;
+}
+
+const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED;
+const PREPOSITION = /(?:\b(?:in|into|as|to|with|the|parameter|argument|field)\s+|[\x60'"])$/;
+
+export class View {
+  readonly sentence: Sentence;
+  private destCache: Dest[] | null = null;
+  private textCache: string | null = null;
+
+  constructor(
+    readonly scope: Scope,
+    sentence: Sentence,
+  ) {
+    this.sentence = sentence;
+  }
+
+  has(id: number): boolean {
+    return hasConcept(this.sentence.lo, this.sentence.hi, id);
+  }
+
+  /** The lower-case sentence. */
+  text(): string {
+    this.textCache ??= this.scope.reading.lower.slice(this.sentence.start, this.sentence.end);
+    return this.textCache;
+  }
+
+  hits(id: number): Hit[] {
+    return this.sentence.hits.filter((hit) => hasConcept(hit.lo, hit.hi, id));
+  }
+
+  /** The first hit of `id` that `test` accepts. */
+  find(id: number, test: (hit: Hit) => boolean = () => true): Hit | undefined {
+    for (const hit of this.sentence.hits) if (hasConcept(hit.lo, hit.hi, id) && test(hit)) return hit;
+    return undefined;
+  }
+
+  /** A hit of `id` (other than `of`) starting within `before` characters before `of` or `after` characters after its end. */
+  near(of: Hit, id: number, before: number, after: number): Hit | undefined {
+    return this.find(id, (hit) => hit !== of && hit.at >= of.at - before && hit.at <= of.end + after);
+  }
+
+  /** A hit of `id` after `of`, within `after` characters (`possessive`: of POSS, only a true possessive, not a bare "user"). */
+  after(of: Hit, id: number, after: number, possessive = false): Hit | undefined {
+    return this.find(id, (hit) => hit !== of && hit.at >= of.end && hit.at <= of.end + after && (!possessive || !this.bareUser(hit)));
+  }
+
+  /** "user" or "users" without an apostrophe: a possessive only right before its noun ("user data", not "user prefix, keep full folder"). */
+  bareUser(hit: Hit): boolean {
+    return hit.end - hit.at <= 5 && this.scope.reading.lower.startsWith('user', hit.at);
+  }
+
+  /** A hit of `id` before `of`, within `before` characters. */
+  before(of: Hit, id: number, before: number): Hit | undefined {
+    return this.find(id, (hit) => hit !== of && hit.end <= of.at && hit.end >= of.at - before);
+  }
+
+  /** Whether `verb` is negated: "never put", "ne la passez jamais", "nicht senden". */
+  negated(verb: Hit): boolean {
+    return this.find(C.NEG, (hit) => hit !== verb && ((hit.end <= verb.at && hit.end >= verb.at - 16) || (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign)))) !== undefined;
+  }
+
+  /** An order (imperative or after a modal, not negated) of one of `ids`. */
+  order(...ids: number[]): Hit | undefined {
+    for (const hit of this.sentence.hits) {
+      if (!hit.order) continue;
+      if (ids.some((id) => hasConcept(hit.lo, hit.hi, id)) && !this.negated(hit)) return hit;
+    }
+    return undefined;
+  }
+
+  /** Whether `at` sits in a quoted example ("such as "ignore previous instructions""). */
+  quoted(at: number): boolean {
+    const before = this.scope.reading.lower.slice(this.sentence.start, at);
+    return (before.match(/["“”]/g) ?? []).length % 2 === 1 || (before.match(/\x60/g) ?? []).length % 2 === 1;
+  }
+
+  /** Whether an example marker comes before `at` in the sentence. */
+  example(at: number): boolean {
+    return this.find(C.EXAMPLE, (hit) => hit.end <= at) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
+  }
+
+  /** The sentence's ways out that are not examples or placeholders. */
+  dests(): Dest[] {
+    if (this.destCache !== null) return this.destCache;
+    const found: Dest[] = [];
+    if (this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0) {
+      const text = this.text();
+      for (const match of text.matchAll(DEST)) {
+        const at = this.sentence.start + match.index;
+        if (EXAMPLE_HOST.test(match[0]) || this.example(at)) continue;
+        // A Markdown link's target is a reference ("see [the docs](https://…)"); an image's is a request.
+        if (match.index >= 2 && text[match.index - 1] === '(' && text[match.index - 2] === ']' && !/!\[[^\]]*\]\($/.test(text.slice(Math.max(0, match.index - 200), match.index))) continue;
+        // A CSS colour is no channel.
+        if (/^#[0-9a-f]{3,8}$/.test(match[0])) continue;
+        found.push({ at, text: match[0] });
+      }
+    }
+    this.destCache = found;
+    return found;
+  }
+
+  /** The parameter the sentence names (a quoted name, or one of the tool's after "in", "as"…), '' for the word "parameter" alone, null for none. */
+  paramRef(): string | null {
+    const text = this.text();
+    if (this.scope.exhaustive || (this.sentence.chars & (CH.BACKTICK | CH.QUOTE)) !== 0 || text.includes("'")) {
+      for (const match of text.matchAll(QUOTED_NAME)) {
+        const name = match[1]!;
+        // A quoted example is no parameter; when the parameters are known, only theirs count.
+        if (name.length < 2 || this.example(this.sentence.start + match.index)) continue;
+        if (this.scope.params.size === 0 || this.scope.paramKeys.has(name.replace(/[_-]/g, ''))) return name;
+      }
+    }
+    for (const param of this.scope.params) {
+      let at = text.indexOf(param);
+      while (at !== -1) {
+        const end = at + param.length;
+        if (!/\w/.test(text[end] ?? ' ') && PREPOSITION.test(text.slice(Math.max(0, at - 12), at))) return param;
+        at = text.indexOf(param, end);
+      }
+    }
+    return this.has(C.PARAM) ? '' : null;
+  }
+
+  /** Whether the tool's name or title covers `text` (an SSH tool naming ~/.ssh, a mailer sending mail). */
+  purposeCovers(text: string): boolean {
+    for (const word of this.scope.purpose) if (word.length >= 3 && text.includes(word)) return true;
+    return false;
+  }
+
+  /** A trait of this sentence, its excerpt around `at`. */
+  trait(name: TraitName, at: number, length: number, into: Trait[]): void {
+    into.push({ name, sentence: this.sentence.index, excerpt: excerptAt(this.scope.shown, at, length) });
+  }
+}
