@@ -17,12 +17,12 @@ export interface Layer {
 const BASE64 = /(?<![\w+/])[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=-])/g;
 const BASE32 = /(?<![\w])[A-Z2-7]{24,}={0,6}(?![\w=])/g;
 const HEX = /(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}|(?<=0x)(?:[0-9a-fA-F]{2}){12,}/g;
-const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,3}){5,}/;
+const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,20}){3,}/;
 const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,2}){4,}/;
 const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}){6,}/g;
 const CHAR_CODES = /(?:\b\d{2,3}\s*,\s*){7,}\d{2,3}\b/g;
 const BITS = /(?:\b[01]{8}\b[\s,]*){4,}/g;
-const MORSE = /(?:[.\-]{1,7}(?:\s+\/\s+|\s+)){7,}[.\-]{1,7}/g;
+const MORSE = /(?:(?:[.\-]{1,7}|@)(?:\s+\/\s+|\s+)){7,}[.\-@]{1,7}/g;
 const CAESAR = /\b(?:caesar|shift(?:ed)?|rot)\s*[+-]?\s*(\d{1,2})\b/i;
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -143,7 +143,7 @@ export function encodedLayers(text: string, hints: { run: boolean; percent: bool
       if (readsAsText(decoded)) layers.push({ via: 'character codes', encoded: match[0], decoded });
     }
     for (const match of text.matchAll(MORSE)) {
-      const decoded = match[0].trim().split(/\s+\/\s+/).map((word) => word.split(/\s+/).map((code) => MORSE_CODE[code] ?? '').join('')).join(' ');
+      const decoded = match[0].trim().split(/\s+\/\s+/).map((word) => word.split(/\s+/).map((code) => (code === '@' ? '@' : (MORSE_CODE[code] ?? ''))).join('')).join(' ');
       if (readsAsText(decoded)) layers.push({ via: 'Morse', encoded: match[0], decoded });
     }
     const caesar = CAESAR.exec(text);

@@ -40,29 +40,31 @@ export function fold(text: string): string {
 }
 
 // No @: it is an e-mail address's before it is an a.
-const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', $: 's', '!': 'i', '|': 'l' };
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', $: 's', '!': 'i', '|': 'l' };
 /** A word with a digit (or @, $) between letters: "1gn0re", "pr3v10us". */
-const LEET_WORD = /[\p{L}013457$|!]+/gu;
+const LEET_WORD = /[\p{L}01345789$|!]+/gu;
+const LEET_CHARS = /[01345789$|!]/g;
 /** What a run of digits alone may stand for. */
-const FUNCTION_WORDS = new Set(['to', 'at', 'is', 'as', 'it', 'so', 'on', 'in', 'of', 'a', 'i']);
-const HAS_LEET = /[a-z][013457$|][a-z]|(?:^|\s)[013457][a-z]{2}/i;
+const FUNCTION_WORDS = new Set(['to', 'at', 'is', 'as', 'it', 'so', 'on', 'in', 'of', 'a', 'i', 'all', 'ill', 'be', 'go']);
+const HAS_LEET = /[a-z][01345789$|][a-z]|(?:^|\s)[01345789][a-z0-9]{2}/i;
 
 /**
  * `folded` with leetspeak read as letters, or null when it has fewer than three words written
  * so (a version number or an e-mail address is not leetspeak).
  */
-export function leetVariant(folded: string): string | null {
+export function leetVariant(folded: string, one: 'i' | 'l' = 'i'): string | null {
+  const read = (char: string): string => (char === '1' ? one : (LEET[char] ?? char));
   if (!HAS_LEET.test(folded)) return null;
   let words = 0;
   const variant = folded.replace(/'5\b/g, "'s").replace(LEET_WORD, (word) => {
     // Short function words written in digits alone ("70" for "to").
     if (!/\p{L}/u.test(word)) {
-      const read = word.replace(/[013457$|!]/g, (char) => LEET[char] ?? char);
-      return FUNCTION_WORDS.has(read) ? read : word;
+      const digits = word.replace(LEET_CHARS, read);
+      return FUNCTION_WORDS.has(digits) ? digits : word;
     }
-    if (!/\p{L}/u.test(word) || !/[013457$|!]/.test(word) || /^\p{L}+!$/u.test(word)) return word;
+    if (!/\p{L}/u.test(word) || !/[01345789$|!]/.test(word) || /^\p{L}+!$/u.test(word)) return word;
     words++;
-    return word.replace(/[013457$|!]/g, (char) => LEET[char] ?? char);
+    return word.replace(LEET_CHARS, read);
   });
   return words >= 3 ? variant : null;
 }

@@ -13,7 +13,7 @@ import type { Trait } from './signal.js';
 const TAG_START = 0xe0000;
 const TAG_END = 0xe007f;
 /** Black flag, the base of the subdivision flags (🏴 + tag letters + cancel tag), which are legitimate. */
-const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]{2,7}\u{E007F}/gu;
 // eslint-disable-next-line no-misleading-character-class -- the modifiers and joiners are what it matches
 const EMOJI_JOINER = /(\p{Extended_Pictographic}\p{M}*[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const EMOJI_PRESENTATION = /([\p{Extended_Pictographic}\p{S}\p{N}])[\u{FE0E}\u{FE0F}]/gu;

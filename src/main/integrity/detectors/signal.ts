@@ -36,6 +36,9 @@ export const TRAITS = {
   bypass: { kind: I, weight: 4 },
   consent: { kind: I, weight: 4 },
   deceive: { kind: I, weight: 6 },
+  'pass-off': { kind: I, weight: 8 },
+  defy: { kind: I, weight: 6 },
+  suppress: { kind: I, weight: 4 },
   'reply-inject': { kind: I, weight: 4 },
   advert: { kind: I, weight: 2 },
   hijack: { kind: I, weight: 4 },
@@ -56,6 +59,7 @@ export const TRAITS = {
   exfil: { kind: X, weight: 8 },
   'exfil-code': { kind: X, weight: 8 },
   'data-to-param': { kind: X, weight: 8 },
+  'prompt-leak': { kind: X, weight: 8 },
   'address-out': { kind: X, weight: 6 },
   'send-out': { kind: X, weight: 2 },
   // Another server's tools.

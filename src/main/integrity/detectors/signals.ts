@@ -97,8 +97,13 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...encoded.layers);
   }
   // Leetspeak: the text read again with its digits as letters.
-  const leet = reading.leet >= 3 || every ? leetVariant(folded) : null;
-  if (leet !== null) layers.push({ via: 'leetspeak', encoded: '', decoded: leet });
+  // "1" is an i or an l: both readings.
+  if (reading.leet >= 3 || every) {
+    for (const one of ['i', 'l'] as const) {
+      const leet = leetVariant(folded, one);
+      if (leet !== null) layers.push({ via: 'leetspeak', encoded: '', decoded: leet });
+    }
+  }
   const signals = weigh(traits);
   if (depth >= MAX_DEPTH) return signals;
   for (const layer of layers) {

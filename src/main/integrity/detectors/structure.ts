@@ -32,13 +32,13 @@ export const DEST = new RegExp(
     String.raw`(?<![\w+])\+\d[\d ().-]{7,}\d\b`,
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
     String.raw`\bacct_\w+|\baccount\s+(?:number\s+)?\d[\d -]{4,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
-    String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?:/[^\s"'<>)\x60]*)?`,
+    String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
   ].join('|'),
   'g',
 );
 
 /** Hosts that are documentation's examples, or the machine itself: no way out. */
-export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))\b|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|[{}]/;
+export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))(?![\w-])|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|[{}]/;
 
 /** Chat-template tokens and fake turns of another template. */
 export const CHAT_TEMPLATE = /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_text|tool_call|end|eos|bos)\s*\|?>|\[\/?inst\]|<<\/?sys>>|<\/?(?:start_of_turn|end_of_turn)>|###\s*(?:instruction|response|system|input|human|assistant)\s*:|\{\{\s*[#~/]*\s*(?:system|user|assistant)\b/;
@@ -66,6 +66,18 @@ export const HIDDEN_MARKUP = /display\s*:\s*none|visibility\s*:\s*hidden|font-si
 /** HTML comments (hidden when a description is rendered as Markdown). */
 export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 
+/** Data taken from the machine's environment: its variables, the keychain, a CLI's token. */
+export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\b(?:mcp|servers?)\b|\b(?:mcp|servers?'?s?)\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
+
+/** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
+export const DEFY = /\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose)|\bagainst the user'?s? (?:wishes|will|request)\b/;
+
+/** Covering one's tracks. */
+export const COVER_TRACKS = /\b(?:remove|delete|erase|clear|wipe|hide|cover)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:evidence|traces?|tracks)\b/;
+
+/** Hiding security notices from the user. */
+export const SUPPRESS = /\b(?:skip|omit|hide|suppress|filter out|drop|ignore|leave out|remove|delete|archive)\b[^.;]{0,60}\b(?:security|alerts?|warnings?|password resets?|sign-ins?|login attempts?|verification|2fa|mfa|fraud|breach(?:es)?|suspicious)\b/;
+
 /** Commands that send a file or data out. */
 export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-raw|-urlencode)?\s|--upload-file\s|--form\s)[^\n]*?@|\bwget\b[^\n]*--post-(?:file|data)|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<|\bscp\s+(?:-\w+\s+)*\S+\s+[\w.-]+@[\w.-]+:|invoke-(?:webrequest|restmethod)\b[^\n]*-(?:infile|body)\b|\brequests\.(?:post|put)\s*\(|\bfetch\s*\(\s*['"]https?:[^\n]*method\s*:\s*['"]post|\|\s*(?:nc|curl|wget)\b/;
 
@@ -73,7 +85,7 @@ export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-
 export const EXEC_REMOTE = /\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
 
 /** Commands that destroy, open up or leak: run as an order, they are beyond most tools' purpose. */
-export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\bmode\s+0?777\b|\bgit\s+push\s+(?:--force|-f)\b|\bsudo\s+\w|\bmkfs\b|\bdd\s+if=|\bdrop\s+(?:table|database)\b|\bcreate\s+user\b[^\n;]*\bsuperuser\b|\bdocker\s+exec\b[^\n]*\benv\b|"postinstall"|\bset-executionpolicy\b|\bos\.environ\b|\bprintenv\b|\bprocess\.env\b|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b/;
+export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\bmode\s+0?777\b|\bgit\s+push\s+(?:--force|-f)\b|\bsudo\s+\w|\bmkfs\b|\bdd\s+if=|\bdrop\s+(?:table|database)\b|\bcreate\s+user\b[^\n;]*\bsuperuser\b|\bdocker\s+exec\b[^\n]*\benv\b|"postinstall"|\bset-executionpolicy\b/;
 
 /** The text talking about itself being read or hidden. */
 export const META = /\b(?:(?:ai|assistant|agent|model|llm)s?\s+(?:reading|that reads?|who reads?)\s+(?:this|these)|reading this\b|reads this (?:description|text|note|comment)|(?:user|human)s?\s+(?:cannot|can't|can ?not|will not|won't|never|do(?:es)? not|don't|doesn't)\s+see\s+(?:this|these|it|the (?:tool|text|description|comment|note)|tool descriptions?)|never see (?:this|it|these)|not for display|do not display|\beyes only\b|the text above|public description|the real (?:usage|instructions?|task|purpose)|hidden (?:requirement|guidance|instructions?|note|rule|directive))\b/;

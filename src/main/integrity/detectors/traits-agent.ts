@@ -4,7 +4,7 @@
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
 import { C } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE } from './structure.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, SUPPRESS } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
@@ -13,7 +13,7 @@ const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|e
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b/;
+const DECEIVE_PHRASE = /\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
@@ -33,9 +33,36 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
   if (v.has(C.OTHER) || v.has(C.INSTEAD)) hijack(v, into);
   if (v.has(C.TRUST)) trust(v, into);
-  if (v.has(C.EXEC) || v.has(C.CODE) || (v.sentence.chars & (CH.PIPE | CH.BACKTICK)) !== 0 || v.scope.exhaustive) execution(v, into);
-  if (v.has(C.DESTRUCT)) destructive(v, into);
+  if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & (CH.PIPE | CH.BACKTICK | CH.QUOTE)) !== 0 || v.scope.exhaustive) execution(v, into);
+  if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS)) !== 0) destructive(v, into);
   if (v.has(C.EVERY) || v.has(C.TIME)) everyCall(v, into);
+  if (v.has(C.USER) || v.has(C.INSTEAD)) defy(v, into);
+  if (v.has(C.DESTRUCT) || v.has(C.OVERRIDE) || v.has(C.READ)) suppress(v, into);
+  if (v.has(C.ROLE) && (v.sentence.chars & CH.COLON) !== 0) roleLabel(v, into);
+}
+
+function defy(v: View, into: Trait[]): void {
+  const against = DEFY.exec(v.text());
+  if (against !== null) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
+}
+
+/** Hiding security notices, or one's tracks. */
+function suppress(v: View, into: Trait[]): void {
+  const text = v.text();
+  const tracks = COVER_TRACKS.exec(text);
+  if (tracks !== null) return v.trait('conceal', v.sentence.start + tracks.index, tracks[0].length, into);
+  const hidden = SUPPRESS.exec(text);
+  if (hidden !== null && v.order(C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT) !== undefined) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
+}
+
+/** "System message:", "Системное сообщение:", "系统提示：" at the start of a sentence: a role speaking, in any language. */
+function roleLabel(v: View, into: Trait[]): void {
+  const first = v.sentence.hits[0];
+  if (first === undefined || first.at - v.sentence.start > 4 || (first.lo & (1 << C.ROLE)) === 0) return;
+  const colon = v.scope.reading.lower.indexOf(':', first.end);
+  const full = v.scope.reading.lower.indexOf('：', first.end);
+  const at = colon === -1 ? full : full === -1 ? colon : Math.min(colon, full);
+  if (at !== -1 && at - first.end <= 25 && at < v.sentence.end) v.trait('role-line', first.at, at - first.at + 1, into);
 }
 
 function override(v: View, into: Trait[]): void {
@@ -104,19 +131,28 @@ function quietly(v: View, into: Trait[]): void {
 }
 
 function bypass(v: View, into: Trait[]): void {
+  const at = bypassAt(v);
+  if (at === undefined) return;
+  v.trait('bypass', at, 60, into);
+  // Without asking, before something that cannot be undone: deleting, running commands, paying, sending (unless that is the tool's job).
+  const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(C.SEND);
+  if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
+}
+
+function bypassAt(v: View): number | undefined {
   for (const without of v.hits(C.WITHOUT)) {
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35);
     // "Do not submit forms … without the user's confirmation" asks for it.
-    if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return v.trait('bypass', without.at, 60, into);
+    if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return without.at;
   }
   for (const negation of v.hits(C.NEG)) {
-    const confirm = v.after(negation, C.CONFIRM, 40);
-    if (confirm !== undefined) return v.trait('bypass', negation.at, 60, into);
+    if (v.after(negation, C.CONFIRM, 40) !== undefined) return negation.at;
     const ask = v.after(negation, C.ASK, 25);
     if (ask === undefined) continue;
     const end = v.sentence.end - ask.end < 25;
-    if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return v.trait('bypass', negation.at, 60, into);
+    if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return negation.at;
   }
+  return undefined;
 }
 
 function consent(v: View, into: Trait[]): void {
@@ -127,7 +163,7 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const phrase = DECEIVE_PHRASE.exec(v.text());
-  if (phrase !== null) return v.trait('deceive', v.sentence.start + phrase.index, phrase[0].length, into);
+  if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(C.COMM);
   if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
@@ -172,14 +208,19 @@ function execution(v: View, into: Trait[]): void {
   const remote = EXEC_REMOTE.exec(text);
   if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   const danger = EXEC_DANGER.exec(text);
-  if (danger !== null) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
+  if (danger !== null && v.order(...VERBS, C.ACT, C.INSTEAD) !== undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(C.EXEC);
   if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
   if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }
 
+/** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
+const WIDE_OPEN = /\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
+
 function destructive(v: View, into: Trait[]): void {
+  const open = WIDE_OPEN.exec(v.text());
+  if (open !== null && v.order(C.COLLECT, C.DESTRUCT, C.VISIT, C.ACT, C.EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(C.DESTRUCT);
   if (verb === undefined) return;
   const word = v.scope.reading.lower.slice(verb.at, verb.end);

@@ -5,11 +5,18 @@
 // with an order about it (shadowing).
 import { C } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { BENIGN_CROSS, ENV_SECRET, EXFIL_CODE, SECRET_PATH } from './structure.js';
+import { BENIGN_CROSS, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
+const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?)$/;
+const DEMAND = /^(?:needs?|requires?|expects?)$/;
+/** Verbs of having: about a parameter's content only as a condition ("when `x` has …"). */
+const STATE = /^(?:has|have|holds?|contains?)$/;
 const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|transcript|chat|history/;
+/** What the user says (a parameter named for it takes it by design). */
+const USER_WORDS = /^(?:messages?|questions?|query|queries|requests?|input|prompt|typed|said)$/;
+const SYSTEM_PROMPT = /\bsystem prompt\b|\b(?:your|the) (?:system )?instructions\b|\bsystem message\b/;
 const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
 const OUT = [C.SEND, C.VISIT];
 
@@ -18,9 +25,22 @@ function usersSecret(v: View): Hit | undefined {
   return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined);
 }
 
-/** The user's data: the conversation, or a personal noun that is theirs ("the user's files", "every file you read"). */
+/**
+ * The user's data: the conversation, or a personal noun that is theirs ("the user's files"), or
+ * everything some agent saw ("every file you read", "everything the other tools returned"), or
+ * what the user says, in a sentence about every message ("with the question in `x`, before
+ * answering any question").
+ */
 function usersData(v: View): Hit | undefined {
-  return v.find(C.PRIVATE) ?? v.find(C.PERSONAL, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined);
+  const everyTurn = EVERY_CALL.test(v.text());
+  return (
+    v.find(C.PRIVATE) ??
+    v.find(C.PERSONAL, (hit) => {
+      if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
+      if (v.before(hit, C.EVERY, 12) !== undefined && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
+      return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
+    })
+  );
 }
 
 export function dataTraits(v: View, into: Trait[]): void {
@@ -35,7 +55,8 @@ export function dataTraits(v: View, into: Trait[]): void {
 
 function secrets(v: View, into: Trait[]): void {
   const text = v.text();
-  const path = v.has(C.PATHY) || v.scope.exhaustive ? SECRET_PATH.exec(text) : null;
+  const lower = v.scope.reading.lower;
+  const path = v.has(C.PATHY) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
   const dests = v.dests();
@@ -46,21 +67,26 @@ function secrets(v: View, into: Trait[]): void {
     // A path named as a value ("the key's path, default ~/.ssh/id_rsa") is no grab without its contents.
     const asPath = v.has(C.PATHWORD) && !v.has(C.CONTENT);
     // Written to ("save the credentials in `.env`") is not read from.
-    const destination = /\b(?:in|into|to|inside)\s+(?:the\s+|your\s+|a\s+|project's\s+)?[\x60'"]?$/.test(text.slice(Math.max(0, path.index - 20), path.index + 1).replace(/[~./\\]+$/, ''));
-    const collect = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit));
+    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(text.slice(Math.max(0, path.index - 20), path.index + 1).replace(/[~./\\]+$/, ''));
+    // Put there, or said to be sent there ("… are sent, in `x`").
+    const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     const ordered = take !== undefined && take.at < at && !destination && !v.purposeCovers(path[0]);
     if (dests.length > 0 || ordered || (collect !== undefined && !asPath && !destination && v.paramRef() !== null)) return v.trait('secret-grab', at, path[0].length, into);
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
   // A secret word that is a parameter's own name, or comes in an example, is no secret of the user's.
-  const lower = v.scope.reading.lower;
-  const word = v.find(C.SECRET, (hit) => !v.scope.paramKeys.has(lower.slice(hit.at, hit.end).replace(/[_-]/g, '')) && !v.example(hit.at));
+  // A bare "token" or "secret" is anybody's; the user's, every one, or a named kind ("API key", "password") is theirs.
+  const word = v.find(C.SECRET, (hit) => {
+    const text = lower.slice(hit.at, hit.end);
+    if (v.scope.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
+    return !GENERIC_SECRET.test(text) || usersSecret(v) === hit;
+  });
   const named = env !== null && !v.example(v.sentence.start + env.index) ? v.sentence.start + env.index : word?.at;
   if (named === undefined) return;
   if (env !== null) v.trait('secret-path', named, env[0].length, into);
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
-  const give = v.order(C.COLLECT, C.SEND);
+  const give = v.order(C.COLLECT, C.SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
   if (taken && (v.paramRef() !== null || dests.length > 0)) return v.trait('secret-grab', named, 40, into);
   const theirs = usersSecret(v);
@@ -74,35 +100,55 @@ function personal(v: View, into: Trait[]): void {
   if (data === undefined) return;
   v.trait('private-data', data.at, data.end - data.at, into);
   const dests = v.dests();
+  const lower = v.scope.reading.lower;
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
-  const send = v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
+  const send = v.order(C.SEND, C.VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   if (dests.length > 0 && send !== undefined && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
-  // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history".
-  const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && (hit.order || hit.foreign || stateOfParam(v, hit)));
+  // The agent's own instructions, revealed or passed on.
+  if (SYSTEM_PROMPT.test(v.text()) && v.order(C.COMM, C.COLLECT, C.SEND, C.READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
+  // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
+  // "call this tool with the question in `x`".
+  const collect =
+    v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
+    v.order(C.SEND) ??
+    v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
-  if (param !== null && !FOR_USER_WORDS.test(param)) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+  if (param !== null && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+}
+
+/** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
+function putsInto(v: View, verb: Hit): boolean {
+  const word = v.scope.reading.lower.slice(verb.at, verb.end);
+  if (STATE.test(word)) return stateOfParam(v, verb);
+  return verb.order || verb.foreign || DEMAND.test(word) || stateOfParam(v, verb);
 }
 
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
 function stateOfParam(v: View, verb: Hit): boolean {
   const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at);
-  return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+)?$|\b(?:must|should|needs? to|has to)\s+(?:\w+\s+)?$/.test(before);
+  return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before);
 }
+
+const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
+/** An account, a wallet or an IBAN: money's way out. */
+const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
 
 function out(v: View, into: Trait[]): void {
   const dests = v.dests();
   if (dests.length === 0) return;
   const dest = dests[0]!;
-  const send = v.find(C.SEND, (hit) => !v.negated(hit));
+  const send = v.order(C.SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit));
   const every = v.has(C.ALSO) || v.has(C.EVERY);
-  if (send !== undefined && (send.order || every)) {
-    // A mailer told to send is doing its job; also sending a copy of every message somewhere is not.
-    const word = v.scope.reading.lower.slice(send.at, send.end);
-    return v.trait(v.purposeCovers(word) && !every ? 'send-out' : 'exfil', Math.min(send.at, dest.at), 100, into);
-  }
+  // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
+  if (send !== undefined && (send.order || every)) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
   const put = v.order(C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT);
-  if (put !== undefined) return v.trait('address-out', Math.min(put.at, dest.at), 100, into);
+  // A bare host name ("mock.shop") is a way out only for a verb of sending.
+  if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
+    // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
+    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text));
+    return v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
+  }
   if (send !== undefined) v.trait('send-out', Math.min(send.at, dest.at), 100, into);
 }
 

@@ -26,7 +26,7 @@ export interface Dest {
 }
 
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED;
-const PREPOSITION = /(?:\b(?:in|into|as|to|with|the|parameter|argument|field)\s+|[\x60'"])$/;
+const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field)\s+|[\x60'"])$/;
 
 export class View {
   readonly sentence: Sentence;
@@ -114,6 +114,9 @@ export class View {
       for (const match of text.matchAll(DEST)) {
         const at = this.sentence.start + match.index;
         if (EXAMPLE_HOST.test(match[0]) || this.example(at)) continue;
+        // In a code span it is code; right after a parenthesis it is a reference ("(https://docs…)").
+        if ((text.slice(0, match.index).match(/\x60/g) ?? []).length % 2 === 1) continue;
+        if (match.index >= 1 && text[match.index - 1] === '(' && text[match.index - 2] !== ']') continue;
         // A Markdown link's target is a reference ("see [the docs](https://…)"); an image's is a request.
         if (match.index >= 2 && text[match.index - 1] === '(' && text[match.index - 2] === ']' && !/!\[[^\]]*\]\($/.test(text.slice(Math.max(0, match.index - 200), match.index))) continue;
         // A CSS colour is no channel.

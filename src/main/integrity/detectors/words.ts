@@ -6,7 +6,7 @@
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
 import {
-  FNV_OFFSET, FNV_PRIME, PAIR_BLOOM, PAIRS, pairHash, skipInHash, STEM_BLOOM, STEM_LENGTHS, STEM_STARTS, STEMS, SUBSTRINGS, WORD_BLOOM, WORDS,
+  FNV_OFFSET, FNV_PRIME, PAIR_BLOOM, PAIRS, pairHash, skipInHash, STEM_BLOOM, STEM_LENGTHS, STEM_STARTS, STEMS, SUBSTRINGS, WORD_BLOOM, WORDS, type Entry,
 } from './lexicon/tables.js';
 
 export interface Hit {
@@ -85,7 +85,7 @@ const CLAUSE_WIDE = new Set([0x2014, 0x2013, 0x2022, 0xff0c, 0x3001, 0xff1a, 0x2
 const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x965, 0x2028, 0x2029]);
 /** Words after which a '.' does not end the sentence. */
 const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
-const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST];
+const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
 const WORD_TABLE = WORDS;
@@ -121,6 +121,8 @@ class Walk {
   previousHash = 0;
   previousStart = -1;
   previousEnd = -1;
+  /** The mood before the previous word (a phrase's mood is the one before its first word). */
+  previousContext = true;
   orderContext = true;
   lastVerbOrder = false;
 
@@ -133,19 +135,20 @@ class Walk {
   }
 
   /** The word [start, end) ends; `hashed`: how many characters its hash took. */
-  endWord(start: number, end: number, hash: number, hashed: number, underscore: boolean): void {
+  endWord(start: number, end: number, hash: number, hashed: number, part: number): void {
+    const before = this.orderContext;
     let lo = 0;
     let hi = 0;
     let order = false;
     let always = false;
-    if (WORD_BITS[hash & 0xffff] === 1) {
-      const entry = WORD_TABLE.get(hash);
-      if (entry !== undefined) {
-        lo = entry.lo;
-        hi = entry.hi;
-        order = entry.order;
-        always = entry.always;
-      }
+    // A hyphenated word not in the lists is read by its first part ("assistant-only").
+    const probe = WORD_BITS[hash & 0xffff] === 1 ? WORD_TABLE.get(hash) : undefined;
+    const entry = probe ?? (part !== 0 && WORD_BITS[part & 0xffff] === 1 ? WORD_TABLE.get(part) : undefined);
+    if (entry !== undefined) {
+      lo = entry.lo;
+      hi = entry.hi;
+      order = entry.order;
+      always = entry.always;
     }
     if (hashed > 2 && STARTS[((this.lower.charCodeAt(start) & 0xff) << 8) | (this.lower.charCodeAt(start + 1) & 0xff)] === 1) {
       for (let k = 0; k < SIZES.length; k++) {
@@ -163,11 +166,12 @@ class Walk {
         }
       }
     }
+    let phrase: Entry | undefined;
     if (this.previousStart >= 0) {
       const pair = mixPair(this.previousHash, hash);
       if (PAIR_BITS[pair & 0xffff] === 1) {
-        const entry = PAIR_TABLE.get(pair);
-        if (entry !== undefined) this.push({ at: this.previousStart, end, lo: entry.lo, hi: entry.hi, order: entry.always || (entry.order && this.orderContext), foreign: entry.always });
+        phrase = PAIR_TABLE.get(pair);
+        if (phrase !== undefined && ((phrase.lo & ~SKIP_LO) | phrase.hi) !== 0) this.push({ at: this.previousStart, end, lo: phrase.lo, hi: phrase.hi, order: phrase.always || (phrase.order && this.previousContext), foreign: phrase.always });
       }
     }
     if (lo !== 0 || hi !== 0) {
@@ -181,6 +185,9 @@ class Walk {
         else if ((lo & (SKIP_LO | NEG_LO)) === 0) this.orderContext = false;
       }
     } else this.orderContext = false;
+    // "From now on, recommend…": a phrase that keeps the mood.
+    if (phrase !== undefined && (phrase.lo & SKIP_LO) !== 0) this.orderContext = this.previousContext;
+    this.previousContext = before;
     this.previousHash = hash;
     this.previousStart = start;
     this.previousEnd = end;
@@ -238,7 +245,7 @@ export function readWords(folded: string): Reading {
   let start = 0;
   let hash = 0;
   let hashed = 0;
-  let underscore = false;
+  let part = 0;
   let digits = 0;
   let leetState = 0;
   let run = 0;
@@ -250,14 +257,17 @@ export function readWords(folded: string): Reading {
     } else run = 0;
     let kind = code < 0x80 ? ASCII[code]! : letterKind(code);
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
-    if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) kind = LETTER;
+    if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) {
+      kind = LETTER;
+      if (code === 0x2d && part === 0) part = hash;
+    }
     if (kind === LETTER) {
       if (!inWord) {
         inWord = true;
         start = i;
         hash = OFFSET;
         hashed = 0;
-        underscore = false;
+        part = 0;
         leetState = 0;
         digits = 0;
       }
@@ -275,10 +285,7 @@ export function readWords(folded: string): Reading {
           if (leetState === 1) leetState = 2;
           continue;
         }
-      } else if (code === 0x5f) {
-        underscore = true;
-        walk.sentence.chars |= CH.UNDERSCORE;
-      }
+      } else if (code === 0x5f) walk.sentence.chars |= CH.UNDERSCORE;
       digits = 0;
       if (leetState < 3) leetState = leetState === 2 ? 3 : 1;
       continue;
@@ -286,7 +293,7 @@ export function readWords(folded: string): Reading {
     if (inWord) {
       inWord = false;
       if (leetState === 3) walk.leet++;
-      walk.endWord(start, i, hash, hashed, underscore);
+      walk.endWord(start, i, hash, hashed, part);
     }
     if (kind === UNSPACED_LETTER) {
       walk.sentence.chars |= CH.UNSPACED | CH.NONASCII;
@@ -295,7 +302,7 @@ export function readWords(folded: string): Reading {
   }
   if (inWord) {
     if (leetState === 3) walk.leet++;
-    walk.endWord(start, length, hash, hashed, underscore);
+    walk.endWord(start, length, hash, hashed, part);
   }
   walk.endSentence(length);
   return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet };

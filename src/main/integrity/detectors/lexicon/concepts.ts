@@ -107,10 +107,12 @@ export const C = {
   BACKWARDS: 50,
   /** the, and, to, of, your in ROT13 ("gur", "naq"). */
   ROT: 51,
+  /** Other verbs an order starts with (create, make, use, save…): they carry the mood to "and put…". */
+  ACT: 52,
 } as const;
 
 export type ConceptName = keyof typeof C;
-export const CONCEPT_COUNT = 52;
+export const CONCEPT_COUNT = 53;
 
 /** Two masks: concepts below 32 in `lo`, the others in `hi`. */
 export interface Mask {

@@ -32,23 +32,24 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   SECRET: `password passwords passphrase passphrases passcode passcodes credential credentials token tokens secret secrets cookie cookies
     keychain keyring mnemonic mnemonics seed+phrase recovery+phrase api+key api+keys apikey apikeys private+key private+keys ssh+key ssh+keys
     secret+key secret+keys access+key access+keys signing+key master+key key+pair environment+variable environment+variables env+var env+vars
-    env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer`,
+    env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer
+    payment+card credit+card bank+details card+details card+number`,
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
-    browser+history shell+history search+history location+history whole+chat entire+chat full+chat`,
+    browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
+    customer+records contact+list`,
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
-    phone+numbers date+of full+name email+address email+addresses contact+list source+code payment+card credit+card bank+details
-    card+details card+number birth contents`,
-  POSS: `user's users' their his her customer's customers' person's user users`,
+    phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
+  POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
     add|adds|adding|added paste|pastes|pasting|pasted insert|inserts|inserting|inserted set|sets|setting provide|provides|providing|provided
     supply|supplies|supplying|supplied copy|copies|copying|copied fill|fills|filling|filled embed|embeds|embedding|embedded
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended load`,
+    prepend|prepends|prepended load save|saves|saving|saved`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
@@ -68,7 +69,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     destroy|destroys|destroying|destroyed drop|drops|dropping|dropped purge|purges|purging|purged truncate|truncates
     overwrite|overwrites|overwriting transfer|transfers|transferring|transferred withdraw|withdraws disable|disables|disabling|disabled
     turn+off kill|kills terminate|terminates uninstall|uninstalls grant|grants|granting|granted escalate|elevate chmod 0777 777 superuser
-    public-read force-push deactivate|deactivates reassign|reassigns|reassigning sweep|sweeps`,
+    public-read force-push deactivate|deactivates reassign|reassigns|reassigning sweep|sweeps cleanup clean+up deletion deletions`,
   EVERY: `every each always whenever all any anytime everything everyone anyone anything constantly automatically continuously forever permanently henceforth
     from+now now+on rest+of future`,
   THIS: 'this current here',
@@ -86,7 +87,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     honour honor carry+out act+on defer`,
   MODAL: `must should shall need needs have has required instructed supposed expected obliged ought please kindly make+sure ensure remember
     mandatory is+to are+to duty`,
-  SKIP: `also then first firstly always just simply now immediately so next finally additionally afterwards do to you briefly quickly
+  SKIP: `from+now now+on also then first firstly always just simply now immediately so next finally additionally afterwards do to you briefly quickly
     silently quietly secretly automatically still directly`,
   CONTENT: `content contents text whole full entire complete body data value values output dump raw`,
   PATHWORD: 'path paths default location identity keyfile filename where directory stays local',
@@ -99,7 +100,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   ADVERT: `recommend|recommends|recommending promote|promotes advertise|advertises upgrade|upgrades buy|buys purchase premium discount sponsor
     sponsored affiliate deals coupon`,
   TIME: 'before after first prior start beginning end once next following during until',
-  VISIT: `open|opens visit|visits navigate|navigates fetch|fetches call|calls request|requests resolve|resolves go+to browse ping curl wget
+  VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls request|requests resolve|resolves go+to browse ping curl wget
     load|loads hit query`,
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker azure gcloud
     claude_desktop_config mcp mcp_config mcp_settings cline_mcp_settings cursor codeium windsurf vscode wallet cookies logins bash_history
@@ -108,6 +109,10 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable`,
   YOU: `you your yourself you're`,
   AND: 'and or then und y et e и і',
+  ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
+    go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
+    retry|retries apply|applies decode|decodes convert|converts summarize|summarizes translate|translates verify|verifies check|checks
+    remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves`,
   REF: `it that this so anything about step steps fact call calls action actions activity what when whether how rule requirement upload
     copies change changes these those detail details note`,
   ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded

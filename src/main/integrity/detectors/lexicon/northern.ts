@@ -19,6 +19,7 @@ export const GERMAN: Lexicon = {
   PRIOR: 'vorherigen vorherige früheren bisherigen alle allen obigen ursprünglichen',
   INSTR: 'anweisungen anweisung instruktionen regeln vorgaben befehle richtlinien',
   AGENT: 'assistent assistenten ki modell',
+  ROLE: 'systemnachricht entwickler administrator',
   NOTE: 'hinweis notiz nachricht achtung anmerkung',
   SECRET: 'passwort passwörter kennwort schlüssel zugangsdaten anmeldedaten geheimnis geheimnisse',
   PRIVATE: 'gesprächsverlauf chatverlauf unterhaltung konversation verlauf zwischenablage',

@@ -60,7 +60,7 @@ function merge(table: Map<number, Entry>, hash: number, entry: Entry): void {
 }
 
 /** Concepts whose single English words (not a verb's forms) are verbs, and may read as orders. */
-const VERB_CONCEPTS: ReadonlySet<ConceptName> = new Set(['SEND', 'COLLECT', 'READ', 'EXEC', 'DESTRUCT', 'COMM', 'OVERRIDE', 'VISIT', 'ASK', 'TRUST', 'ADVERT', 'INSTEAD']);
+const VERB_CONCEPTS: ReadonlySet<ConceptName> = new Set(['SEND', 'COLLECT', 'READ', 'EXEC', 'DESTRUCT', 'COMM', 'OVERRIDE', 'VISIT', 'ASK', 'TRUST', 'ADVERT', 'INSTEAD', 'ACT']);
 /** English words that are a verb's other forms ("sends", "shown"): never an order, whatever other list names them. */
 const inflected = new Set<string>();
 for (const list of Object.values(ENGLISH)) for (const group of list.split(/\s+/)) for (const form of group.split('|').slice(1)) inflected.add(form);
