@@ -112,8 +112,8 @@ function conceal(v: View, into: Trait[]): void {
     const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end))));
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
     if (before !== undefined) {
-      // "without mentioning a specific resource" hides nothing; "without telling the user" or "without mentioning it" does.
-      if (hasWithout(before) && v.after(verb, C.USER, 30) === undefined && v.after(verb, C.REF, 30) === undefined) continue;
+      // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
+      if (hasWithout(before) && v.after(before, C.USER, 50) === undefined && v.after(verb, C.REF, 30) === undefined) continue;
       return concealed(v, verb, before, into);
     }
     const after = v.find(C.NEG, (hit) => hit.at >= verb.end && hit.at - verb.end <= 15 && (hit.foreign || verb.foreign) && verb.order);

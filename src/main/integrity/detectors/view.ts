@@ -26,7 +26,8 @@ export interface Dest {
 }
 
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED;
-const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field)\s+|[\x60'"])$/;
+/** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
+const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
 
 export class View {
   readonly sentence: Sentence;

@@ -24,7 +24,7 @@ export const GERMAN: Lexicon = {
   SECRET: 'passwort passwörter kennwort schlüssel zugangsdaten anmeldedaten geheimnis geheimnisse',
   PRIVATE: 'gesprächsverlauf chatverlauf unterhaltung konversation verlauf zwischenablage',
   PERSONAL: 'nachrichten dateien datei dokumente kontakte kalender adresse telefonnummer daten',
-  COLLECT: 'füge fügen einfügen übergib übergeben lege legen setze setzen kopiere kopieren gib anhängen hänge schreibe trage eintragen',
+  COLLECT: 'füge fügen einfügen übergib übergeben lege legen setze setzen kopiere kopieren gib anhängen hänge schreibe trage eintragen enthalten enthält enthalte',
   PARAM: 'feld felder',
   SEND: 'sende senden schicke schicken übermittle übermitteln hochladen lade+hoch weiterleiten leite',
   READ: 'lies lese lesen öffne öffnen hole holen abrufen sammle sammeln lade laden',
@@ -43,6 +43,8 @@ export const GERMAN: Lexicon = {
   MONEY: 'überweisung betrag konto zahlung',
   ALSO: 'zusätzlich auch kopie',
   REF: 'das dies davon darüber es',
+  INSTEAD: 'ändere ändern ersetze ersetzen statt stattdessen anstelle umleiten leite+um',
+  DECEIVE: 'veraltet veralteter obsolet kaputt',
 };
 
 export const DUTCH: Lexicon = {
@@ -73,6 +75,7 @@ export const DUTCH: Lexicon = {
   CONTENT: 'inhoud',
   ALSO: 'ook verborgen+kopie',
   REF: 'dit dat',
+  INSTEAD: 'wijzig vervang',
 };
 
 export const SCANDINAVIAN: Lexicon = {
@@ -97,6 +100,7 @@ export const SCANDINAVIAN: Lexicon = {
   CONTENT: 'innehåll indhold innhold',
   ALSO: 'också kopia dold+kopia',
   REF: 'det detta dette',
+  INSTEAD: 'ändra ersätt istället',
 };
 
 export const POLISH_CZECH: Lexicon = {
@@ -124,6 +128,7 @@ export const POLISH_CZECH: Lexicon = {
   MODAL: 'musisz należy musíš',
   CONTENT: 'zawartość treść obsah',
   REF: 'tym tego',
+  INSTEAD: 'zmień zamiast změň',
 };
 
 export const TURKISH: Lexicon = {
@@ -150,6 +155,7 @@ export const TURKISH: Lexicon = {
   CONTENT: 'içeri* içerik*',
   TIME: 'önce sonra',
   REF: 'bundan bunu bu',
+  INSTEAD: 'değiştir yerine',
 };
 
 export const INDONESIAN: Lexicon = {
@@ -175,6 +181,7 @@ export const INDONESIAN: Lexicon = {
   MODAL: 'harus wajib',
   CONTENT: 'isi konten',
   REF: 'ini hal+ini',
+  INSTEAD: 'ubah ganti alih-alih',
 };
 
 export const VIETNAMESE: Lexicon = {
@@ -199,4 +206,5 @@ export const VIETNAMESE: Lexicon = {
   MODAL: 'phải hãy',
   CONTENT: 'nội+dung',
   REF: 'điều+này việc+này',
+  INSTEAD: 'thay+đổi thay+vì',
 };

@@ -26,7 +26,7 @@ export const SPANISH: Lexicon = {
   PERSONAL: 'mensajes archivos archivo documentos correos contactos calendario ubicación dirección teléfono nombre datos',
   POSS: 'su sus',
   COLLECT: `incluye incluir incluya incluyas pon poner ponga pasa pasar pase copia copiar copie añade añadir añada agrega agregar agregue adjunta
-    adjuntar adjunte inserta insertar coloca colocar escribe escribir rellena introduce pega pegar mete`,
+    adjuntar adjunte inserta insertar coloca colocar escribe escribir rellena introduce pega pegar mete contener contenga contiene`,
   PARAM: 'parámetro parametro parámetros parametros campo campos argumento argumentos',
   SEND: `envía envia enviar envíe envie envíes manda mandar mande sube subir suba reenvía reenvia reenviar reenvíe transmite transmitir publica
     publicar comparte compartir cco copia+oculta`,
@@ -49,6 +49,8 @@ export const SPANISH: Lexicon = {
   MONEY: 'pago cuenta tarjeta importe saldo',
   ALSO: 'también además',
   REF: 'esto eso lo esta paso',
+  INSTEAD: 'cambia cambiar cambie reemplaza reemplazar reemplace sustituye sustituir lugar',
+  DECEIVE: 'obsoleto obsoleta',
 };
 
 export const FRENCH: Lexicon = {
@@ -70,7 +72,7 @@ export const FRENCH: Lexicon = {
   PRIVATE: 'conversation historique transcription presse-papiers',
   PERSONAL: 'messages fichier fichiers documents courriels contacts calendrier adresse téléphone nom données',
   COLLECT: `inclus incluez inclure mets mettez mettre passe passez passer joins joignez joindre ajoute ajoutez ajouter copie copiez copier insère
-    insérez insérer place placez transmets transmettez transmettre colle collez écris écrivez remplis`,
+    insérez insérer place placez transmets transmettez transmettre colle collez écris écrivez remplis contenir contienne contient`,
   PARAM: 'paramètre paramètres champ champs argument arguments',
   SEND: 'envoie envoyez envoyer transmets transmettez transfère transférez téléverse téléversez publie publiez partage partagez',
   READ: 'lis lisez lire ouvre ouvrez ouvrir récupère récupérez récupérer collecte collecter charge chargez extrais',
@@ -89,6 +91,8 @@ export const FRENCH: Lexicon = {
   REPLY: 'réponse réponses répondre',
   ALSO: 'également aussi copie',
   REF: "cela ça le en l'étape",
+  INSTEAD: 'remplace remplacez remplacer changez lieu',
+  DECEIVE: 'obsolète déprécié',
 };
 
 export const ITALIAN: Lexicon = {
@@ -124,6 +128,7 @@ export const ITALIAN: Lexicon = {
   PATHWORD: 'percorso predefinito',
   TIME: 'prima dopo',
   REF: 'ciò lo questo',
+  INSTEAD: 'cambia sostituisci invece',
 };
 
 export const PORTUGUESE: Lexicon = {
@@ -142,7 +147,7 @@ export const PORTUGUESE: Lexicon = {
   SECRET: 'senha senhas chave chaves credenciais segredo segredos',
   PRIVATE: 'conversa conversas histórico transcrição',
   PERSONAL: 'mensagens arquivos arquivo ficheiros documentos contatos calendário endereço telefone nome dados',
-  COLLECT: 'inclua incluir coloque colocar ponha passe passar copie copiar adicione adicionar anexe anexar insira inserir',
+  COLLECT: 'inclua incluir coloque colocar ponha passe passar copie copiar adicione adicionar anexe anexar insira inserir conter contenha contém',
   PARAM: 'parâmetro parametro parâmetros campo argumento',
   SEND: 'envie enviar envia mande mandar encaminhe encaminhar carregue carregar compartilhe publique cópia+oculta',
   READ: 'leia ler abra abrir obtenha obter colete coletar',
@@ -158,6 +163,8 @@ export const PORTUGUESE: Lexicon = {
   PATHWORD: 'caminho padrão',
   TIME: 'antes depois primeiro',
   REF: 'isso disso isto',
+  INSTEAD: 'altere alterar substitua substituir mude vez',
+  DECEIVE: 'obsoleto',
 };
 
 export const ROMANIAN: Lexicon = {
