@@ -44,14 +44,20 @@ export interface ScannedTool {
 
 /** The findings of one text at `where`. */
 export function scanText(text: string, where: string, context?: ScanContext, options: ScanOptions = {}): Finding[] {
-  return scanOne(text, where, context, { own: ownOf(context), params: NO_NAMES, purpose: NO_NAMES }, options);
+  return scanOne(text, where, context, { own: ownOf(context), params: NO_NAMES, paramKeys: NO_NAMES, purpose: NO_NAMES }, options);
 }
 
 /** What a text is read with besides itself: the names that are its own, its tool's parameters and purpose. */
 interface Around {
   own: ReadonlySet<string>;
   params: ReadonlySet<string>;
+  paramKeys: ReadonlySet<string>;
   purpose: ReadonlySet<string>;
+}
+
+/** A tool's parameters (or a prompt's arguments), and the same names without `_` and `-`. */
+function paramsOf(names: ReadonlySet<string>): Pick<Around, 'params' | 'paramKeys'> {
+  return { params: names, paramKeys: names.size === 0 ? NO_NAMES : new Set([...names].map((name) => name.replace(/[_-]/g, ''))) };
 }
 
 function scanOne(text: string, where: string, context: ScanContext | undefined, around: Around, options: ScanOptions): Finding[] {
@@ -110,7 +116,7 @@ export function scanTool(tool: ScannedTool, context?: ScanContext, options: Scan
   texts.push(...schemaTexts(tool.inputSchema, 'inputSchema'), ...schemaTexts(tool.outputSchema, 'outputSchema'));
   const around: Around = {
     own: ownOf(context, typeof tool.name === 'string' ? tool.name : undefined),
-    params: propertyNames(tool.inputSchema, new Set()),
+    ...paramsOf(propertyNames(tool.inputSchema, new Set())),
     purpose: wordsOf(tool.name, tool.title),
   };
   return texts.flatMap(({ where, text }) => scanOne(text, where, context, around, options));
@@ -128,16 +134,16 @@ export function scanServer(
 ): Finding[] {
   const texts: Array<{ where: string; text: string; around: Around }> = [];
   const own = ownOf(context);
-  const plain: Around = { own, params: NO_NAMES, purpose: NO_NAMES };
+  const plain: Around = { own, params: NO_NAMES, paramKeys: NO_NAMES, purpose: NO_NAMES };
   if (server.instructions !== undefined) texts.push({ where: 'instructions', text: server.instructions, around: plain });
   for (const prompt of server.prompts ?? []) {
-    const around: Around = { own, params: new Set((prompt.arguments ?? []).map((argument) => String(argument.name).toLowerCase())), purpose: wordsOf(prompt.name, prompt.title) };
+    const around: Around = { own, ...paramsOf(new Set((prompt.arguments ?? []).map((argument) => String(argument.name).toLowerCase()))), purpose: wordsOf(prompt.name, prompt.title) };
     if (prompt.title !== undefined) texts.push({ where: `prompts.${prompt.name}.title`, text: prompt.title, around });
     if (prompt.description !== undefined) texts.push({ where: `prompts.${prompt.name}.description`, text: prompt.description, around });
     for (const argument of prompt.arguments ?? []) if (argument.description !== undefined) texts.push({ where: `prompts.${prompt.name}.arguments.${argument.name}.description`, text: argument.description, around });
   }
   for (const resource of server.resources ?? []) {
-    const around: Around = { own, params: NO_NAMES, purpose: wordsOf(resource.name, resource.title) };
+    const around: Around = { own, params: NO_NAMES, paramKeys: NO_NAMES, purpose: wordsOf(resource.name, resource.title) };
     if (resource.title !== undefined) texts.push({ where: `resources.${resource.name}.title`, text: resource.title, around });
     if (resource.description !== undefined) texts.push({ where: `resources.${resource.name}.description`, text: resource.description, around });
   }

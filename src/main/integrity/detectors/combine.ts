@@ -4,10 +4,10 @@
 // after it) add their weights, each trait counted once: 8 or more makes every trait there high,
 // 4 or more medium. Traits of the whole text (hidden characters, padding) join every window.
 import type { Finding, FindingKind } from '../../../types/integrity.js';
-import { aloneSeverity, atLeast, maxSeverity, severityOf, TRAITS, type Signal, type Trait, type TraitName } from './signal.js';
+import { aloneSeverity, atLeast, excerptAt, maxSeverity, severityOf, TRAITS, type Signal, type Trait, type TraitName } from './signal.js';
 
 /** Each trait with its severity: its own, raised by the best window it is part of. */
-export function weigh(traits: readonly Trait[]): Signal[] {
+export function weigh(traits: readonly Trait[], shown: string): Signal[] {
   if (traits.length === 0) return [];
   const global = new Map<TraitName, number>();
   const bySentence = new Map<number, Map<TraitName, number>>();
@@ -29,7 +29,10 @@ export function weigh(traits: readonly Trait[]): Signal[] {
   const everywhere = (): number => (bySentence.size === 0 ? scoreAt(Number.MIN_SAFE_INTEGER) : Math.max(...[...bySentence.keys()].map(scoreAt)));
   return traits.map((trait) => {
     const best = trait.sentence === -1 ? everywhere() : Math.max(scoreAt(trait.sentence - 1), scoreAt(trait.sentence), scoreAt(trait.sentence + 1));
-    return { name: trait.name, excerpt: trait.excerpt, severity: maxSeverity(aloneSeverity(trait.name), severityOf(best)) };
+    const severity = maxSeverity(aloneSeverity(trait.name), severityOf(best));
+    // The excerpt is cut only for what makes a finding.
+    const excerpt = trait.excerpt ?? (severity === null ? '' : excerptAt(shown, trait.at ?? 0, trait.length ?? 0));
+    return { name: trait.name, excerpt, severity };
   });
 }
 

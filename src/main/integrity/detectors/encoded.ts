@@ -16,7 +16,8 @@ export interface Layer {
 
 const BASE64 = /(?<![\w+/])[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=-])/g;
 const BASE32 = /(?<![\w])[A-Z2-7]{24,}={0,6}(?![\w=])/g;
-const HEX = /(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}|(?<=0x)(?:[0-9a-fA-F]{2}){12,}/g;
+const HEX = /\b(?:0x)?(?:[0-9a-fA-F]{2}){12,}\b/g;
+const HEX_ESCAPED = /(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]*){6,}/g;
 const URL_ENCODED = /(?:%[0-9a-fA-F]{2}[^%\s]{0,20}){3,}/;
 const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,2}){4,}/;
 const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}){6,}/g;
@@ -92,8 +93,20 @@ const MORSE_CODE: Readonly<Record<string, string>> = Object.fromEntries(
     .map((pair) => [pair.slice(1), pair[0]!]),
 );
 
+/** What the reader saw that a decoder needs. */
+export interface Hints {
+  run: boolean;
+  percent: boolean;
+  amp: boolean;
+  backslash: boolean;
+  named: boolean;
+  backwards: boolean;
+  rot: boolean;
+  digits: boolean;
+}
+
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
-export function encodedLayers(text: string, hints: { run: boolean; percent: boolean; amp: boolean; backslash: boolean; named: boolean; backwards: boolean; rot: boolean; digits: boolean }): { traits: Trait[]; layers: Layer[] } {
+export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; layers: Layer[] } {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
   if (hints.run) {
@@ -104,7 +117,9 @@ export function encodedLayers(text: string, hints: { run: boolean; percent: bool
     }
   }
   if (hints.run || hints.backslash) {
-    for (const match of text.matchAll(HEX)) {
+    const runs = hints.run ? [...text.matchAll(HEX)] : [];
+    const escaped = hints.backslash || text.includes('0x') ? [...text.matchAll(HEX_ESCAPED)] : [];
+    for (const match of [...runs, ...escaped]) {
       const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
       let binary = '';
       for (let i = 0; i + 1 < digits.length; i += 2) binary += String.fromCharCode(parseInt(digits.slice(i, i + 2), 16));

@@ -1,7 +1,8 @@
 // Folding a text before the patterns read it: what a poisoner varies so that words slip past a
 // filter and still read the same to a model. Hidden characters between letters are removed,
 // compatibility forms (fullwidth ｉｇｎｏｒｅ, mathematical 𝐢𝐠𝐧𝐨𝐫𝐞) become plain letters, Cyrillic
-// and Greek look-alikes inside a Latin word become Latin, and runs of spaces become one.
+// and Greek look-alikes inside a Latin word become Latin. A text of printable ASCII is its own
+// folding (most texts: one native test).
 // Leetspeak gets a second variant (`leetVariant`), read only when a text looks written in it.
 import { hasHidden, stripHidden } from '../hidden-characters.js';
 
@@ -23,8 +24,17 @@ const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0250-\u02af]/;
 const ESCAPES = /\x1b\[[0-9;]*[A-Za-z]/g;
 const BLANKS = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029]/g;
 
+/** Anything but printable ASCII, tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- controls are what it looks for
+const NOT_PLAIN = /[^\x20-\x7e\n\r\t]/;
+
 /** The text the patterns read. */
+export function isPlain(text: string): boolean {
+  return !NOT_PLAIN.test(text);
+}
+
 export function fold(text: string): string {
+  if (!NOT_PLAIN.test(text)) return text;
   let folded = text;
   if (folded.includes('\x1b')) folded = folded.replace(ESCAPES, ' ');
   folded = hasHidden(folded) ? stripHidden(folded) : folded;
@@ -36,7 +46,7 @@ export function fold(text: string): string {
       folded = folded.replace(WORD, (word) => (NON_LATIN.test(word) && (LATIN.test(word) || [...word].every((char) => LOOK_ALIKES[char] !== undefined)) ? [...word].map((char) => LOOK_ALIKES[char] ?? char).join('') : word));
     }
   }
-  return folded.replace(/[^\S\n]{2,}|[\t\r\f\v\u00a0]/g, ' ');
+  return folded.replace(/[\f\v\u00a0]/g, ' ');
 }
 
 // No @: it is an e-mail address's before it is an a.

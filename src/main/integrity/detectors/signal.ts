@@ -89,8 +89,10 @@ export interface Trait {
   name: TraitName;
   /** The sentence it is in (its index), or -1 for the whole text (hidden characters, encodings). */
   sentence: number;
-  /** What was seen, on one line (folded; hidden characters shown visibly). */
-  excerpt: string;
+  /** What was seen, on one line (folded; hidden characters shown visibly); or where, cut from the text only if it makes a finding. */
+  excerpt?: string;
+  at?: number;
+  length?: number;
 }
 
 /** A trait with its severity once weighed with its neighbours; `via`: what carried it (an encoding). */

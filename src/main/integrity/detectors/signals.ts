@@ -5,12 +5,13 @@
 // characters and leetspeak decode to, read the same way (two layers deep).
 import { hasHidden } from '../hidden-characters.js';
 import { weigh } from './combine.js';
-import { encodedLayers, type Layer } from './encoded.js';
-import { fold, leetVariant } from './fold.js';
-import { BLANK, hiddenTraits } from './hidden.js';
+import { encodedLayers, type Hints, type Layer } from './encoded.js';
+import { fold, isPlain, leetVariant } from './fold.js';
+import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
 import { otherToolMentions, type OtherServers } from './shadowing.js';
+import type { Mention } from './traits-data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
 import { agentTraits } from './traits-agent.js';
@@ -21,6 +22,10 @@ import { CH, readWords, type Reading } from './words.js';
 
 const MAX_DEPTH = 2;
 const NONE: ReadonlySet<string> = new Set();
+const NO_MENTIONS: readonly Mention[] = [];
+const ONES = ['i', 'l'] as const;
+/** Blank-looking letters and the combining grapheme joiner: hidden, though not format characters. */
+const BLANK_OR_JOINER = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029\u034f]/;
 
 export interface ReadOptions {
   context?: OtherServers;
@@ -28,10 +33,34 @@ export interface ReadOptions {
   own: ReadonlySet<string>;
   /** The tool's parameter names (or the prompt's arguments), lower case. */
   params?: ReadonlySet<string>;
+  /** The same without `_` and `-`. */
+  paramKeys?: ReadonlySet<string>;
   /** The words of the tool's name and title. */
   purpose?: ReadonlySet<string>;
   /** Run every pattern and decoder whatever the reader saw (tests check it changes nothing). */
   exhaustive?: boolean;
+}
+
+/**
+ * Whether `text` may hold a hidden or blank character: a quick walk over its code units before
+ * the exact (slower) pattern of hidden-characters.ts. It errs towards yes: format characters
+ * (Cf), controls, variation selectors, tag and other supplementary format characters, blanks.
+ */
+function mayHide(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xa0) {
+      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code >= 0x7f) return true;
+      continue;
+    }
+    if (code === 0xad || code === 0x34f || (code >= 0x600 && code <= 0x605) || code === 0x61c || code === 0x6dd || code === 0x70f || (code >= 0x890 && code <= 0x891) || code === 0x8e2) return true;
+    if (code === 0x115f || code === 0x1160 || code === 0x17b4 || code === 0x17b5 || (code >= 0x180b && code <= 0x180f)) return true;
+    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) || (code >= 0x2060 && code <= 0x206f) || code === 0x2800 || code === 0x3164) return true;
+    if ((code >= 0xfe00 && code <= 0xfe0f) || code === 0xfeff || code === 0xffa0 || (code >= 0xfff0 && code <= 0xfffb)) return true;
+    // Supplementary planes: tag characters and selectors (U+E0000–E01EF), and the few other format characters.
+    if (code === 0xdb40 || code === 0xd834 || code === 0xd804 || code === 0xd82f || code === 0xd80d) return true;
+  }
+  return false;
 }
 
 /** How many hits of `id` the reading holds. */
@@ -42,76 +71,85 @@ function count(reading: Reading, id: number): number {
 }
 
 /** The traits of a reading: each sentence's, the form's, shadowing. */
-function traitsOf(reading: Reading, folded: string, options: ReadOptions): Trait[] {
-  const traits: Trait[] = [];
+function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits: Trait[]): void {
   const scope: Scope = {
     reading,
-    shown: folded.length === reading.lower.length ? folded : reading.lower,
+    shown,
     params: options.params ?? NONE,
-    paramKeys: options.params === undefined ? NONE : new Set([...options.params].map((name) => name.replace(/[_-]/g, ''))),
+    paramKeys: options.paramKeys ?? NONE,
     purpose: options.purpose ?? NONE,
     exhaustive: options.exhaustive === true,
   };
-  const mentions = otherToolMentions(reading.lower, options.context, options.own);
+  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own);
   for (const sentence of reading.sentences) {
+    // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits-form.ts).
+    if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
     const view = new View(scope, sentence);
     agentTraits(view, traits);
     dataTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);
-  return traits;
+}
+
+/** What the reader saw that a decoder needs (encoded.ts). */
+function hintsOf(reading: Reading, every: boolean): Hints {
+  const chars = reading.chars;
+  const named = every || hasConcept(reading.lo, reading.hi, C.ENCODING);
+  return {
+    run: every || (chars & CH.RUN) !== 0,
+    percent: every || (chars & CH.PERCENT) !== 0,
+    amp: every || (chars & CH.AMP) !== 0,
+    backslash: every || (chars & CH.BACKSLASH) !== 0,
+    named,
+    digits: every || (chars & CH.DIGITS) !== 0,
+    backwards: (named || hasConcept(reading.lo, reading.hi, C.BACKWARDS)) && (count(reading, C.BACKWARDS) >= 2 || /\b(?:backwards|reversed|in reverse)\b/.test(reading.lower)),
+    rot: (named || hasConcept(reading.lo, reading.hi, C.ROT)) && (count(reading, C.ROT) >= 2 || /\brot-?13\b/.test(reading.lower)),
+  };
 }
 
 /** The signals of `text`, its layers' included (marked with what carried them). */
 export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal[] {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
-  if (hasHidden(text) || (text.length > 0 && BLANK.test(text))) {
-    BLANK.lastIndex = 0;
+  const plain = isPlain(text);
+  if (!plain && mayHide(text) && (hasHidden(text) || BLANK_OR_JOINER.test(text))) {
     const hidden = hiddenTraits(text);
     traits.push(...hidden.traits);
     layers.push(...hidden.layers);
   }
-  BLANK.lastIndex = 0;
-  const padding = PADDING.exec(text);
-  if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${text.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
-  const folded = fold(text);
+  // Padding: runs of spaces or blank lines before more text.
+  if (text.includes('          ') || text.includes('\n\n\n')) {
+    const padding = PADDING.exec(text);
+    if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${text.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
+  }
+  const folded = plain ? text : fold(text);
   const reading = readWords(folded);
-  traits.push(...traitsOf(reading, folded, options));
+  const shown = folded.length === reading.lower.length ? folded : reading.lower;
+  traitsOf(reading, shown, options, traits);
   const every = options.exhaustive === true;
-  const has = (id: number): boolean => hasConcept(reading.lo, reading.hi, id);
-  const hints = {
-    run: every || (reading.chars & CH.RUN) !== 0,
-    percent: every || (reading.chars & CH.PERCENT) !== 0,
-    amp: every || (reading.chars & CH.AMP) !== 0,
-    backslash: every || (reading.chars & CH.BACKSLASH) !== 0,
-    named: every || has(C.ENCODING),
-    digits: every || (reading.chars & CH.DIGITS) !== 0,
-    backwards: (every || has(C.BACKWARDS) || has(C.ENCODING)) && (count(reading, C.BACKWARDS) >= 2 || /\b(?:backwards|reversed|in reverse)\b/.test(reading.lower)),
-    rot: (every || has(C.ROT) || has(C.ENCODING)) && (count(reading, C.ROT) >= 2 || /\brot-?13\b/.test(reading.lower)),
-  };
+  const hints = hintsOf(reading, every);
   if (hints.run || hints.percent || hints.amp || hints.backslash || hints.named || hints.digits || hints.backwards || hints.rot) {
     const encoded = encodedLayers(folded, hints);
     traits.push(...encoded.traits);
     layers.push(...encoded.layers);
   }
-  // Leetspeak: the text read again with its digits as letters.
-  // "1" is an i or an l: both readings.
+  // Leetspeak: the text read again with its digits as letters ("1" is an i or an l: both readings).
   if (reading.leet >= 3 || every) {
-    for (const one of ['i', 'l'] as const) {
+    for (const one of ONES) {
       const leet = leetVariant(folded, one);
       if (leet !== null) layers.push({ via: 'leetspeak', encoded: '', decoded: leet });
     }
   }
-  const signals = weigh(traits);
-  if (depth >= MAX_DEPTH) return signals;
+  const signals = weigh(traits, shown);
+  if (depth >= MAX_DEPTH || layers.length === 0) return signals;
+  const inner: ReadOptions = { ...options, exhaustive: true };
   for (const layer of layers) {
-    const inner = signalsOf(layer.decoded, { ...options, exhaustive: true }, depth + 1);
+    const found = signalsOf(layer.decoded, inner, depth + 1);
     if (layer.via === 'leetspeak') {
       const seen = new Set(signals.map((signal) => signal.name));
-      for (const signal of inner) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });
-    } else signals.push(...combineLayer(layer, inner));
+      for (const signal of found) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });
+    } else signals.push(...combineLayer(layer, found));
   }
   return signals;
 }

@@ -43,9 +43,6 @@ export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:e
 /** Chat-template tokens and fake turns of another template. */
 export const CHAT_TEMPLATE = /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_text|tool_call|end|eos|bos)\s*\|?>|\[\/?inst\]|<<\/?sys>>|<\/?(?:start_of_turn|end_of_turn)>|###\s*(?:instruction|response|system|input|human|assistant)\s*:|\{\{\s*[#~/]*\s*(?:system|user|assistant)\b/;
 
-/** A line that speaks as a role: "System: …", "Human: …", or a JSON message with a system role. */
-export const ROLE_LINE = /(?:^|\n|[.!?]\s+)\s*(?:human|user|assistant|system|ai|model|llm|developer|admin|operator)\s*:\s*(?!["'\d{\[(<`])\S|"role"\s*:\s*"(?:system|developer)"/;
-
 /** Tags, brackets and headers that set text apart as coming from the system or an administrator. */
 export const DIRECTIVE_TAG = new RegExp(
   [

@@ -20,25 +20,27 @@ const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s
 const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively)\b/;
 const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
 
+const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
+const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
 const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
 
 export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.YOU)) override(v, into);
-  if (v.has(C.AGENT) || v.has(C.NOTE) || v.has(C.SEEN) || v.has(C.USER)) address(v, into);
+  if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
   if (v.has(C.COMM) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
-  if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.PERSONAL) || v.has(C.REF)) quietly(v, into);
+  if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);
   if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK)))) bypass(v, into);
-  if (v.has(C.CONSENT) || v.has(C.USER) || v.has(C.YOU) || (v.sentence.chars & (CH.LBRACE | CH.QUOTE)) !== 0) consent(v, into);
+  if (v.has(C.CONSENT) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
   if (v.has(C.OTHER) || v.has(C.INSTEAD)) hijack(v, into);
   if (v.has(C.TRUST)) trust(v, into);
-  if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & (CH.PIPE | CH.BACKTICK | CH.QUOTE)) !== 0 || v.scope.exhaustive) execution(v, into);
+  if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS)) !== 0) destructive(v, into);
-  if (v.has(C.EVERY) || v.has(C.TIME)) everyCall(v, into);
-  if (v.has(C.USER) || v.has(C.INSTEAD)) defy(v, into);
+  if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
+  if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG))) || v.has(C.INSTEAD)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.OVERRIDE) || v.has(C.READ)) suppress(v, into);
-  if (v.has(C.ROLE) && (v.sentence.chars & CH.COLON) !== 0) roleLabel(v, into);
+  if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
 }
 
 function defy(v: View, into: Trait[]): void {
@@ -49,23 +51,32 @@ function defy(v: View, into: Trait[]): void {
 /** Hiding security notices, or one's tracks. */
 function suppress(v: View, into: Trait[]): void {
   const text = v.text();
-  const tracks = COVER_TRACKS.exec(text);
+  const tracks = v.has(C.DESTRUCT) ? COVER_TRACKS.exec(text) : null;
   if (tracks !== null) return v.trait('conceal', v.sentence.start + tracks.index, tracks[0].length, into);
+  if (v.order(C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT) === undefined) return;
   const hidden = SUPPRESS.exec(text);
-  if (hidden !== null && v.order(C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT) !== undefined) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
+  if (hidden !== null) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
 }
 
-/** "System message:", "Системное сообщение:", "系统提示：" at the start of a sentence: a role speaking, in any language. */
+/** "System:", "Human:", "System message:", "Системное сообщение:", "系统提示：" at the start of a sentence: a role speaking, in any language; or a JSON message with a system role. */
 function roleLabel(v: View, into: Trait[]): void {
+  const lower = v.scope.reading.lower;
+  const text = v.text();
+  const json = text.includes('"role"') ? JSON_ROLE.exec(text) : null;
+  if (json !== null) return v.trait('role-line', v.sentence.start + json.index, json[0].length, into);
   const first = v.sentence.hits[0];
-  if (first === undefined || first.at - v.sentence.start > 4 || (first.lo & (1 << C.ROLE)) === 0) return;
-  const colon = v.scope.reading.lower.indexOf(':', first.end);
-  const full = v.scope.reading.lower.indexOf('：', first.end);
+  if (first === undefined || first.at - v.sentence.start > 4 || (first.lo & ROLE_SPEAKERS) === 0) return;
+  const colon = lower.indexOf(':', first.end);
+  const full = lower.indexOf('：', first.end);
   const at = colon === -1 ? full : full === -1 ? colon : Math.min(colon, full);
-  if (at !== -1 && at - first.end <= 25 && at < v.sentence.end) v.trait('role-line', first.at, at - first.at + 1, into);
+  // "System: obey…" speaks; "user: the user's id" or "model: "gpt-4"" names a field.
+  if (at === -1 || at - first.end > 25 || at >= v.sentence.end || /^\s*(?:["'\d{[(<\x60]|$)/.test(lower.slice(at + 1, at + 3))) return;
+  if ((first.lo & (1 << C.ROLE)) === 0 && at !== first.end) return;
+  v.trait('role-line', first.at, at - first.at + 1, into);
 }
 
 function override(v: View, into: Trait[]): void {
+  const text = v.text();
   for (const verb of v.hits(C.OVERRIDE)) {
     const rules = v.near(verb, C.INSTR, 60, 60);
     if (rules === undefined || v.quoted(verb.at)) continue;
@@ -74,7 +85,8 @@ function override(v: View, into: Trait[]): void {
     if (rules.at > verb.at && DEFENSIVE.test(v.text().slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 30))) continue;
     return v.trait('override', Math.min(verb.at, rules.at), Math.max(verb.end, rules.end) - Math.min(verb.at, rules.at), into);
   }
-  const phrase = OVERRIDE_PHRASE.exec(v.text());
+  if (!v.has(C.INSTR) && !v.has(C.ROLE) && !text.includes(' now') && !v.scope.exhaustive) return;
+  const phrase = OVERRIDE_PHRASE.exec(text);
   if (phrase !== null) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
 }
 

@@ -53,13 +53,16 @@ export function dataTraits(v: View, into: Trait[]): void {
   }
 }
 
+/** Secret files named without the punctuation of a path. */
+const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config/;
+
 function secrets(v: View, into: Trait[]): void {
   const text = v.text();
   const lower = v.scope.reading.lower;
-  const path = v.has(C.PATHY) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
+  const pathLike = (v.sentence.chars & (CH.SLASH | CH.TILDE | CH.BACKSLASH | CH.DOTWORD | CH.UNDERSCORE | CH.BACKTICK | CH.PERCENT)) !== 0 || BARE_SECRET_FILE.test(text);
+  const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
-  const dests = v.dests();
   const take = v.order(...TAKE) ?? v.order(C.COMM);
   if (path !== null) {
     const at = v.sentence.start + path.index;
@@ -71,7 +74,7 @@ function secrets(v: View, into: Trait[]): void {
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     const ordered = take !== undefined && take.at < at && !destination && !v.purposeCovers(path[0]);
-    if (dests.length > 0 || ordered || (collect !== undefined && !asPath && !destination && v.paramRef() !== null)) return v.trait('secret-grab', at, path[0].length, into);
+    if (ordered || v.dests().length > 0 || (collect !== undefined && !asPath && !destination && v.paramRef() !== null)) return v.trait('secret-grab', at, path[0].length, into);
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
@@ -88,10 +91,10 @@ function secrets(v: View, into: Trait[]): void {
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
   const give = v.order(C.COLLECT, C.SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
-  if (taken && (v.paramRef() !== null || dests.length > 0)) return v.trait('secret-grab', named, 40, into);
+  if (taken && (v.paramRef() !== null || v.dests().length > 0)) return v.trait('secret-grab', named, 40, into);
   const theirs = usersSecret(v);
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
-  if (theirs !== undefined && dests.length > 0 && v.order(...TAKE, C.COMM) !== undefined) return v.trait('exfil', theirs.at, 80, into);
+  if (theirs !== undefined && v.order(...TAKE, C.COMM) !== undefined && v.dests().length > 0) return v.trait('exfil', theirs.at, 80, into);
   if (theirs !== undefined && give !== undefined) v.trait('secret-read', theirs.at, 40, into);
 }
 
@@ -99,11 +102,11 @@ function personal(v: View, into: Trait[]): void {
   const data = usersData(v);
   if (data === undefined) return;
   v.trait('private-data', data.at, data.end - data.at, into);
-  const dests = v.dests();
   const lower = v.scope.reading.lower;
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
   const send = v.order(C.SEND, C.VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
-  if (dests.length > 0 && send !== undefined && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  const dests = send === undefined ? [] : v.dests();
+  if (send !== undefined && dests.length > 0 && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
   if (SYSTEM_PROMPT.test(v.text()) && v.order(C.COMM, C.COLLECT, C.SEND, C.READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
@@ -135,6 +138,7 @@ const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
 
 function out(v: View, into: Trait[]): void {
+  if (!v.has(C.SEND) && v.order(C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT) === undefined) return;
   const dests = v.dests();
   if (dests.length === 0) return;
   const dest = dests[0]!;

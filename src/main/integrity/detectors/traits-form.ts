@@ -3,24 +3,26 @@
 // notices ("IMPORTANT:"), HTML comments and markup that hides text when rendered. Each pattern
 // runs only when the reader saw its characters.
 import { C, hasConcept } from './lexicon/concepts.js';
-import { excerptAt, type Trait, type TraitName } from './signal.js';
-import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT, ROLE_LINE } from './structure.js';
+import type { Trait, TraitName } from './signal.js';
+import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT } from './structure.js';
 import type { Scope } from './view.js';
 import { CH, type Reading } from './words.js';
 
 const NOTICE_TAG = /<\s*(important|instructions?|important[_-][\w-]+|notes?|warning|critical|attention|context|rules?|use_case)\b[^>]*>/;
 const IMPORTANT = [C.IMPORTANT, C.NOTE];
+/** What hiding markup needs among its words. */
+const MARKUP_WORDS = /hidden|display|visibility|opacity|font-size|\[\/\/\]|color/;
 
 /** Pushes `name` for every sentence that overlaps [from, to). */
-function span(reading: Reading, scope: Scope, name: TraitName, from: number, to: number, into: Trait[]): void {
-  const excerpt = excerptAt(scope.shown, from, Math.min(to - from, 160));
+function span(reading: Reading, name: TraitName, from: number, to: number, into: Trait[]): void {
+  const length = Math.min(to - from, 160);
   let found = false;
   for (const sentence of reading.sentences) {
     if (sentence.end <= from || sentence.start >= Math.max(to, from + 1)) continue;
-    into.push({ name, sentence: sentence.index, excerpt });
+    into.push({ name, sentence: sentence.index, at: from, length });
     found = true;
   }
-  if (!found) into.push({ name, sentence: -1, excerpt });
+  if (!found) into.push({ name, sentence: -1, at: from, length });
 }
 
 /** Where the element opened at `at` (its tag named `tag`) closes, or the end of its sentence. */
@@ -38,36 +40,32 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
   const every = scope.exhaustive;
   if (every || (chars & (CH.LT | CH.LBRACKET | CH.HASH | CH.LBRACE | CH.PIPE)) !== 0) {
     const template = CHAT_TEMPLATE.exec(lower);
-    if (template !== null) span(reading, scope, 'chat-template', template.index, template.index + template[0].length, into);
-  }
-  if (every || (chars & (CH.COLON | CH.QUOTE)) !== 0) {
-    const role = ROLE_LINE.exec(lower);
-    if (role !== null) span(reading, scope, 'role-line', role.index, closing(lower, role.index + role[0].length, undefined), into);
+    if (template !== null) span(reading, 'chat-template', template.index, template.index + template[0].length, into);
   }
   if (every || (chars & (CH.LT | CH.LBRACKET | CH.HASH | CH.BACKTICK | CH.NONASCII)) !== 0) {
     const tag = DIRECTIVE_TAG.exec(lower);
     if (tag !== null) {
       const name = /^<\s*([\w-]+)/.exec(tag[0])?.[1];
-      span(reading, scope, 'directive-tag', tag.index, closing(lower, tag.index + tag[0].length, name), into);
+      span(reading, 'directive-tag', tag.index, closing(lower, tag.index + tag[0].length, name), into);
     }
   }
   if (every || (chars & CH.LT) !== 0) {
     const notice = NOTICE_TAG.exec(lower);
-    if (notice !== null) span(reading, scope, 'notice', notice.index, closing(lower, notice.index + notice[0].length, notice[1]), into);
-    for (const comment of lower.matchAll(HTML_COMMENT)) span(reading, scope, 'html-comment', comment.index, comment.index + comment[0].length, into);
+    if (notice !== null) span(reading, 'notice', notice.index, closing(lower, notice.index + notice[0].length, notice[1]), into);
+    for (const comment of lower.matchAll(HTML_COMMENT)) span(reading, 'html-comment', comment.index, comment.index + comment[0].length, into);
   }
-  if (every || (chars & (CH.LT | CH.COLON | CH.LBRACKET)) !== 0) {
+  if (every || ((chars & (CH.LT | CH.COLON | CH.LBRACKET)) !== 0 && MARKUP_WORDS.test(lower))) {
     const hidden = HIDDEN_MARKUP.exec(lower);
     if (hidden !== null) {
       const open = lower.lastIndexOf('<', hidden.index);
       const name = open !== -1 && !lower.slice(open, hidden.index).includes('>') ? /^<\s*([\w-]+)/.exec(lower.slice(open))?.[1] : undefined;
-      span(reading, scope, 'hidden-markup', hidden.index, closing(lower, hidden.index, name), into);
+      span(reading, 'hidden-markup', hidden.index, closing(lower, hidden.index, name), into);
     }
   }
   // "IMPORTANT:", "Note:", "ВАЖНО:" at the start of a sentence.
   for (const sentence of reading.sentences) {
     const first = sentence.hits[0];
     if (first === undefined || first.at - sentence.start > 4 || !IMPORTANT.some((id) => hasConcept(first.lo, first.hi, id))) continue;
-    if (/^\s*[:!：]/.test(lower.slice(first.end, first.end + 3))) into.push({ name: 'notice', sentence: sentence.index, excerpt: excerptAt(scope.shown, first.at, 60) });
+    if (/^\s*[:!：]/.test(lower.slice(first.end, first.end + 3))) into.push({ name: 'notice', sentence: sentence.index, at: first.at, length: 60 });
   }
 }

@@ -3,7 +3,7 @@
 // does the sentence hold). What a trait sees of its tool is in `Scope`.
 import { C, hasConcept } from './lexicon/concepts.js';
 import { DEST, EXAMPLE_HOST, QUOTED_NAME } from './structure.js';
-import { excerptAt, type Trait, type TraitName } from './signal.js';
+import type { Trait, TraitName } from './signal.js';
 import { CH, type Hit, type Reading, type Sentence } from './words.js';
 
 export interface Scope {
@@ -159,6 +159,6 @@ export class View {
 
   /** A trait of this sentence, its excerpt around `at`. */
   trait(name: TraitName, at: number, length: number, into: Trait[]): void {
-    into.push({ name, sentence: this.sentence.index, excerpt: excerptAt(this.scope.shown, at, length) });
+    into.push({ name, sentence: this.sentence.index, at, length });
   }
 }

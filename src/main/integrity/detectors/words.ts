@@ -48,6 +48,8 @@ export const CH = {
   GT: 1 << 21, UNSPACED: 1 << 22, NONASCII: 1 << 23,
   /** 20 Base64 characters in a row, or a word that starts "0x": an encoded run may be there. */
   RUN: 1 << 24,
+  /** A '.' right before a letter (".env", "e.g."). */
+  DOTWORD: 1 << 25,
 } as const;
 
 const LETTER = 1;
@@ -215,7 +217,7 @@ class Walk {
     if (code === 0x0a) return this.endSentence(i + 1);
     if (code === 0x2e || code === 0x21 || code === 0x3f) {
       const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0x20;
-      if (code === 0x2e && next < 0x80 && ASCII[next] === 1 && i > 0 && ASCII[lower.charCodeAt(i - 1)] === 1) this.sentence.chars |= CH.DOTTED;
+      if (code === 0x2e && next < 0x80 && ASCII[next] === 1) this.sentence.chars |= i > 0 && ASCII[lower.charCodeAt(i - 1)] === 1 ? CH.DOTTED | CH.DOTWORD : CH.DOTWORD;
       if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x22 || next === 0x29 || i + 1 === lower.length) {
         // "e.g.", "etc.": not the end of a sentence.
         if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) return;
@@ -248,13 +250,18 @@ export function readWords(folded: string): Reading {
   let part = 0;
   let digits = 0;
   let leetState = 0;
+  // Base64 letters in a row ('+' and '/' included, which end words), and the digits among them.
   let run = 0;
+  let runDigits = 0;
   for (let i = 0; i < length; i++) {
     const code = lower.charCodeAt(i);
-    // Base64 letters in a row ('+' and '/' included, which end words).
     if (code < 0x80 && (ASCII[code] === 1 || code === 0x2b || code === 0x2f) && code !== 0x5f) {
-      if (++run === 20) walk.sentence.chars |= CH.RUN;
-    } else run = 0;
+      if (code >= 0x30 && code <= 0x39) runDigits++;
+      if (++run >= 20 && runDigits >= 2) walk.sentence.chars |= CH.RUN;
+    } else {
+      run = 0;
+      runDigits = 0;
+    }
     let kind = code < 0x80 ? ASCII[code]! : letterKind(code);
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
     if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) {

@@ -79,7 +79,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
     independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
     regardless your+own as+if as+though even+when even+if no+matter not+possible impossible down shut`,
-  CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised`,
+  CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
+    assume assumes`,
   REPLY: `reply replies answer answers response responses answering responding replying output outputs`,
   ROLE: `system developer admin administrator root operator maintenance jailbreak jailbroken dan god unrestricted unfiltered privileged elevated
     debug superuser`,
@@ -106,7 +107,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     claude_desktop_config mcp mcp_config mcp_settings cline_mcp_settings cursor codeium windsurf vscode wallet cookies logins bash_history
     zsh_history history shadow passwd master tfstate pem keychain msal_token_cache gh 1password git-credentials credentials secrets
     login key4 keystore config gitconfig sqlite environ printenv`,
-  SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable`,
+  SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
+    real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,
   AND: 'and or then und y et e и і',
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
@@ -119,5 +121,6 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
-  CODE: 'curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod',
+  CODE: `curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
+    invoke-expression set-executionpolicy`,
 };
