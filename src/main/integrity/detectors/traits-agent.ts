@@ -2,7 +2,7 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C } from './lexicon/concepts.js';
+import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
 import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, SUPPRESS } from './structure.js';
 import type { View } from './view.js';
@@ -23,6 +23,17 @@ const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protection
 const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
 const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
 const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
+// The orders the traits ask about, as masks (no allocation per question).
+const O_VERBS = maskOf([...VERBS]);
+const O_VERBS_ACT_INSTEAD = maskOf([...VERBS, C.ACT, C.INSTEAD]);
+const O_ADVERT = maskOf([C.ADVERT]);
+const O_COLLECT_ADVERT_SEND = maskOf([C.COLLECT, C.ADVERT, C.SEND]);
+const O_COLLECT_DESTRUCT_VISIT_ACT_EXEC = maskOf([C.COLLECT, C.DESTRUCT, C.VISIT, C.ACT, C.EXEC]);
+const O_COMM = maskOf([C.COMM]);
+const O_DESTRUCT = maskOf([C.DESTRUCT]);
+const O_DESTRUCT_OVERRIDE_READ_ACT = maskOf([C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT]);
+const O_EXEC = maskOf([C.EXEC]);
+const O_SEND = maskOf([C.SEND]);
 
 export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.YOU)) override(v, into);
@@ -53,7 +64,7 @@ function suppress(v: View, into: Trait[]): void {
   const text = v.text();
   const tracks = v.has(C.DESTRUCT) ? COVER_TRACKS.exec(text) : null;
   if (tracks !== null) return v.trait('conceal', v.sentence.start + tracks.index, tracks[0].length, into);
-  if (v.order(C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT) === undefined) return;
+  if (v.order(O_DESTRUCT_OVERRIDE_READ_ACT) === undefined) return;
   const hidden = SUPPRESS.exec(text);
   if (hidden !== null) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
 }
@@ -139,7 +150,7 @@ function quietly(v: View, into: Trait[]): void {
   if (keep !== null) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
-  v.trait(v.order(...VERBS) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
+  v.trait(v.order(O_VERBS) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
 }
 
 function bypass(v: View, into: Trait[]): void {
@@ -147,7 +158,7 @@ function bypass(v: View, into: Trait[]): void {
   if (at === undefined) return;
   v.trait('bypass', at, 60, into);
   // Without asking, before something that cannot be undone: deleting, running commands, paying, sending (unless that is the tool's job).
-  const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(C.SEND);
+  const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(O_SEND);
   if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
 }
 
@@ -177,9 +188,9 @@ function deceive(v: View, into: Trait[]): void {
   const phrase = DECEIVE_PHRASE.exec(v.text());
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
-  const tell = v.order(C.COMM);
+  const tell = v.order(O_COMM);
   if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
-  const promote = v.order(C.ADVERT);
+  const promote = v.order(O_ADVERT);
   if (promote !== undefined && (v.has(C.EVERY) || v.has(C.DECEIVE))) v.trait('advert', promote.at, 60, into);
 }
 
@@ -189,7 +200,7 @@ function replies(v: View, into: Trait[]): void {
   if (end !== null) return v.trait('reply-inject', v.sentence.start + end.index, end[0].length, into);
   for (const reply of v.hits(C.REPLY)) {
     const scope = v.before(reply, C.EVERY, 25) ?? v.before(reply, C.YOU, 8);
-    if (scope !== undefined && v.order(C.COLLECT, C.ADVERT, C.SEND) !== undefined) return v.trait('reply-inject', scope.at, 60, into);
+    if (scope !== undefined && v.order(O_COLLECT_ADVERT_SEND) !== undefined) return v.trait('reply-inject', scope.at, 60, into);
   }
 }
 
@@ -220,8 +231,8 @@ function execution(v: View, into: Trait[]): void {
   const remote = EXEC_REMOTE.exec(text);
   if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   const danger = EXEC_DANGER.exec(text);
-  if (danger !== null && v.order(...VERBS, C.ACT, C.INSTEAD) !== undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
-  const run = v.order(C.EXEC);
+  if (danger !== null && v.order(O_VERBS_ACT_INSTEAD) !== undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
+  const run = v.order(O_EXEC);
   if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
   if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
@@ -232,8 +243,8 @@ const WIDE_OPEN = /\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal
 
 function destructive(v: View, into: Trait[]): void {
   const open = WIDE_OPEN.exec(v.text());
-  if (open !== null && v.order(C.COLLECT, C.DESTRUCT, C.VISIT, C.ACT, C.EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
-  const verb = v.order(C.DESTRUCT);
+  if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
+  const verb = v.order(O_DESTRUCT);
   if (verb === undefined) return;
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (v.purposeCovers(word)) return;

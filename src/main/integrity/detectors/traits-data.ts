@@ -3,7 +3,7 @@
 // somewhere); the user's conversation or personal data put into a parameter or sent out; an
 // address or URL data is sent to, or a command that sends a file; another server's tool named,
 // with an order about it (shadowing).
-import { C } from './lexicon/concepts.js';
+import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
 import { BENIGN_CROSS, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH } from './structure.js';
 import type { View } from './view.js';
@@ -19,6 +19,17 @@ const USER_WORDS = /^(?:messages?|questions?|query|queries|requests?|input|promp
 const SYSTEM_PROMPT = /\bsystem prompt\b|\b(?:your|the) (?:system )?instructions\b|\bsystem message\b/;
 const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
 const OUT = [C.SEND, C.VISIT];
+// The orders the traits ask about, as masks (no allocation per question).
+const O_TAKE = maskOf([...TAKE]);
+const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);
+const O_COLLECT = maskOf([C.COLLECT]);
+const O_COLLECT_DESTRUCT_INSTEAD_VISIT = maskOf([C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT]);
+const O_COLLECT_SEND = maskOf([C.COLLECT, C.SEND]);
+const O_COMM = maskOf([C.COMM]);
+const O_COMM_COLLECT_SEND_READ = maskOf([C.COMM, C.COLLECT, C.SEND, C.READ]);
+const O_DESTRUCT = maskOf([C.DESTRUCT]);
+const O_SEND = maskOf([C.SEND]);
+const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 function usersSecret(v: View): Hit | undefined {
@@ -63,7 +74,7 @@ function secrets(v: View, into: Trait[]): void {
   const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
-  const take = v.order(...TAKE) ?? v.order(C.COMM);
+  const take = v.order(O_TAKE) ?? v.order(O_COMM);
   if (path !== null) {
     const at = v.sentence.start + path.index;
     v.trait('secret-path', at, path[0].length, into);
@@ -89,12 +100,12 @@ function secrets(v: View, into: Trait[]): void {
   if (named === undefined) return;
   if (env !== null) v.trait('secret-path', named, env[0].length, into);
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
-  const give = v.order(C.COLLECT, C.SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
+  const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
   if (taken && (v.paramRef() !== null || v.dests().length > 0)) return v.trait('secret-grab', named, 40, into);
   const theirs = usersSecret(v);
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
-  if (theirs !== undefined && v.order(...TAKE, C.COMM) !== undefined && v.dests().length > 0) return v.trait('exfil', theirs.at, 80, into);
+  if (theirs !== undefined && v.order(O_TAKE_COMM) !== undefined && v.dests().length > 0) return v.trait('exfil', theirs.at, 80, into);
   if (theirs !== undefined && give !== undefined) v.trait('secret-read', theirs.at, 40, into);
 }
 
@@ -104,16 +115,16 @@ function personal(v: View, into: Trait[]): void {
   v.trait('private-data', data.at, data.end - data.at, into);
   const lower = v.scope.reading.lower;
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
-  const send = v.order(C.SEND, C.VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
+  const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
   if (send !== undefined && dests.length > 0 && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
-  if (SYSTEM_PROMPT.test(v.text()) && v.order(C.COMM, C.COLLECT, C.SEND, C.READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
+  if (SYSTEM_PROMPT.test(v.text()) && v.order(O_COMM_COLLECT_SEND_READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
   // "call this tool with the question in `x`".
   const collect =
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
-    v.order(C.SEND) ??
+    v.order(O_SEND) ??
     v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
@@ -138,15 +149,15 @@ const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
 
 function out(v: View, into: Trait[]): void {
-  if (!v.has(C.SEND) && v.order(C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT) === undefined) return;
+  if (!v.has(C.SEND) && v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) === undefined) return;
   const dests = v.dests();
   if (dests.length === 0) return;
   const dest = dests[0]!;
-  const send = v.order(C.SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit));
+  const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit));
   const every = v.has(C.ALSO) || v.has(C.EVERY);
   // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
   if (send !== undefined && (send.order || every)) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
-  const put = v.order(C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT);
+  const put = v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT);
   // A bare host name ("mock.shop") is a way out only for a verb of sending.
   if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
     // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
@@ -174,9 +185,9 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
   });
-  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(C.DESTRUCT) !== undefined;
-  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(C.COLLECT) !== undefined;
-  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(C.SEND) !== undefined;
+  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined;
+  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(O_COLLECT) !== undefined;
+  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
   if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
 }
 

@@ -1,7 +1,7 @@
 // One sentence as the traits read it: its concept hits, with questions about them (is there a
 // hit of this concept near that one, is this verb negated, what ways out and parameter names
 // does the sentence hold). What a trait sees of its tool is in `Scope`.
-import { C, hasConcept } from './lexicon/concepts.js';
+import { C, hasConcept, type Mask } from './lexicon/concepts.js';
 import { DEST, EXAMPLE_HOST, QUOTED_NAME } from './structure.js';
 import type { Trait, TraitName } from './signal.js';
 import { CH, type Hit, type Reading, type Sentence } from './words.js';
@@ -25,6 +25,7 @@ export interface Dest {
   text: string;
 }
 
+const NEG_LO = 1 << C.NEG;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
@@ -56,19 +57,33 @@ export class View {
   }
 
   /** The first hit of `id` that `test` accepts. */
-  find(id: number, test: (hit: Hit) => boolean = () => true): Hit | undefined {
-    for (const hit of this.sentence.hits) if (hasConcept(hit.lo, hit.hi, id) && test(hit)) return hit;
+  find(id: number, test?: (hit: Hit) => boolean): Hit | undefined {
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hasConcept(hit.lo, hit.hi, id) && (test === undefined || test(hit))) return hit;
+    }
     return undefined;
   }
 
   /** A hit of `id` (other than `of`) starting within `before` characters before `of` or `after` characters after its end. */
   near(of: Hit, id: number, before: number, after: number): Hit | undefined {
-    return this.find(id, (hit) => hit !== of && hit.at >= of.at - before && hit.at <= of.end + after);
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hit !== of && hasConcept(hit.lo, hit.hi, id) && hit.at >= of.at - before && hit.at <= of.end + after) return hit;
+    }
+    return undefined;
   }
 
   /** A hit of `id` after `of`, within `after` characters (`possessive`: of POSS, only a true possessive, not a bare "user"). */
   after(of: Hit, id: number, after: number, possessive = false): Hit | undefined {
-    return this.find(id, (hit) => hit !== of && hit.at >= of.end && hit.at <= of.end + after && (!possessive || !this.bareUser(hit)));
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hit !== of && hasConcept(hit.lo, hit.hi, id) && hit.at >= of.end && hit.at <= of.end + after && (!possessive || !this.bareUser(hit))) return hit;
+    }
+    return undefined;
   }
 
   /** "user" or "users" without an apostrophe: a possessive only right before its noun ("user data", not "user prefix, keep full folder"). */
@@ -78,19 +93,32 @@ export class View {
 
   /** A hit of `id` before `of`, within `before` characters. */
   before(of: Hit, id: number, before: number): Hit | undefined {
-    return this.find(id, (hit) => hit !== of && hit.end <= of.at && hit.end >= of.at - before);
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hit !== of && hasConcept(hit.lo, hit.hi, id) && hit.end <= of.at && hit.end >= of.at - before) return hit;
+    }
+    return undefined;
   }
 
   /** Whether `verb` is negated: "never put", "ne la passez jamais", "nicht senden". */
   negated(verb: Hit): boolean {
-    return this.find(C.NEG, (hit) => hit !== verb && ((hit.end <= verb.at && hit.end >= verb.at - 16) || (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign)))) !== undefined;
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hit === verb || (hit.lo & NEG_LO) === 0) continue;
+      if (hit.end <= verb.at && hit.end >= verb.at - 16) return true;
+      if (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign)) return true;
+    }
+    return false;
   }
 
-  /** An order (imperative or after a modal, not negated) of one of `ids`. */
-  order(...ids: number[]): Hit | undefined {
-    for (const hit of this.sentence.hits) {
-      if (!hit.order) continue;
-      if (ids.some((id) => hasConcept(hit.lo, hit.hi, id)) && !this.negated(hit)) return hit;
+  /** An order (imperative or after a modal, not negated) of a concept of `mask`. */
+  order(mask: Mask): Hit | undefined {
+    const hits = this.sentence.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (hit.order && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
     }
     return undefined;
   }
