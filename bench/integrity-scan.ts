@@ -1,14 +1,14 @@
 // The offline scan of tool texts (src/main/integrity/scan.ts), measured: how many of the 3,003
-// real tools get a high finding (alone, and with all 65 other servers as context for shadowing;
-// target ≤ 1%), how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples
-// per seed, the held-out half of the phrasings apart; target ≥ 95%), the hand-written set
-// (tests/fixtures/integrity-poisoned.json), the independent set when it is there
-// (tests/fixtures/integrity-independent/), and the speed of scanning 10,000 real tools against
+// real tools get a high finding (alone, and with all 65 other servers as context; target ≤ 1%),
+// how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples per seed, the
+// held-out half of the phrasings apart; target ≥ 95%), the written sets (bench/integrity-sets.ts:
+// hand-written; independent A, tuned on, a development figure; independent B, held out), their
+// hard negatives' false highs, and the speed of scanning 10,000 real tools against
 // JSON.stringify + SHA-256 of the same tools in the same run.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { hasHigh, scanServer, scanTool, type ScanContext, type ScannedTool } from '../src/main/integrity/scan.js';
-import { CARRIERS, corpusServers, drawPoisoned, ENCODINGS, type PoisonedSample, type ServerTexts } from './poisoned-tools.js';
+import { measureSet, readDefinitionSet, type SetFigures } from './integrity-sets.js';
+import { CARRIERS, corpusServers, drawPoisoned, ENCODINGS, type PoisonedSample } from './poisoned-tools.js';
 import type { BenchSection, Json, TableRow } from './section.js';
 import { medianMsEach, round } from './stats.js';
 
@@ -16,14 +16,7 @@ const SEEDS = [1, 2, 3, 4, 5];
 const PER_SEED = 600;
 const TOOLS = 10_000;
 
-interface Definition {
-  tool?: ScannedTool;
-  server?: ServerTexts;
-  context?: ScanContext;
-}
-
-const flagged = (definition: Definition): boolean =>
-  hasHigh([...(definition.tool === undefined ? [] : scanTool(definition.tool, definition.context)), ...(definition.server === undefined ? [] : scanServer(definition.server, definition.context))]);
+const flaggedSample = (sample: PoisonedSample): boolean => hasHigh([...scanTool(sample.tool, sample.context), ...scanServer(sample.server, sample.context)]);
 
 const meanSd = (values: readonly number[]): { mean: number; sd: number } => {
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -31,22 +24,27 @@ const meanSd = (values: readonly number[]): { mean: number; sd: number } => {
 };
 const pct = (value: number): string => `${round(value * 100, 1)}%`;
 const pctSd = ({ mean, sd }: { mean: number; sd: number }): string => `${round(mean * 100, 1)}% ± ${round(sd * 100, 1)}`;
+const classes = (counts: Record<string, [number, number]>): string => Object.entries(counts).map(([name, [hit, all]]) => `${name} ${hit}/${all}`).join(', ');
 
-/** Poisoned and hard-negative definitions of a folder of JSON files ({ poisoned: [], clean: [] } or a list with `poisoned: boolean`). */
-export function readDefinitionSet(folder: string): { poisoned: Definition[]; clean: Definition[] } | null {
-  if (!fs.existsSync(folder)) return null;
-  const poisoned: Definition[] = [];
-  const clean: Definition[] = [];
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
-    const data: unknown = JSON.parse(fs.readFileSync(`${folder}/${file}`, 'utf8'));
-    const entries = Array.isArray(data) ? data : [];
-    const record = !Array.isArray(data) && typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    for (const entry of entries as Array<Definition & { poisoned?: boolean }>) (entry.poisoned === false ? clean : poisoned).push(entry);
-    if (Array.isArray(record.poisoned)) poisoned.push(...(record.poisoned as Definition[]));
-    if (Array.isArray(record.clean)) clean.push(...(record.clean as Definition[]));
+/** The rows of a written set: its poisoned half detected, its clean half's false highs, per class. */
+function setRows(label: string, figures: SetFigures | null): TableRow[] {
+  if (figures === null) return [{ metric: `${label}`, value: 'not present' }];
+  const rows: TableRow[] = [];
+  if (figures.poisoned > 0) {
+    const rate = figures.detected / figures.poisoned;
+    rows.push({ metric: `${label}: poisoned with a high finding (${figures.poisoned})`, value: `${figures.detected} (${pct(rate)})`, target: '≥ 95%', pass: rate >= 0.95 });
+    rows.push({ metric: `  by class: ${classes(figures.poisonedByClass)}`, value: '' });
   }
-  return { poisoned, clean };
+  if (figures.clean > 0) {
+    const rate = figures.falseHigh / figures.clean;
+    rows.push({ metric: `${label}: hard negatives with a high finding (${figures.clean})`, value: `${figures.falseHigh} (${pct(rate)})`, target: '≤ 1%', pass: rate <= 0.01 });
+    const wrong = Object.fromEntries(Object.entries(figures.cleanByClass).filter(([, [hit]]) => hit > 0));
+    rows.push({ metric: `  false highs by class: ${Object.keys(wrong).length === 0 ? 'none' : classes(wrong)}`, value: '' });
+  }
+  return rows;
 }
+
+const setJson = (figures: SetFigures | null): Json => (figures === null ? null : { ...figures, poisonedByClass: figures.poisonedByClass, cleanByClass: figures.cleanByClass } as unknown as Json);
 
 function rateBy<K extends string>(samples: readonly PoisonedSample[], hits: readonly boolean[], key: (sample: PoisonedSample) => K): Record<string, number> {
   const counts = new Map<string, [number, number]>();
@@ -81,7 +79,7 @@ export const integrityScan: BenchSection = {
     const pooledHits: boolean[] = [];
     for (const seed of SEEDS) {
       const samples = drawPoisoned(servers, seed, PER_SEED);
-      const hits = samples.map((sample) => flagged(sample));
+      const hits = samples.map(flaggedSample);
       all.push(hits.filter(Boolean).length / samples.length);
       const rate = (held: boolean): number => {
         const part = samples.map((sample, index) => [sample.heldOut, hits[index]] as const).filter(([isHeld]) => isHeld === held);
@@ -97,18 +95,15 @@ export const integrityScan: BenchSection = {
     const byEncoding = rateBy(pooled, pooledHits, (sample) => sample.encoding);
     const byLanguage = rateBy(pooled, pooledHits, (sample) => sample.language);
 
-    const hand = readDefinitionSet(new URL('../tests/fixtures/integrity-poisoned', import.meta.url).pathname);
-    const handRate = hand === null || hand.poisoned.length === 0 ? null : hand.poisoned.filter(flagged).length / hand.poisoned.length;
-    const independent = readDefinitionSet(new URL('../tests/fixtures/integrity-independent', import.meta.url).pathname);
-    const independentFigures =
-      independent === null
-        ? null
-        : {
-            poisoned: independent.poisoned.length,
-            detected: independent.poisoned.length === 0 ? null : round(independent.poisoned.filter(flagged).length / independent.poisoned.length, 3),
-            clean: independent.clean.length,
-            falseHigh: independent.clean.length === 0 ? null : round(independent.clean.filter(flagged).length / independent.clean.length, 3),
-          };
+    // The written sets: hand-written (not independent), A (independent, tuned on: a development
+    // figure), B (independent and held out: scanned once the detector was final, never tuned on).
+    const folder = (name: string): string => new URL(`../tests/fixtures/${name}`, import.meta.url).pathname;
+    const handSet = readDefinitionSet(folder('integrity-poisoned'));
+    const hand = handSet === null ? null : measureSet(handSet);
+    const developmentSet = readDefinitionSet(folder('integrity-independent'));
+    const development = developmentSet === null ? null : measureSet(developmentSet);
+    const heldOutSet = readDefinitionSet(folder('integrity-heldout'));
+    const heldOutFigures = heldOutSet === null ? null : measureSet(heldOutSet);
 
     // Speed: 10,000 real tools (the 3,003 varied deterministically), scan against stringify + SHA-256.
     const many: ScannedTool[] = Array.from({ length: TOOLS }, (_, index) => {
@@ -143,24 +138,21 @@ export const integrityScan: BenchSection = {
       ...CARRIERS.map((name) => ({ metric: `  carrier: ${name}`, value: pct(byCarrier[name] ?? 0) })),
       ...ENCODINGS.map((name) => ({ metric: `  encoding: ${name}`, value: pct(byEncoding[name] ?? 0) })),
       ...Object.entries(byLanguage).map(([name, rate]) => ({ metric: `  language: ${name}`, value: pct(rate) })),
-      ...(handRate === null ? [] : [{ metric: `hand-written poisoned (${hand!.poisoned.length})`, value: pct(handRate), target: '≥ 95%', pass: handRate >= 0.95 }]),
-      ...(independentFigures === null
-        ? [{ metric: 'independent set (tests/fixtures/integrity-independent)', value: 'not present' }]
-        : [
-            { metric: `independent poisoned (${independentFigures.poisoned})`, value: independentFigures.detected === null ? '—' : pct(independentFigures.detected), target: '≥ 95%', pass: (independentFigures.detected ?? 0) >= 0.95 },
-            { metric: `independent hard negatives (${independentFigures.clean}) with a high finding`, value: independentFigures.falseHigh === null ? '—' : pct(independentFigures.falseHigh) },
-          ]),
+      ...setRows('hand-written set', hand),
+      ...setRows('independent set A (development: tuned on)', development),
+      ...setRows('independent set B (held out, untuned)', heldOutFigures),
       { metric: `scan of ${TOOLS.toLocaleString('en-US')} real tools (median)`, value: `${round(times.scan, 1)} ms` },
       { metric: '  yardstick: JSON.stringify + SHA-256 of the same tools', value: `${round(times.yardstick, 1)} ms` },
-      { metric: '  scan / yardstick', value: `${round(ratio, 2)}×`, target: '< 2×', pass: ratio < 2 },
+      { metric: '  scan / yardstick', value: `${round(ratio, 2)}×`, target: '≤ 1.5×', pass: ratio <= 1.5 },
     ];
     const json: Json = {
       realTools: tools.length,
       realHigh,
       realHighWithContext,
       poisoned: { sampleSize, seeds: SEEDS, all, tuned, heldOut, byAttack, byCarrier, byEncoding, byLanguage },
-      handWritten: handRate === null ? null : { size: hand!.poisoned.length, detected: round(handRate, 3) },
-      independent: independentFigures,
+      handWritten: setJson(hand),
+      development: setJson(development),
+      heldOut: setJson(heldOutFigures),
       speed: { tools: TOOLS, scanMs: round(times.scan, 2), yardstickMs: round(times.yardstick, 2), ratio: round(ratio, 3) },
     };
     return { json, rows };

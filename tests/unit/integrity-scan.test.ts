@@ -3,7 +3,7 @@
 // `where` of nested texts, server texts, shadowing with and without the other servers, and the
 // prefilter, which must change nothing.
 import { describe, expect, it } from 'vitest';
-import { readDefinitionSet } from '../../bench/integrity-scan.js';
+import { readDefinitionSet } from '../../bench/integrity-sets.js';
 import { corpusServers, drawPoisoned } from '../../bench/poisoned-tools.js';
 import { showHidden } from '../../src/main/integrity/hidden-characters.js';
 import { hasHigh, scanServer, scanText, scanTool, type ScanContext, type ScannedTool } from '../../src/main/integrity/scan.js';

@@ -21,11 +21,11 @@ const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const LATIN = /[a-z]/i;
 const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0250-\u02af]/;
 
+// eslint-disable-next-line no-control-regex -- terminal escapes are what it removes
 const ESCAPES = /\x1b\[[0-9;]*[A-Za-z]/g;
 const BLANKS = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029]/g;
 
 /** Anything but printable ASCII, tab and line breaks. */
-// eslint-disable-next-line no-control-regex -- controls are what it looks for
 const NOT_PLAIN = /[^\x20-\x7e\n\r\t]/;
 
 /** The text the patterns read. */

@@ -25,7 +25,8 @@ const BIDI_OVERRIDE = /^[\u202a-\u202e\u2066-\u2069]$/;
 // eslint-disable-next-line no-misleading-character-class -- format characters between letters
 const SPLIT_WORD = /[A-Za-z][\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2060-\u2064\ufeff]+[A-Za-z~./_]/;
 /** Letters and separators drawn blank: padding that pushes text out of view. */
-export const BLANK = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029]/g;
+const BLANK = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex -- terminal escapes are what it finds
 const ESCAPE = /\x1b\[[0-9;]*[A-Za-z]/;
 /** Text between a right-to-left override and its end, shown reversed. */
 const REVERSED_RUN = /[\u202e\u202d\u2067\u2066]([^\u202c\u2069]{6,})/g;

@@ -25,6 +25,7 @@ const NONE: ReadonlySet<string> = new Set();
 const NO_MENTIONS: readonly Mention[] = [];
 const ONES = ['i', 'l'] as const;
 /** Blank-looking letters and the combining grapheme joiner: hidden, though not format characters. */
+// eslint-disable-next-line no-misleading-character-class -- the joiner alone is what it finds
 const BLANK_OR_JOINER = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029\u034f]/;
 
 export interface ReadOptions {

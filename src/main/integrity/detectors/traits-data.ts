@@ -18,7 +18,6 @@ const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|tra
 const USER_WORDS = /^(?:messages?|questions?|query|queries|requests?|input|prompt|typed|said)$/;
 const SYSTEM_PROMPT = /\bsystem prompt\b|\b(?:your|the) (?:system )?instructions\b|\bsystem message\b/;
 const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
-const OUT = [C.SEND, C.VISIT];
 // The orders the traits ask about, as masks (no allocation per question).
 const O_TAKE = maskOf([...TAKE]);
 const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);

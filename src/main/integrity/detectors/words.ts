@@ -152,7 +152,7 @@ class Walk {
       order = entry.order;
       always = entry.always;
     }
-    if (hashed > 2 && STARTS[((this.lower.charCodeAt(start) & 0xff) << 8) | (this.lower.charCodeAt(start + 1) & 0xff)] === 1) {
+    if (hashed > 2 && (this.lower.charCodeAt(start) >= 0x80 || STARTS[((this.lower.charCodeAt(start) & 0xff) << 8) | (this.lower.charCodeAt(start + 1) & 0xff)] === 1)) {
       for (let k = 0; k < SIZES.length; k++) {
         const size = SIZES[k]!;
         if (size > hashed) break;
@@ -250,24 +250,14 @@ export function readWords(folded: string): Reading {
   let part = 0;
   let digits = 0;
   let leetState = 0;
+  // Whether the word may be a stem's (its first two characters start one): only then are its prefixes kept.
+  let stemmy = false;
   // Base64 letters in a row ('+' and '/' included, which end words), and the digits among them.
   let run = 0;
   let runDigits = 0;
   for (let i = 0; i < length; i++) {
     const code = lower.charCodeAt(i);
-    if (code < 0x80 && (ASCII[code] === 1 || code === 0x2b || code === 0x2f) && code !== 0x5f) {
-      if (code >= 0x30 && code <= 0x39) runDigits++;
-      if (++run >= 20 && runDigits >= 2) walk.sentence.chars |= CH.RUN;
-    } else {
-      run = 0;
-      runDigits = 0;
-    }
-    let kind = code < 0x80 ? ASCII[code]! : letterKind(code);
-    // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
-    if (kind === 0 && inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) {
-      kind = LETTER;
-      if (code === 0x2d && part === 0) part = hash;
-    }
+    const kind = code < 0x80 ? ASCII[code]! : letterKind(code);
     if (kind === LETTER) {
       if (!inWord) {
         inWord = true;
@@ -277,25 +267,43 @@ export function readWords(folded: string): Reading {
         part = 0;
         leetState = 0;
         digits = 0;
+        stemmy = true;
       }
       if (code >= 0x80) {
         walk.sentence.chars |= CH.NONASCII;
         if (skipped(code)) continue;
-      }
+      } else if (++run >= 20 && runDigits >= 2) walk.sentence.chars |= CH.RUN;
       hash = Math.imul(hash ^ code, PRIME);
-      if (++hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
-      if (code < 0x3a) {
-        if (code >= 0x30) {
-          if (code === 0x30 && hashed === 1 && lower.charCodeAt(i + 1) === 0x78) walk.sentence.chars |= CH.RUN;
-          // Leetspeak: a letter, a digit, a letter.
-          if (++digits >= 3) walk.sentence.chars |= CH.DIGITS;
-          if (leetState === 1) leetState = 2;
-          continue;
-        }
-      } else if (code === 0x5f) walk.sentence.chars |= CH.UNDERSCORE;
+      hashed++;
+      if (hashed === 2) stemmy = code >= 0x80 || lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (code & 0xff)] === 1;
+      if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
+      if (code <= 0x39 && code >= 0x30) {
+        runDigits++;
+        if (code === 0x30 && hashed === 1 && lower.charCodeAt(i + 1) === 0x78) walk.sentence.chars |= CH.RUN;
+        // Leetspeak: a letter, a digit, a letter.
+        if (++digits >= 3) walk.sentence.chars |= CH.DIGITS;
+        if (leetState === 1) leetState = 2;
+        continue;
+      }
+      if (code === 0x5f) walk.sentence.chars |= CH.UNDERSCORE;
       digits = 0;
-      if (leetState < 3) leetState = leetState === 2 ? 3 : 1;
+      if (leetState !== 3) leetState = leetState === 2 ? 3 : 1;
       continue;
+    }
+    // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
+    if (inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) {
+      if (code === 0x2d && part === 0) part = hash;
+      hash = Math.imul(hash ^ code, PRIME);
+      hashed++;
+      if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
+      run = 0;
+      runDigits = 0;
+      continue;
+    }
+    if (code === 0x2b || code === 0x2f) run++;
+    else {
+      run = 0;
+      runDigits = 0;
     }
     if (inWord) {
       inWord = false;
