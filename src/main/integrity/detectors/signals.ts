@@ -136,7 +136,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...encoded.layers);
   }
   // Leetspeak: the text read again with its digits as letters ("1" is an i or an l: both readings).
-  if (reading.leet >= 3 || every) {
+  if (reading.leet >= 3) {
     for (const one of ONES) {
       const leet = leetVariant(folded, one);
       if (leet !== null) layers.push({ via: 'leetspeak', encoded: '', decoded: leet });

@@ -64,7 +64,7 @@ export const HIDDEN_MARKUP = /display\s*:\s*none|visibility\s*:\s*hidden|font-si
 export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 
 /** Data taken from the machine's environment: its variables, the keychain, a CLI's token. */
-export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\b(?:mcp|servers?)\b|\b(?:mcp|servers?'?s?)\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
+export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
 
 /** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
 export const DEFY = /\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose)|\bagainst the user'?s? (?:wishes|will|request)\b/;

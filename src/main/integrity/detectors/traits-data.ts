@@ -64,7 +64,7 @@ export function dataTraits(v: View, into: Trait[]): void {
 }
 
 /** Secret files named without the punctuation of a path. */
-const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config/;
+const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
 
 function secrets(v: View, into: Trait[]): void {
   const text = v.text();

@@ -26,7 +26,7 @@ export interface Dest {
 }
 
 const NEG_LO = 1 << C.NEG;
-const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED;
+const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
 

@@ -137,7 +137,7 @@ class Walk {
   }
 
   /** The word [start, end) ends; `hashed`: how many characters its hash took. */
-  endWord(start: number, end: number, hash: number, hashed: number, part: number): void {
+  endWord(start: number, end: number, hash: number, hashed: number, part: number, tail: number): void {
     const before = this.orderContext;
     let lo = 0;
     let hi = 0;
@@ -145,7 +145,7 @@ class Walk {
     let always = false;
     // A hyphenated word not in the lists is read by its first part ("assistant-only").
     const probe = WORD_BITS[hash & 0xffff] === 1 ? WORD_TABLE.get(hash) : undefined;
-    const entry = probe ?? (part !== 0 && WORD_BITS[part & 0xffff] === 1 ? WORD_TABLE.get(part) : undefined);
+    const entry = probe ?? (part !== 0 ? ((WORD_BITS[part & 0xffff] === 1 ? WORD_TABLE.get(part) : undefined) ?? (WORD_BITS[tail & 0xffff] === 1 ? WORD_TABLE.get(tail) : undefined)) : undefined);
     if (entry !== undefined) {
       lo = entry.lo;
       hi = entry.hi;
@@ -248,6 +248,7 @@ export function readWords(folded: string): Reading {
   let hash = 0;
   let hashed = 0;
   let part = 0;
+  let tail = 0;
   let digits = 0;
   let leetState = 0;
   // Whether the word may be a stem's (its first two characters start one): only then are its prefixes kept.
@@ -265,6 +266,7 @@ export function readWords(folded: string): Reading {
         hash = OFFSET;
         hashed = 0;
         part = 0;
+        tail = OFFSET;
         leetState = 0;
         digits = 0;
         stemmy = true;
@@ -274,6 +276,7 @@ export function readWords(folded: string): Reading {
         if (skipped(code)) continue;
       } else if (++run >= 20 && runDigits >= 2) walk.sentence.chars |= CH.RUN;
       hash = Math.imul(hash ^ code, PRIME);
+      if (part !== 0) tail = Math.imul(tail ^ code, PRIME);
       hashed++;
       if (hashed === 2) stemmy = code >= 0x80 || lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (code & 0xff)] === 1;
       if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
@@ -292,7 +295,10 @@ export function readWords(folded: string): Reading {
     }
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
     if (inWord && (code === 0x27 || code === 0x2d) && i + 1 < length && letterKind(lower.charCodeAt(i + 1)) === LETTER) {
-      if (code === 0x2d && part === 0) part = hash;
+      if (code === 0x2d) {
+        if (part === 0) part = hash;
+        tail = OFFSET;
+      }
       hash = Math.imul(hash ^ code, PRIME);
       hashed++;
       if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
@@ -308,7 +314,7 @@ export function readWords(folded: string): Reading {
     if (inWord) {
       inWord = false;
       if (leetState === 3) walk.leet++;
-      walk.endWord(start, i, hash, hashed, part);
+      walk.endWord(start, i, hash, hashed, part, tail);
     }
     if (kind === UNSPACED_LETTER) {
       walk.sentence.chars |= CH.UNSPACED | CH.NONASCII;
@@ -317,7 +323,7 @@ export function readWords(folded: string): Reading {
   }
   if (inWord) {
     if (leetState === 3) walk.leet++;
-    walk.endWord(start, length, hash, hashed, part);
+    walk.endWord(start, length, hash, hashed, part, tail);
   }
   walk.endSentence(length);
   return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet };

@@ -106,7 +106,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker azure gcloud
     claude_desktop_config mcp mcp_config mcp_settings cline_mcp_settings cursor codeium windsurf vscode wallet cookies logins bash_history
     zsh_history history shadow passwd master tfstate pem keychain msal_token_cache gh 1password git-credentials credentials secrets
-    login key4 keystore config gitconfig sqlite environ printenv`,
+    login key4 keystore config gitconfig sqlite environ printenv environment find-generic-password find-internet-password`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,
