@@ -57,7 +57,7 @@ const UNSPACED_LETTER = 2;
 
 /** 1: a letter of a script with spaces; 2: of one without (CJK, kana, Hangul, Thai, Lao); 0: anything else. */
 function letterKind(code: number): number {
-  if (code < 0x80) return ASCII[code] === 1 ? LETTER : 0;
+  if (code < 0x80) return ASCII[code] === 0 ? 0 : LETTER;
   if (code < 0x2000) {
     if (code === 0xd7 || code === 0xf7 || code < 0xc0) return code === 0xaa || code === 0xb5 || code === 0xba ? LETTER : 0;
     if (code >= 0xe00 && code <= 0xeff) return UNSPACED_LETTER;
@@ -71,11 +71,13 @@ function letterKind(code: number): number {
   return 0;
 }
 
-/** ASCII: 1 a letter, digit or underscore (a word's), 0 anything else. */
+/** What each ASCII character is to a word: a letter, a digit, the underscore, or nothing (0). */
 const ASCII = new Uint8Array(128);
-for (let code = 0x61; code <= 0x7a; code++) ASCII[code] = 1;
-for (let code = 0x30; code <= 0x39; code++) ASCII[code] = 1;
-ASCII[0x5f] = 1;
+const DIGIT = 3;
+const UNDERSCORE = 4;
+for (let code = 0x61; code <= 0x7a; code++) ASCII[code] = LETTER;
+for (let code = 0x30; code <= 0x39; code++) ASCII[code] = DIGIT;
+ASCII[0x5f] = UNDERSCORE;
 /** The character flag of each ASCII character worth noting. */
 const FLAG = new Uint32Array(128);
 Object.entries({ '@': CH.AT, ':': CH.COLON, '~': CH.TILDE, '/': CH.SLASH, '\\': CH.BACKSLASH, '<': CH.LT, '>': CH.GT, '[': CH.LBRACKET, '{': CH.LBRACE, '#': CH.HASH, '|': CH.PIPE, '`': CH.BACKTICK, '"': CH.QUOTE, '+': CH.PLUS, '%': CH.PERCENT, $: CH.DOLLAR, '&': CH.AMP, '=': CH.EQUALS }).forEach(([char, flag]) => (FLAG[char.charCodeAt(0)] = flag));
@@ -109,8 +111,6 @@ const NEG_LO = 1 << C.NEG;
 const AND_HI = 1 << (C.AND - 32);
 const VERB_LO = VERBISH.filter((id) => id < 32).reduce((mask, id) => mask | (1 << id), 0);
 const VERB_HI = VERBISH.filter((id) => id >= 32).reduce((mask, id) => mask | (1 << (id - 32)), 0);
-/** A word's hash after each of its first characters (for stems); shared: a walk never runs inside another. */
-const PREFIXES = new Int32Array(LONGEST_STEM + 1);
 
 /** The walk's state: a class rather than closures (no allocation per call, and fast field access). */
 class Walk {
@@ -120,6 +120,9 @@ class Walk {
   lo = 0;
   hi = 0;
   leet = 0;
+  /** Base64 characters in a run of words joined by '+' or '/', and the digits among them. */
+  run = 0;
+  runDigits = 0;
   previousHash = 0;
   previousStart = -1;
   previousEnd = -1;
@@ -136,8 +139,9 @@ class Walk {
     this.sentence.hi |= hit.hi;
   }
 
-  /** The word [start, end) ends; `hashed`: how many characters its hash took. */
-  endWord(start: number, end: number, hash: number, hashed: number, part: number, tail: number): void {
+  /** The word [start, end) ends; `hashed`: how many characters its hash took; `digits`: how many of them were digits. */
+  endWord(start: number, end: number, hash: number, hashed: number, part: number, tail: number, digits: number): void {
+    if (digits > 0) this.digitsIn(start, end, digits);
     const before = this.orderContext;
     let lo = 0;
     let hi = 0;
@@ -152,16 +156,23 @@ class Walk {
       order = entry.order;
       always = entry.always;
     }
-    if (hashed > 2 && (this.lower.charCodeAt(start) >= 0x80 || STARTS[((this.lower.charCodeAt(start) & 0xff) << 8) | (this.lower.charCodeAt(start + 1) & 0xff)] === 1)) {
-      for (let k = 0; k < SIZES.length; k++) {
-        const size = SIZES[k]!;
-        if (size > hashed) break;
-        const prefix = PREFIXES[size]!;
+    // Stems: only for a word whose first two characters start one, its prefixes hashed again.
+    const lower = this.lower;
+    if (hashed > 2 && (lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (lower.charCodeAt(start + 1) & 0xff)] === 1)) {
+      let prefix = OFFSET;
+      let size = 0;
+      let k = 0;
+      for (let i = start; i < end && k < SIZES.length; i++) {
+        const code = lower.charCodeAt(i);
+        if (skipped(code)) continue;
+        prefix = Math.imul(prefix ^ code, PRIME);
+        if (++size !== SIZES[k]) continue;
+        k++;
         if (STEM_BITS[prefix & 0xffff] === 1) {
-          const entry = STEM_TABLE.get(prefix);
-          if (entry !== undefined) {
-            lo |= entry.lo;
-            hi |= entry.hi;
+          const stem = STEM_TABLE.get(prefix);
+          if (stem !== undefined) {
+            lo |= stem.lo;
+            hi |= stem.hi;
             order = true;
             always = true;
           }
@@ -195,6 +206,37 @@ class Walk {
     this.previousEnd = end;
   }
 
+  /** A word with digits: three in a row, a leetspeak word (a digit between letters), part of a Base64 run. */
+  digitsIn(start: number, end: number, digits: number): void {
+    const lower = this.lower;
+    let row = 0;
+    let letterBefore = false;
+    let leet = false;
+    for (let i = start; i < end; i++) {
+      const code = lower.charCodeAt(i);
+      if (code >= 0x30 && code <= 0x39) {
+        if (++row === 3) this.sentence.chars |= CH.DIGITS;
+        if (letterBefore && i + 1 < end && ASCII[lower.charCodeAt(i + 1)] === LETTER) leet = true;
+      } else {
+        row = 0;
+        letterBefore = code >= 0x61 && code <= 0x7a;
+      }
+    }
+    if (leet || (digits < end - start && /[a-z][0-9]+[a-z]/.test(lower.slice(start, end)))) this.leet++;
+    if (lower.charCodeAt(start) === 0x30 && lower.charCodeAt(start + 1) === 0x78) this.sentence.chars |= CH.RUN;
+  }
+
+  /** Base64: runs of letters and digits joined by '+' or '/' (the characters that end words here). */
+  runOf(start: number, end: number, digits: number, joined: boolean): void {
+    if (!joined) {
+      this.run = 0;
+      this.runDigits = 0;
+    }
+    this.run += end - start + (joined ? 1 : 0);
+    this.runDigits += digits;
+    if (this.run >= 20 && this.runDigits >= 2) this.sentence.chars |= CH.RUN;
+  }
+
   endSentence(end: number): void {
     const sentence = this.sentence;
     sentence.end = end;
@@ -217,7 +259,7 @@ class Walk {
     if (code === 0x0a) return this.endSentence(i + 1);
     if (code === 0x2e || code === 0x21 || code === 0x3f) {
       const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0x20;
-      if (code === 0x2e && next < 0x80 && ASCII[next] === 1) this.sentence.chars |= i > 0 && ASCII[lower.charCodeAt(i - 1)] === 1 ? CH.DOTTED | CH.DOTWORD : CH.DOTWORD;
+      if (code === 0x2e && next < 0x80 && ASCII[next] !== 0) this.sentence.chars |= i > 0 && ASCII[lower.charCodeAt(i - 1)] !== 0 ? CH.DOTTED | CH.DOTWORD : CH.DOTWORD;
       if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x22 || next === 0x29 || i + 1 === lower.length) {
         // "e.g.", "etc.": not the end of a sentence.
         if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) return;
@@ -250,47 +292,30 @@ export function readWords(folded: string): Reading {
   let part = 0;
   let tail = 0;
   let digits = 0;
-  let leetState = 0;
-  // Whether the word may be a stem's (its first two characters start one): only then are its prefixes kept.
-  let stemmy = false;
-  // Base64 letters in a row ('+' and '/' included, which end words), and the digits among them.
-  let run = 0;
-  let runDigits = 0;
+  // Whether the word was joined to the one before by '+' or '/' (a Base64 run goes on).
+  let joined = false;
   for (let i = 0; i < length; i++) {
     const code = lower.charCodeAt(i);
     const kind = code < 0x80 ? ASCII[code]! : letterKind(code);
-    if (kind === LETTER) {
+    if (kind === LETTER || kind === DIGIT || kind === UNDERSCORE) {
       if (!inWord) {
         inWord = true;
         start = i;
         hash = OFFSET;
         hashed = 0;
         part = 0;
-        tail = OFFSET;
-        leetState = 0;
         digits = 0;
-        stemmy = true;
       }
-      if (code >= 0x80) {
+      if (kind !== LETTER) {
+        if (kind === DIGIT) digits++;
+        else walk.sentence.chars |= CH.UNDERSCORE;
+      } else if (code >= 0x80) {
         walk.sentence.chars |= CH.NONASCII;
         if (skipped(code)) continue;
-      } else if (++run >= 20 && runDigits >= 2) walk.sentence.chars |= CH.RUN;
+      }
       hash = Math.imul(hash ^ code, PRIME);
       if (part !== 0) tail = Math.imul(tail ^ code, PRIME);
       hashed++;
-      if (hashed === 2) stemmy = code >= 0x80 || lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (code & 0xff)] === 1;
-      if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
-      if (code <= 0x39 && code >= 0x30) {
-        runDigits++;
-        if (code === 0x30 && hashed === 1 && lower.charCodeAt(i + 1) === 0x78) walk.sentence.chars |= CH.RUN;
-        // Leetspeak: a letter, a digit, a letter.
-        if (++digits >= 3) walk.sentence.chars |= CH.DIGITS;
-        if (leetState === 1) leetState = 2;
-        continue;
-      }
-      if (code === 0x5f) walk.sentence.chars |= CH.UNDERSCORE;
-      digits = 0;
-      if (leetState !== 3) leetState = leetState === 2 ? 3 : 1;
       continue;
     }
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
@@ -301,29 +326,22 @@ export function readWords(folded: string): Reading {
       }
       hash = Math.imul(hash ^ code, PRIME);
       hashed++;
-      if (stemmy && hashed <= LONGEST_STEM) PREFIXES[hashed] = hash;
-      run = 0;
-      runDigits = 0;
       continue;
-    }
-    if (code === 0x2b || code === 0x2f) run++;
-    else {
-      run = 0;
-      runDigits = 0;
     }
     if (inWord) {
       inWord = false;
-      if (leetState === 3) walk.leet++;
-      walk.endWord(start, i, hash, hashed, part, tail);
+      walk.endWord(start, i, hash, hashed, part, tail, digits);
+      if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, i, digits, joined && part === 0);
     }
+    joined = (code === 0x2b || code === 0x2f) && i > 0 && ASCII[lower.charCodeAt(i - 1)] !== 0;
     if (kind === UNSPACED_LETTER) {
       walk.sentence.chars |= CH.UNSPACED | CH.NONASCII;
       walk.orderContext = false;
     } else if (code !== 0x20) walk.other(code, i);
   }
   if (inWord) {
-    if (leetState === 3) walk.leet++;
-    walk.endWord(start, length, hash, hashed, part, tail);
+    walk.endWord(start, length, hash, hashed, part, tail, digits);
+    if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
   return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet };
