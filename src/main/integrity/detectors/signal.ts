@@ -61,7 +61,6 @@ export const TRAITS = {
   'data-to-param': { kind: X, weight: 8 },
   'prompt-leak': { kind: X, weight: 8 },
   'address-out': { kind: X, weight: 6 },
-  'send-out': { kind: X, weight: 2 },
   // Another server's tools.
   'other-tool': { kind: 'shadowing', weight: 1, lowAlone: true },
   'shadow-order': { kind: 'shadowing', weight: 8 },

@@ -50,7 +50,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS)) !== 0) destructive(v, into);
   if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
   if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG))) || v.has(C.INSTEAD)) defy(v, into);
-  if (v.has(C.DESTRUCT) || v.has(C.OVERRIDE) || v.has(C.READ)) suppress(v, into);
+  if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
 }
 
@@ -62,9 +62,9 @@ function defy(v: View, into: Trait[]): void {
 /** Hiding security notices, or one's tracks. */
 function suppress(v: View, into: Trait[]): void {
   const text = v.text();
-  const tracks = v.has(C.DESTRUCT) ? COVER_TRACKS.exec(text) : null;
+  const tracks = v.has(C.DESTRUCT) && /evidence|traces?\b|tracks\b/.test(text) ? COVER_TRACKS.exec(text) : null;
   if (tracks !== null) return v.trait('conceal', v.sentence.start + tracks.index, tracks[0].length, into);
-  if (v.order(O_DESTRUCT_OVERRIDE_READ_ACT) === undefined) return;
+  if (!v.has(C.ALERT) || v.order(O_DESTRUCT_OVERRIDE_READ_ACT) === undefined) return;
   const hidden = SUPPRESS.exec(text);
   if (hidden !== null) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
 }
@@ -146,7 +146,7 @@ function conceal(v: View, into: Trait[]): void {
 
 function quietly(v: View, into: Trait[]): void {
   const text = v.text();
-  const keep = KEEP_SECRET.exec(text) ?? DO_IT_QUIETLY.exec(text);
+  const keep = (/\b(?:keep|leave|omit)\b/.test(text) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
   if (keep !== null) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
@@ -185,7 +185,8 @@ function consent(v: View, into: Trait[]): void {
 }
 
 function deceive(v: View, into: Trait[]): void {
-  const phrase = DECEIVE_PHRASE.exec(v.text());
+  const text = v.text();
+  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);
@@ -228,9 +229,9 @@ function trust(v: View, into: Trait[]): void {
 
 function execution(v: View, into: Trait[]): void {
   const text = v.text();
-  const remote = EXEC_REMOTE.exec(text);
+  const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
   if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
-  const danger = EXEC_DANGER.exec(text);
+  const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
   if (danger !== null && v.order(O_VERBS_ACT_INSTEAD) !== undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
   if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
@@ -242,14 +243,15 @@ function execution(v: View, into: Trait[]): void {
 const WIDE_OPEN = /\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
 
 function destructive(v: View, into: Trait[]): void {
-  const open = WIDE_OPEN.exec(v.text());
+  const text = v.text();
+  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') ? WIDE_OPEN.exec(text) : null;
   if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(O_DESTRUCT);
   if (verb === undefined) return;
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (v.purposeCovers(word)) return;
   const wide = v.after(verb, C.EVERY, 50) ?? v.after(verb, C.POSS, 50, true) ?? v.after(verb, C.MONEY, 50) ?? v.after(verb, C.ROLE, 50);
-  if (wide !== undefined || WEAKENED.test(v.text()) || /\b(?:whole|entire|parent|containing|everything|above)\b/.test(v.text())) v.trait('destructive', verb.at, 80, into);
+  if (wide !== undefined || WEAKENED.test(text) || /\b(?:whole|entire|parent|containing|everything|above)\b/.test(text)) v.trait('destructive', verb.at, 80, into);
 }
 
 function everyCall(v: View, into: Trait[]): void {

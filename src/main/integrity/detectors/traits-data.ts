@@ -148,22 +148,21 @@ const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
 
 function out(v: View, into: Trait[]): void {
-  if (!v.has(C.SEND) && v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) === undefined) return;
+  const every = v.has(C.ALSO) || v.has(C.EVERY);
+  // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
+  const send = v.order(O_SEND) ?? (every ? v.find(C.SEND, (hit) => !v.negated(hit)) : undefined);
+  const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
+  if (send === undefined && put === undefined) return;
   const dests = v.dests();
   if (dests.length === 0) return;
   const dest = dests[0]!;
-  const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit));
-  const every = v.has(C.ALSO) || v.has(C.EVERY);
-  // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
-  if (send !== undefined && (send.order || every)) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
-  const put = v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT);
+  if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
   // A bare host name ("mock.shop") is a way out only for a verb of sending.
   if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
     // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
     const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text));
-    return v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
+    v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
   }
-  if (send !== undefined) v.trait('send-out', Math.min(send.at, dest.at), 100, into);
 }
 
 export interface Mention {

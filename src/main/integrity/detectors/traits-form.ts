@@ -38,11 +38,12 @@ function closing(lower: string, at: number, tag: string | undefined): number {
 export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void {
   const { lower, chars } = reading;
   const every = scope.exhaustive;
-  if (every || (chars & (CH.LT | CH.LBRACKET | CH.HASH | CH.LBRACE | CH.PIPE)) !== 0) {
+  if (every || (chars & (CH.LT | CH.LBRACKET)) !== 0 || ((chars & (CH.HASH | CH.LBRACE)) !== 0 && (lower.includes('###') || lower.includes('{{')))) {
     const template = CHAT_TEMPLATE.exec(lower);
     if (template !== null) span(reading, 'chat-template', template.index, template.index + template[0].length, into);
   }
-  if (every || (chars & (CH.LT | CH.LBRACKET | CH.HASH | CH.BACKTICK | CH.NONASCII)) !== 0) {
+  const fenced = (chars & CH.BACKTICK) !== 0 && lower.includes('```');
+  if (every || (chars & (CH.LT | CH.LBRACKET)) !== 0 || fenced || ((chars & CH.HASH) !== 0 && lower.includes('##')) || ((chars & CH.NONASCII) !== 0 && lower.includes('【'))) {
     const tag = DIRECTIVE_TAG.exec(lower);
     if (tag !== null) {
       const name = /^<\s*([\w-]+)/.exec(tag[0])?.[1];

@@ -109,10 +109,12 @@ export const C = {
   ROT: 51,
   /** Other verbs an order starts with (create, make, use, save…): they carry the mood to "and put…". */
   ACT: 52,
+  /** security, alert, warning, password reset, sign-in, fraud: notices a user must see. */
+  ALERT: 53,
 } as const;
 
 export type ConceptName = keyof typeof C;
-export const CONCEPT_COUNT = 53;
+export const CONCEPT_COUNT = 54;
 
 /** Two masks: concepts below 32 in `lo`, the others in `hi`. */
 export interface Mask {

@@ -121,6 +121,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
-  CODE: `curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
+  ALERT: `security alert alerts warning warnings sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
+    suspicious password+reset password+resets`,
+  CODE: `git curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
     invoke-expression set-executionpolicy`,
 };
