@@ -5,6 +5,7 @@
 import type { Finding } from '../../types/integrity.js';
 import { findingsOf } from './detectors/combine.js';
 import { signalsOf } from './detectors/signals.js';
+import type { ToolSurroundings } from './detectors/view.js';
 
 /** What a scan knows of the other configured servers (for shadowing: a text naming their tools). */
 export interface ScanContext {
@@ -22,15 +23,15 @@ export interface ScanOptions {
 const NO_NAMES: ReadonlySet<string> = new Set();
 const ownNames = new WeakMap<ScanContext, ReadonlySet<string>>();
 
-function ownOf(context: ScanContext | undefined, extra?: string): ReadonlySet<string> {
-  if (context?.own === undefined && extra === undefined) return NO_NAMES;
-  let names = context === undefined ? undefined : ownNames.get(context);
+/** The scanned server's own names, lower case (a table per context object, made once). */
+function ownOf(context: ScanContext | undefined): ReadonlySet<string> {
+  if (context?.own === undefined) return NO_NAMES;
+  let names = ownNames.get(context);
   if (names === undefined) {
-    names = new Set((context?.own ?? []).map((name) => name.toLowerCase()));
-    if (context !== undefined) ownNames.set(context, names);
+    names = new Set(context.own.map((name) => name.toLowerCase()));
+    ownNames.set(context, names);
   }
-  if (extra === undefined || names.has(extra.toLowerCase())) return names;
-  return new Set([...names, extra.toLowerCase()]);
+  return names;
 }
 
 /** The parts of a tool definition the scan reads (as the server listed it). */
@@ -42,32 +43,51 @@ export interface ScannedTool {
   outputSchema?: unknown;
 }
 
+/**
+ * What the texts of one tool (or prompt) are read with: its parameters and what its name says it
+ * is for. Worked out on the first question, for this call only: most texts never ask.
+ */
+class Surroundings implements ToolSurroundings {
+  private paramTable: ReadonlySet<string> | undefined;
+  private keyTable: ReadonlySet<string> | undefined;
+  private purposeTable: ReadonlySet<string> | undefined;
+
+  constructor(
+    private readonly names: readonly unknown[],
+    private readonly parameters: () => ReadonlySet<string>,
+  ) {}
+
+  get params(): ReadonlySet<string> {
+    this.paramTable ??= this.parameters();
+    return this.paramTable;
+  }
+
+  get paramKeys(): ReadonlySet<string> {
+    this.keyTable ??= this.params.size === 0 ? NO_NAMES : new Set([...this.params].map((name) => name.replace(/[_-]/g, '')));
+    return this.keyTable;
+  }
+
+  get purpose(): ReadonlySet<string> {
+    this.purposeTable ??= wordsOf(this.names);
+    return this.purposeTable;
+  }
+}
+
+const NOTHING_AROUND = new Surroundings([], () => NO_NAMES);
+
 /** The findings of one text at `where`. */
 export function scanText(text: string, where: string, context?: ScanContext, options: ScanOptions = {}): Finding[] {
-  return scanOne(text, where, context, { own: ownOf(context), params: NO_NAMES, paramKeys: NO_NAMES, purpose: NO_NAMES }, options);
+  return scanOne(text, where, context, undefined, NOTHING_AROUND, options);
 }
 
-/** What a text is read with besides itself: the names that are its own, its tool's parameters and purpose. */
-interface Around {
-  own: ReadonlySet<string>;
-  params: ReadonlySet<string>;
-  paramKeys: ReadonlySet<string>;
-  purpose: ReadonlySet<string>;
-}
-
-/** A tool's parameters (or a prompt's arguments), and the same names without `_` and `-`. */
-function paramsOf(names: ReadonlySet<string>): Pick<Around, 'params' | 'paramKeys'> {
-  return { params: names, paramKeys: names.size === 0 ? NO_NAMES : new Set([...names].map((name) => name.replace(/[_-]/g, ''))) };
-}
-
-function scanOne(text: string, where: string, context: ScanContext | undefined, around: Around, options: ScanOptions): Finding[] {
+function scanOne(text: string, where: string, context: ScanContext | undefined, self: string | undefined, tool: ToolSurroundings, options: ScanOptions): Finding[] {
   if (typeof text !== 'string' || text === '') return [];
-  const signals = signalsOf(text, { ...(context === undefined ? {} : { context }), ...around, ...(options.exhaustive === true ? { exhaustive: true } : {}) });
+  const signals = signalsOf(text, { context, own: ownOf(context), self, tool, exhaustive: options.exhaustive === true });
   return signals.length === 0 ? [] : findingsOf(signals, where);
 }
 
-/** The words of a name or title: `send_email`, `sendEmail`, "Send e-mail" → send, email. */
-function wordsOf(...names: Array<string | undefined>): Set<string> {
+/** The words of names and titles: `send_email`, `sendEmail`, "Send e-mail" → send, email. */
+function wordsOf(names: readonly unknown[]): Set<string> {
   const words = new Set<string>();
   for (const name of names) {
     if (typeof name !== 'string') continue;
@@ -92,18 +112,29 @@ function propertyNames(schema: unknown, into: Set<string>): Set<string> {
 /** Every `description` and `title` inside a JSON Schema, with its path (`inputSchema.properties.x.description`). */
 export function schemaTexts(schema: unknown, path: string): Array<{ where: string; text: string }> {
   const found: Array<{ where: string; text: string }> = [];
-  walkSchema(schema, path, found);
+  walkSchema(schema, [path], found);
   return found;
 }
 
-function walkSchema(node: unknown, at: string, found: Array<{ where: string; text: string }>): void {
+/** The path is joined only for the texts found (most nodes hold none). */
+function walkSchema(node: unknown, at: string[], found: Array<{ where: string; text: string }>): void {
   if (Array.isArray(node)) {
-    for (let index = 0; index < node.length; index++) walkSchema(node[index], `${at}.${index}`, found);
+    for (let index = 0; index < node.length; index++) {
+      const item: unknown = node[index];
+      if (item === null || typeof item !== 'object') continue;
+      at.push(String(index));
+      walkSchema(item, at, found);
+      at.pop();
+    }
   } else if (node !== null && typeof node === 'object') {
     for (const key in node) {
       const value = (node as Record<string, unknown>)[key];
-      if ((key === 'description' || key === 'title') && typeof value === 'string') found.push({ where: `${at}.${key}`, text: value });
-      else if (value !== null && typeof value === 'object') walkSchema(value, `${at}.${key}`, found);
+      if ((key === 'description' || key === 'title') && typeof value === 'string') found.push({ where: `${at.join('.')}.${key}`, text: value });
+      else if (value !== null && typeof value === 'object') {
+        at.push(key);
+        walkSchema(value, at, found);
+        at.pop();
+      }
     }
   }
 }
@@ -113,13 +144,13 @@ export function scanTool(tool: ScannedTool, context?: ScanContext, options: Scan
   const texts: Array<{ where: string; text: string }> = [];
   if (typeof tool.title === 'string') texts.push({ where: 'title', text: tool.title });
   if (typeof tool.description === 'string') texts.push({ where: 'description', text: tool.description });
-  texts.push(...schemaTexts(tool.inputSchema, 'inputSchema'), ...schemaTexts(tool.outputSchema, 'outputSchema'));
-  const around: Around = {
-    own: ownOf(context, typeof tool.name === 'string' ? tool.name : undefined),
-    ...paramsOf(propertyNames(tool.inputSchema, new Set())),
-    purpose: wordsOf(tool.name, tool.title),
-  };
-  return texts.flatMap(({ where, text }) => scanOne(text, where, context, around, options));
+  walkSchema(tool.inputSchema, ['inputSchema'], texts);
+  walkSchema(tool.outputSchema, ['outputSchema'], texts);
+  const around = new Surroundings([tool.name, tool.title], () => propertyNames(tool.inputSchema, new Set()));
+  const self = typeof tool.name === 'string' ? tool.name.toLowerCase() : undefined;
+  const findings: Finding[] = [];
+  for (const { where, text } of texts) for (const finding of scanOne(text, where, context, self, around, options)) findings.push(finding);
+  return findings;
 }
 
 /** The findings of a server's other texts: its instructions, prompts and resources. */
@@ -132,22 +163,20 @@ export function scanServer(
   context?: ScanContext,
   options: ScanOptions = {},
 ): Finding[] {
-  const texts: Array<{ where: string; text: string; around: Around }> = [];
-  const own = ownOf(context);
-  const plain: Around = { own, params: NO_NAMES, paramKeys: NO_NAMES, purpose: NO_NAMES };
-  if (server.instructions !== undefined) texts.push({ where: 'instructions', text: server.instructions, around: plain });
+  const texts: Array<{ where: string; text: string; around: ToolSurroundings }> = [];
+  if (server.instructions !== undefined) texts.push({ where: 'instructions', text: server.instructions, around: NOTHING_AROUND });
   for (const prompt of server.prompts ?? []) {
-    const around: Around = { own, ...paramsOf(new Set((prompt.arguments ?? []).map((argument) => String(argument.name).toLowerCase()))), purpose: wordsOf(prompt.name, prompt.title) };
+    const around = new Surroundings([prompt.name, prompt.title], () => new Set((prompt.arguments ?? []).map((argument) => String(argument.name).toLowerCase())));
     if (prompt.title !== undefined) texts.push({ where: `prompts.${prompt.name}.title`, text: prompt.title, around });
     if (prompt.description !== undefined) texts.push({ where: `prompts.${prompt.name}.description`, text: prompt.description, around });
     for (const argument of prompt.arguments ?? []) if (argument.description !== undefined) texts.push({ where: `prompts.${prompt.name}.arguments.${argument.name}.description`, text: argument.description, around });
   }
   for (const resource of server.resources ?? []) {
-    const around: Around = { own, params: NO_NAMES, paramKeys: NO_NAMES, purpose: wordsOf(resource.name, resource.title) };
+    const around = new Surroundings([resource.name, resource.title], () => NO_NAMES);
     if (resource.title !== undefined) texts.push({ where: `resources.${resource.name}.title`, text: resource.title, around });
     if (resource.description !== undefined) texts.push({ where: `resources.${resource.name}.description`, text: resource.description, around });
   }
-  return texts.flatMap(({ where, text, around }) => scanOne(text, where, context, around, options));
+  return texts.flatMap(({ where, text, around }) => scanOne(text, where, context, undefined, around, options));
 }
 
 /** Whether any finding is high: such a tool is held until the user reviews it. */

@@ -65,14 +65,14 @@ function calledServer(text: string, start: number, end: number): boolean {
 }
 
 /** What `text` (folded) names of the other servers (at most six mentions), with where. */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
   const hits: Mention[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0].replace(/[.-]+$/, '');
     const lower = word.toLowerCase();
-    if (own.has(lower)) continue;
+    if (own.has(lower) || lower === self) continue;
     const start = match.index;
     const end = start + word.length;
     const what =
@@ -86,7 +86,7 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
     const lower = text.toLowerCase();
     for (const [phrase, what] of names.phrases) {
       const at = lower.indexOf(phrase);
-      if (at !== -1 && !own.has(phrase) && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+      if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
     }
   }
   return hits;

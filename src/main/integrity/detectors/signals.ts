@@ -17,11 +17,10 @@ import { PADDING } from './structure.js';
 import { agentTraits } from './traits-agent.js';
 import { dataTraits, shadowTraits } from './traits-data.js';
 import { formTraits } from './traits-form.js';
-import { View, type Scope } from './view.js';
+import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
 
 const MAX_DEPTH = 2;
-const NONE: ReadonlySet<string> = new Set();
 const NO_MENTIONS: readonly Mention[] = [];
 const ONES = ['i', 'l'] as const;
 /** Blank-looking letters and the combining grapheme joiner: hidden, though not format characters. */
@@ -29,18 +28,17 @@ const ONES = ['i', 'l'] as const;
 const BLANK_OR_JOINER = /[\u2800\u3164\u115f\u1160\uffa0\u2028\u2029\u034f]/;
 
 export interface ReadOptions {
-  context?: OtherServers;
-  /** Names that are the tool's own (its name, its server's label): naming them is not shadowing. */
+  context?: OtherServers | undefined;
+  /** Names that are the server's own (its label, its tools'): naming them is not shadowing. */
   own: ReadonlySet<string>;
-  /** The tool's parameter names (or the prompt's arguments), lower case. */
-  params?: ReadonlySet<string>;
-  /** The same without `_` and `-`. */
-  paramKeys?: ReadonlySet<string>;
-  /** The words of the tool's name and title. */
-  purpose?: ReadonlySet<string>;
+  /** The tool's own name, lower case. */
+  self?: string | undefined;
+  tool?: ToolSurroundings;
   /** Run every pattern and decoder whatever the reader saw (tests check it changes nothing). */
   exhaustive?: boolean;
 }
+
+const NO_TOOL: ToolSurroundings = { params: new Set(), paramKeys: new Set(), purpose: new Set() };
 
 /**
  * Whether `text` may hold a hidden or blank character: a quick walk over its code units before
@@ -73,15 +71,8 @@ function count(reading: Reading, id: number): number {
 
 /** The traits of a reading: each sentence's, the form's, shadowing. */
 function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits: Trait[]): void {
-  const scope: Scope = {
-    reading,
-    shown,
-    params: options.params ?? NONE,
-    paramKeys: options.paramKeys ?? NONE,
-    purpose: options.purpose ?? NONE,
-    exhaustive: options.exhaustive === true,
-  };
-  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own);
+  const scope: Scope = { reading, shown, tool: options.tool ?? NO_TOOL, exhaustive: options.exhaustive === true };
+  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self);
   for (const sentence of reading.sentences) {
     // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits-form.ts).
     if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
@@ -119,13 +110,11 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     traits.push(...hidden.traits);
     layers.push(...hidden.layers);
   }
-  // Padding: runs of spaces or blank lines before more text.
-  if (text.includes('          ') || text.includes('\n\n\n')) {
-    const padding = PADDING.exec(text);
-    if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${text.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
-  }
   const folded = plain ? text : fold(text);
-  const reading = readWords(folded);
+  const reading = readWords(folded, plain);
+  // Padding: runs of blanks or blank lines before more text.
+  const padding = reading.padded ? PADDING.exec(folded) : null;
+  if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
   const shown = folded.length === reading.lower.length ? folded : reading.lower;
   traitsOf(reading, shown, options, traits);
   const every = options.exhaustive === true;

@@ -92,7 +92,7 @@ function secrets(v: View, into: Trait[]): void {
   // A bare "token" or "secret" is anybody's; the user's, every one, or a named kind ("API key", "password") is theirs.
   const word = v.find(C.SECRET, (hit) => {
     const text = lower.slice(hit.at, hit.end);
-    if (v.scope.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
+    if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
     return !GENERIC_SECRET.test(text) || usersSecret(v) === hit;
   });
   const named = env !== null && !v.example(v.sentence.start + env.index) ? v.sentence.start + env.index : word?.at;

@@ -55,7 +55,7 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
     if (notice !== null) span(reading, 'notice', notice.index, closing(lower, notice.index + notice[0].length, notice[1]), into);
     for (const comment of lower.matchAll(HTML_COMMENT)) span(reading, 'html-comment', comment.index, comment.index + comment[0].length, into);
   }
-  if (every || ((chars & (CH.LT | CH.COLON | CH.LBRACKET)) !== 0 && MARKUP_WORDS.test(lower))) {
+  if (every || ((chars & (CH.LT | CH.LBRACKET)) !== 0 && MARKUP_WORDS.test(lower))) {
     const hidden = HIDDEN_MARKUP.exec(lower);
     if (hidden !== null) {
       const open = lower.lastIndexOf('<', hidden.index);

@@ -6,16 +6,22 @@ import { DEST, EXAMPLE_HOST, QUOTED_NAME } from './structure.js';
 import type { Trait, TraitName } from './signal.js';
 import { CH, type Hit, type Reading, type Sentence } from './words.js';
 
+/** What a text's tool (or prompt) brings to its reading; worked out when first asked. */
+export interface ToolSurroundings {
+  /** The tool's parameter names (or the prompt's arguments), lower case. */
+  readonly params: ReadonlySet<string>;
+  /** The same without `_` and `-`. */
+  readonly paramKeys: ReadonlySet<string>;
+  /** The words of the tool's name and title. */
+  readonly purpose: ReadonlySet<string>;
+}
+
 export interface Scope {
   reading: Reading;
   /** The text excerpts come from (the folded text, or its lower case when lower-casing changed its length). */
   shown: string;
-  /** The tool's parameters (or the prompt's arguments), lower case: where smuggled data goes. */
-  params: ReadonlySet<string>;
-  /** The same without `_` and `-` ("call_token" and "CallToken" are one name). */
-  paramKeys: ReadonlySet<string>;
-  /** Words of the tool's name and title: what it is for (its own job is no attack). */
-  purpose: ReadonlySet<string>;
+  /** The tool's parameters (where smuggled data goes) and the words of its name and title (what it is for: its own job is no attack). */
+  tool: ToolSurroundings;
   /** Run every pattern whatever characters the reader saw (tests compare). */
   exhaustive: boolean;
 }
@@ -165,10 +171,10 @@ export class View {
         const name = match[1]!;
         // A quoted example is no parameter; when the parameters are known, only theirs count.
         if (name.length < 2 || this.example(this.sentence.start + match.index)) continue;
-        if (this.scope.params.size === 0 || this.scope.paramKeys.has(name.replace(/[_-]/g, ''))) return name;
+        if (this.scope.tool.params.size === 0 || this.scope.tool.paramKeys.has(name.replace(/[_-]/g, ''))) return name;
       }
     }
-    for (const param of this.scope.params) {
+    for (const param of this.scope.tool.params) {
       let at = text.indexOf(param);
       while (at !== -1) {
         const end = at + param.length;
@@ -181,7 +187,7 @@ export class View {
 
   /** Whether the tool's name or title covers `text` (an SSH tool naming ~/.ssh, a mailer sending mail). */
   purposeCovers(text: string): boolean {
-    for (const word of this.scope.purpose) if (word.length >= 3 && text.includes(word)) return true;
+    for (const word of this.scope.tool.purpose) if (word.length >= 3 && text.includes(word)) return true;
     return false;
   }
 

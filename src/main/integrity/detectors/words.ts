@@ -39,6 +39,8 @@ export interface Reading {
   hi: number;
   /** Words written in leetspeak (a digit between letters). */
   leet: number;
+  /** 40 blanks in a row, or 10 blank lines: text pushed out of view may follow. */
+  padded: boolean;
 }
 
 /** Characters seen, per sentence and per text. */
@@ -280,9 +282,9 @@ class Walk {
 }
 
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
-export function readWords(folded: string): Reading {
+export function readWords(folded: string, plain = false): Reading {
   let lower = folded.toLowerCase();
-  if (lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
+  if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
   const walk = new Walk(lower);
   let inWord = false;
@@ -294,6 +296,9 @@ export function readWords(folded: string): Reading {
   let digits = 0;
   // Whether the word was joined to the one before by '+' or '/' (a Base64 run goes on).
   let joined = false;
+  let blanks = 0;
+  let lines = 0;
+  let padded = false;
   for (let i = 0; i < length; i++) {
     const code = lower.charCodeAt(i);
     const kind = code < 0x80 ? ASCII[code]! : letterKind(code);
@@ -316,6 +321,7 @@ export function readWords(folded: string): Reading {
       hash = Math.imul(hash ^ code, PRIME);
       if (part !== 0) tail = Math.imul(tail ^ code, PRIME);
       hashed++;
+      lines = 0;
       continue;
     }
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
@@ -334,17 +340,25 @@ export function readWords(folded: string): Reading {
       if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, i, digits, joined && part === 0);
     }
     joined = (code === 0x2b || code === 0x2f) && i > 0 && ASCII[lower.charCodeAt(i - 1)] !== 0;
+    if (code === 0x20 || code === 0x09) {
+      if (++blanks === 40) padded = true;
+      continue;
+    }
+    blanks = 0;
+    if (code === 0x0a) {
+      if (++lines === 10) padded = true;
+    } else if (code !== 0x0d) lines = 0;
     if (kind === UNSPACED_LETTER) {
       walk.sentence.chars |= CH.UNSPACED | CH.NONASCII;
       walk.orderContext = false;
-    } else if (code !== 0x20) walk.other(code, i);
+    } else walk.other(code, i);
   }
   if (inWord) {
     walk.endWord(start, length, hash, hashed, part, tail, digits);
     if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
-  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet };
+  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
 }
 
 /** The hits of the words of unspaced scripts in `sentence`, found as substrings (longest first), in text order. */

@@ -103,10 +103,10 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   TIME: 'before after first prior start beginning end once next following during until',
   VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls request|requests resolve|resolves go+to browse ping curl wget
     load|loads hit query`,
-  PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker azure gcloud
-    claude_desktop_config mcp mcp_config mcp_settings cline_mcp_settings cursor codeium windsurf vscode wallet cookies logins bash_history
-    zsh_history history shadow passwd master tfstate pem keychain msal_token_cache gh 1password git-credentials credentials secrets
-    login key4 keystore config gitconfig sqlite environ printenv environment find-generic-password find-internet-password`,
+  PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
+    mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
+    master tfstate pem keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
+    printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,
