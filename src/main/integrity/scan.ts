@@ -112,29 +112,23 @@ function propertyNames(schema: unknown, into: Set<string>): Set<string> {
 /** Every `description` and `title` inside a JSON Schema, with its path (`inputSchema.properties.x.description`). */
 export function schemaTexts(schema: unknown, path: string): Array<{ where: string; text: string }> {
   const found: Array<{ where: string; text: string }> = [];
-  walkSchema(schema, [path], found);
+  walkSchema(schema, path, found);
   return found;
 }
 
-/** The path is joined only for the texts found (most nodes hold none). */
-function walkSchema(node: unknown, at: string[], found: Array<{ where: string; text: string }>): void {
+/** Paths are built only for objects (most array items, `required` names and `enum` values, are not). */
+function walkSchema(node: unknown, at: string, found: Array<{ where: string; text: string }>): void {
   if (Array.isArray(node)) {
     for (let index = 0; index < node.length; index++) {
       const item: unknown = node[index];
-      if (item === null || typeof item !== 'object') continue;
-      at.push(String(index));
-      walkSchema(item, at, found);
-      at.pop();
+      if (item !== null && typeof item === 'object') walkSchema(item, `${at}.${index}`, found);
     }
   } else if (node !== null && typeof node === 'object') {
     for (const key in node) {
       const value = (node as Record<string, unknown>)[key];
-      if ((key === 'description' || key === 'title') && typeof value === 'string') found.push({ where: `${at.join('.')}.${key}`, text: value });
-      else if (value !== null && typeof value === 'object') {
-        at.push(key);
-        walkSchema(value, at, found);
-        at.pop();
-      }
+      if (typeof value === 'string') {
+        if (key === 'description' || key === 'title') found.push({ where: `${at}.${key}`, text: value });
+      } else if (value !== null && typeof value === 'object') walkSchema(value, `${at}.${key}`, found);
     }
   }
 }
@@ -144,8 +138,8 @@ export function scanTool(tool: ScannedTool, context?: ScanContext, options: Scan
   const texts: Array<{ where: string; text: string }> = [];
   if (typeof tool.title === 'string') texts.push({ where: 'title', text: tool.title });
   if (typeof tool.description === 'string') texts.push({ where: 'description', text: tool.description });
-  walkSchema(tool.inputSchema, ['inputSchema'], texts);
-  walkSchema(tool.outputSchema, ['outputSchema'], texts);
+  walkSchema(tool.inputSchema, 'inputSchema', texts);
+  walkSchema(tool.outputSchema, 'outputSchema', texts);
   const around = new Surroundings([tool.name, tool.title], () => propertyNames(tool.inputSchema, new Set()));
   const self = typeof tool.name === 'string' ? tool.name.toLowerCase() : undefined;
   const findings: Finding[] = [];
