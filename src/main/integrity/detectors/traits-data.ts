@@ -42,7 +42,7 @@ function usersSecret(v: View): Hit | undefined {
  * answering any question").
  */
 function usersData(v: View): Hit | undefined {
-  const everyTurn = EVERY_CALL.test(v.text());
+  const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
   return (
     v.find(C.PRIVATE) ??
     v.find(C.PERSONAL, (hit) => {
