@@ -71,7 +71,10 @@ function base64Layers(text: string, traits: Trait[], layers: Layer[]): void {
       continue;
     }
     const decoded = utf8(binary);
+    // UTF-16 (PowerShell's -EncodedCommand): every other byte zero.
+    const wide = binary.length >= 8 && /^(?:[\s\S]\0)+[\s\S]?$/.test(binary) ? binary.replace(/\0/g, '') : null;
     if (readsAsText(decoded)) layers.push({ via: 'base64', encoded: run, decoded });
+    else if (wide !== null && readsAsText(wide)) layers.push({ via: 'base64', encoded: run, decoded: wide });
     // Base64 of Base64: read once more.
     else if (/^[A-Za-z0-9+/=\s]{20,}$/.test(binary)) layers.push({ via: 'base64', encoded: run, decoded: binary });
     else if (run.length >= 64) traits.push({ name: 'encoded-binary', sentence: -1, excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });

@@ -14,7 +14,7 @@ export const SECRET_PATH = new RegExp(
     String.raw`\.(?:aws[\\/](?:credentials|config)|kube[\\/]config|docker[\\/]config\.json|npmrc|pypirc|netrc|git-credentials|gnupg|pgpass|my\.cnf|bash_history|zsh_history|azure[\\/]|config[\\/]gcloud|vault-token|config[\\/]gh[\\/]hosts\.ya?ml)`,
     String.raw`\b(?:application_default_credentials|credentials\.json|credentials\.yml(?:\.enc)?|service[_-]account[\w-]*\.json|secrets?\.(?:json|ya?ml|toml)|wallet\.dat|keystore|keychain|login\s+data|cookies\.sqlite|key4\.db|logins\.json|master\.key|[\w-]*\.tfstate|msal_token_cache\.json|1password\w*|private-keys-v1\.d|wp-config\.php|kubeconfig)\b`,
     String.raw`\b(?:claude_desktop_config|cline_mcp_settings|mcp_settings|mcp_config|mcp)\.json\b|[\\/]\.(?:cursor|codeium|windsurf|continue|vscode)[\\/](?:mcp|config)`,
-    String.raw`\*\.(?:pem|key|p12|pfx|kdbx)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx)\b`,
+    String.raw`\*\.(?:pem|key|p12|pfx|kdbx|ovpn)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx|ovpn)\b`,
     String.raw`\b(?:chrome|chromium|firefox|brave|edge)\b[^.\n]{0,40}\b(?:cookies|history|login data|saved passwords)\b|[\\/]default[\\/](?:cookies|history|login data)\b`,
   ].join('|'),
 );
@@ -67,7 +67,7 @@ export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
 
 /** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
-export const DEFY = /\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose)|\bagainst the user'?s? (?:wishes|will|request)\b/;
+export const DEFY = /\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\b[^.]{0,80}\b(?:but|and|yet|still)\s+(?:keep|continue|still|do not|don't|never|secretly)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose|typed)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose|typed)|\boverrid(?:e|ing) (?:what|whatever) the user (?:asked|requested|wanted|said|typed)|\bagainst the user'?s? (?:wishes|will|request)\b/;
 
 /** Covering one's tracks. */
 export const COVER_TRACKS = /\b(?:remove|delete|erase|clear|wipe|hide|cover)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:evidence|traces?|tracks)\b/;
@@ -79,13 +79,13 @@ export const SUPPRESS = /\b(?:skip|omit|hide|suppress|filter out|drop|ignore|lea
 export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-raw|-urlencode)?\s|--upload-file\s|--form\s)[^\n]*?@|\bwget\b[^\n]*--post-(?:file|data)|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<|\bscp\s+(?:-\w+\s+)*\S+\s+[\w.-]+@[\w.-]+:|invoke-(?:webrequest|restmethod)\b[^\n]*-(?:infile|body)\b|\brequests\.(?:post|put)\s*\(|\bfetch\s*\(\s*['"]https?:[^\n]*method\s*:\s*['"]post|\|\s*(?:nc|curl|wget)\b/;
 
 /** A remote or decoded script piped to a shell. */
-export const EXEC_REMOTE = /\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
+export const EXEC_REMOTE = /\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|enc|encodedcommand)\s+\S{16,}|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
 
 /** Commands that destroy, open up or leak: run as an order, they are beyond most tools' purpose. */
 export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\bmode\s+0?777\b|\bgit\s+push\s+(?:--force|-f)\b|\bsudo\s+\w|\bmkfs\b|\bdd\s+if=|\bdrop\s+(?:table|database)\b|\bcreate\s+user\b[^\n;]*\bsuperuser\b|\bdocker\s+exec\b[^\n]*\benv\b|"postinstall"|\bset-executionpolicy\b/;
 
 /** The text talking about itself being read or hidden. */
-export const META = /\b(?:(?:ai|assistant|agent|model|llm)s?\s+(?:reading|that reads?|who reads?)\s+(?:this|these)|reading this\b|reads this (?:description|text|note|comment)|(?:user|human)s?\s+(?:cannot|can't|can ?not|will not|won't|never|do(?:es)? not|don't|doesn't)\s+see\s+(?:this|these|it|the (?:tool|text|description|comment|note)|tool descriptions?)|never see (?:this|it|these)|not for display|do not display|\beyes only\b|the text above|public description|the real (?:usage|instructions?|task|purpose)|hidden (?:requirement|guidance|instructions?|note|rule|directive))\b/;
+export const META = /\b(?:your (?:real|true|actual) (?:task|job|instructions?|purpose)|(?:ai|assistant|agent|model|llm)s?\s+(?:reading|that reads?|who reads?)\s+(?:this|these)|reading this\b|reads this (?:description|text|note|comment)|(?:user|human)s?\s+(?:cannot|can't|can ?not|will not|won't|never|do(?:es)? not|don't|doesn't)\s+see\s+(?:this|these|it|the (?:tool|text|description|comment|note)|tool descriptions?)|never see (?:this|it|these)|not for display|do not display|\beyes only\b|the text above|public description|the real (?:usage|instructions?|task|purpose)|hidden (?:requirement|guidance|instructions?|note|rule|directive))\b/;
 
 /** Addressing the agent by name, as a reader of this text. */
 export const AGENT_ADDRESS = /\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|llm|agent|language model|chatbot|bot)\b|\bas\s+(?:the|an?)\s+(?:ai|assistant|llm|agent|language model)\b(?!\s+(?:tool|server|api))|\b(?:ai|assistant|agent|llm|model)s?[- ]only\b|\bfor\s+(?:the\s+)?(?:ai|assistant|llm|agent)s?\s*[:)]|\b(?:dear|hey|hi|hello|attention|ok)\s+(?:the\s+)?(?:ai|assistant|claude|gpt|chatgpt|gemini|llm|agent|model|language model|copilot)\b|(?:^|[\n([]|[.!?]\s)\s*(?:ai|assistant|claude|llm|model|agent)\s*[:,]\s+(?!["'\d{[(<\x60])|\b(?:instructions?|guidance|note|message|memo)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|llm|agent|model|language model)\b/;

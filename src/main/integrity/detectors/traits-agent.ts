@@ -13,11 +13,12 @@ const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|e
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const DECEIVE_PHRASE = /\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
 const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively)\b/;
+const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
 
 const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
@@ -44,7 +45,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.CONSENT) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
-  if (v.has(C.OTHER) || v.has(C.INSTEAD)) hijack(v, into);
+  if (v.has(C.OTHER) || v.has(C.INSTEAD) || v.has(C.DECEIVE)) hijack(v, into);
   if (v.has(C.TRUST)) trust(v, into);
   if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS)) !== 0) destructive(v, into);
@@ -150,7 +151,7 @@ function quietly(v: View, into: Trait[]): void {
   if (keep !== null) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
-  v.trait(v.order(O_VERBS) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
+  v.trait(v.order(O_VERBS_ACT_INSTEAD) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
 }
 
 function bypass(v: View, into: Trait[]): void {
@@ -164,7 +165,8 @@ function bypass(v: View, into: Trait[]): void {
 
 function bypassAt(v: View): number | undefined {
   for (const without of v.hits(C.WITHOUT)) {
-    const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35);
+    // "without asking", or, verb-last, "確認せずに" (confirming-without).
+    const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
     // "Do not submit forms … without the user's confirmation" asks for it.
     if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return without.at;
   }
@@ -186,7 +188,7 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const text = v.text();
-  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
+  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);
@@ -209,6 +211,11 @@ function hijack(v: View, into: Trait[]): void {
   const text = v.text();
   const route = ROUTE_THROUGH.exec(text);
   if (route !== null) return v.trait('hijack', v.sentence.start + route.index, route[0].length, into);
+  // "X is unreliable", "use this tool instead": each a nudge, together a hijack.
+  const disparaged = v.has(C.DECEIVE) ? DISPARAGED.exec(text) : null;
+  if (disparaged !== null && (v.has(C.TOOL) || v.has(C.OTHER) || v.has(C.PERSONAL) || v.has(C.REPLY))) v.trait('disparage', v.sentence.start + disparaged.index, disparaged[0].length, into);
+  const self = v.has(C.THIS) && v.has(C.TOOL) ? PREFER_SELF.exec(text) : null;
+  if (self !== null) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
   for (const other of v.hits(C.OTHER)) {
     const tool = v.after(other, C.TOOL, 25) ?? (/^others?\b|^other one\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
     if (tool === undefined) continue;
@@ -240,7 +247,7 @@ function execution(v: View, into: Trait[]): void {
 }
 
 /** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
-const WIDE_OPEN = /\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
+const WIDE_OPEN = /\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
 
 function destructive(v: View, into: Trait[]): void {
   const text = v.text();

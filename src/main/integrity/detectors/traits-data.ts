@@ -22,6 +22,7 @@ const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
 const O_TAKE = maskOf([...TAKE]);
 const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);
 const O_COLLECT = maskOf([C.COLLECT]);
+const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
 const O_COLLECT_DESTRUCT_INSTEAD_VISIT = maskOf([C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT]);
 const O_COLLECT_SEND = maskOf([C.COLLECT, C.SEND]);
 const O_COMM = maskOf([C.COMM]);
@@ -84,7 +85,11 @@ function secrets(v: View, into: Trait[]): void {
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     const ordered = take !== undefined && take.at < at && !destination && !v.purposeCovers(path[0]);
-    if (ordered || v.dests().length > 0 || (collect !== undefined && !asPath && !destination && v.paramRef() !== null)) return v.trait('secret-grab', at, path[0].length, into);
+    // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field".
+    const anyPut = collect ?? v.find(C.COLLECT, (hit) => !v.negated(hit));
+    const param = anyPut === undefined || asPath || destination ? null : v.paramRef();
+    const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
+    if (ordered || v.dests().length > 0 || named) return v.trait('secret-grab', at, path[0].length, into);
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
@@ -123,7 +128,7 @@ function personal(v: View, into: Trait[]): void {
   // "call this tool with the question in `x`".
   const collect =
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
-    v.order(O_SEND) ??
+    v.order(O_SEND_COMM) ??
     v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
@@ -149,6 +154,11 @@ const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
 
 function out(v: View, into: Trait[]): void {
   const every = v.has(C.ALSO) || v.has(C.EVERY);
+  // Payments routed to a fixed account, in any mood: "all future payments routed to account GB29 …".
+  if (every && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
+    const account = v.dests().find((found) => MONEY_DEST.test(found.text));
+    if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
+  }
   // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
   const send = v.order(O_SEND) ?? (every ? v.find(C.SEND, (hit) => !v.negated(hit)) : undefined);
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;

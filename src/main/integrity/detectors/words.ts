@@ -190,12 +190,13 @@ class Walk {
       }
     }
     if (lo !== 0 || hi !== 0) {
-      if ((hi & AND_HI) !== 0) this.orderContext = this.lastVerbOrder;
+      if ((hi & AND_HI) !== 0) this.orderContext ||= this.lastVerbOrder;
       else {
         const isOrder = always || (order && this.orderContext);
         // A word that only keeps the mood ("to", "also") is no hit.
         if ((lo & ~SKIP_LO) !== 0 || hi !== 0) this.push({ at: start, end, lo, hi, order: isOrder, foreign: always });
-        if ((lo & VERB_LO) !== 0 || (hi & VERB_HI) !== 0) this.lastVerbOrder = isOrder;
+        // An order carries over "and…"; a noun or a description after it ("generate a report and attach…") does not undo it.
+        if (isOrder && ((lo & VERB_LO) !== 0 || (hi & VERB_HI) !== 0)) this.lastVerbOrder = true;
         if ((lo & MODAL_LO) !== 0) this.orderContext = true;
         else if ((lo & (SKIP_LO | NEG_LO)) === 0) this.orderContext = false;
       }

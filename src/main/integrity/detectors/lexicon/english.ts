@@ -41,6 +41,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
+    national+id id+number passport passports social+security downloads desktop
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -62,7 +63,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
     harvest|harvests|harvesting|harvested extract|extracts|extracting|extracted scan|scans|scanning|scanned grab|grabs|grabbing|grabbed
     obtain|obtains|obtaining|obtained print|prints|printing|printed view|views|viewing|viewed inspect|inspects|inspecting capture|captures|capturing|captured
-    copy|copies|copying|copied steal|steals|stealing|stole paste`,
+    copy|copies|copying|copied steal|steals|stealing|stole paste locate|locates|locating|located enumerate|enumerates search+for`,
   EXEC: `run|runs|running|ran execute|executes|executing|executed exec eval invoke|invokes|invoking|invoked launch|launches|launching spawn|spawns
     shell terminal command commands bash sh zsh powershell cmd sudo script scripts console subprocess`,
   DESTRUCT: `delete|deletes|deleting|deleted remove|removes|removing|removed wipe|wipes|wiping|wiped erase|erases|erasing|erased
@@ -106,7 +107,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
     master tfstate pem keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
-    printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx`,
+    printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,
