@@ -6,6 +6,7 @@ import { C, maskOf, type ConceptName } from './concepts.js';
 import { ENGLISH } from './english.js';
 import { CYRILLIC_GREEK, RIGHT_TO_LEFT_AND_INDIC, UNSPACED } from './other-scripts.js';
 import { FRENCH, ITALIAN, PORTUGUESE, ROMANIAN, SPANISH } from './romance.js';
+import { BENGALI_GREEK_CZECH, FINNISH_HUNGARIAN, SWAHILI_TAGALOG_MALAY } from './more-languages.js';
 import { DUTCH, GERMAN, INDONESIAN, POLISH_CZECH, SCANDINAVIAN, TURKISH, VIETNAMESE } from './northern.js';
 
 export interface Entry {
@@ -88,7 +89,7 @@ function add(lexicon: Partial<Record<ConceptName, string>>, english: boolean): v
 }
 
 add(ENGLISH, true);
-for (const lexicon of [SPANISH, FRENCH, ITALIAN, PORTUGUESE, ROMANIAN, GERMAN, DUTCH, SCANDINAVIAN, POLISH_CZECH, TURKISH, INDONESIAN, VIETNAMESE, CYRILLIC_GREEK, RIGHT_TO_LEFT_AND_INDIC]) add(lexicon, false);
+for (const lexicon of [SPANISH, FRENCH, ITALIAN, PORTUGUESE, ROMANIAN, GERMAN, DUTCH, SCANDINAVIAN, POLISH_CZECH, TURKISH, INDONESIAN, VIETNAMESE, CYRILLIC_GREEK, RIGHT_TO_LEFT_AND_INDIC, FINNISH_HUNGARIAN, SWAHILI_TAGALOG_MALAY, BENGALI_GREEK_CZECH]) add(lexicon, false);
 for (const [name, list] of Object.entries(UNSPACED) as Array<[ConceptName, string]>) {
   const { lo, hi } = maskOf([C[name]]);
   for (const text of list.split(/\s+/).filter(Boolean)) {
