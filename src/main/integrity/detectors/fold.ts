@@ -38,6 +38,8 @@ export function fold(text: string): string {
   let folded = text;
   if (folded.includes('\x1b')) folded = folded.replace(ESCAPES, ' ');
   folded = hasHidden(folded) ? stripHidden(folded) : folded;
+  // The combining grapheme joiner is drawn as nothing: a keyword split by it reads whole.
+  if (folded.includes('\u034f')) folded = folded.replace(/\u034f/g, '');
   // eslint-disable-next-line no-control-regex -- any non-ASCII character
   if (/[^\x00-\x7f]/.test(folded)) {
     folded = folded.normalize('NFKC').replace(BLANKS, '\n');

@@ -56,12 +56,14 @@ export const TRAITS = {
   'secret-path': { kind: D, weight: 1, lowAlone: true },
   'secret-read': { kind: D, weight: 4 },
   'secret-grab': { kind: D, weight: 8 },
+  'user-secret': { kind: D, weight: 6 },
   'private-data': { kind: D, weight: 2 },
   // Ways out.
   exfil: { kind: X, weight: 8 },
   'exfil-code': { kind: X, weight: 8 },
   'data-to-param': { kind: X, weight: 8 },
   'prompt-leak': { kind: X, weight: 8 },
+  'put-in-param': { kind: X, weight: 2 },
   'address-out': { kind: X, weight: 6 },
   // Another server's tools.
   'other-tool': { kind: 'shadowing', weight: 1, lowAlone: true },

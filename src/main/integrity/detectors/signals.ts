@@ -36,6 +36,8 @@ export interface ReadOptions {
   tool?: ToolSurroundings;
   /** Run every pattern and decoder whatever the reader saw (tests check it changes nothing). */
   exhaustive?: boolean;
+  /** Read as a layer already turned round or shifted (ROT13, reversed): not turned again. */
+  turned?: boolean;
 }
 
 const NO_TOOL: ToolSurroundings = { params: new Set(), paramKeys: new Set(), purpose: new Set() };
@@ -62,6 +64,16 @@ function mayHide(text: string): boolean {
   return false;
 }
 
+const TURNED = new Set(['ROT13', 'reversed text']);
+
+/** The hits of a reading, not counting words that only look turned round or shifted. */
+function hitCount(reading: Reading): number {
+  const turnedOnly = (1 << (C.BACKWARDS - 32)) | (1 << (C.ROT - 32));
+  let hits = 0;
+  for (const sentence of reading.sentences) for (const hit of sentence.hits) if (hit.lo !== 0 || (hit.hi & ~turnedOnly) !== 0) hits++;
+  return hits;
+}
+
 /** How many hits of `id` the reading holds. */
 function count(reading: Reading, id: number): number {
   let found = 0;
@@ -85,7 +97,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
 }
 
 /** What the reader saw that a decoder needs (encoded.ts). */
-function hintsOf(reading: Reading, every: boolean): Hints {
+function hintsOf(reading: Reading, every: boolean, turned: boolean): Hints {
   const chars = reading.chars;
   const named = every || hasConcept(reading.lo, reading.hi, C.ENCODING);
   return {
@@ -95,8 +107,8 @@ function hintsOf(reading: Reading, every: boolean): Hints {
     backslash: every || (chars & CH.BACKSLASH) !== 0,
     named,
     digits: every || (chars & CH.DIGITS) !== 0,
-    backwards: (named || hasConcept(reading.lo, reading.hi, C.BACKWARDS)) && (count(reading, C.BACKWARDS) >= 2 || /\b(?:backwards|reversed|in reverse)\b/.test(reading.lower)),
-    rot: (named || hasConcept(reading.lo, reading.hi, C.ROT)) && (count(reading, C.ROT) >= 2 || /\brot-?13\b/.test(reading.lower)),
+    backwards: !turned && (named || hasConcept(reading.lo, reading.hi, C.BACKWARDS)) && (count(reading, C.BACKWARDS) >= 2 || /\b(?:backwards|reversed|in reverse)\b/.test(reading.lower)),
+    rot: !turned && (named || hasConcept(reading.lo, reading.hi, C.ROT)) && (count(reading, C.ROT) >= 2 || /\brot-?13\b/.test(reading.lower)),
   };
 }
 
@@ -118,11 +130,12 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
   const shown = folded.length === reading.lower.length ? folded : reading.lower;
   traitsOf(reading, shown, options, traits);
   const every = options.exhaustive === true;
-  const hints = hintsOf(reading, every);
+  const hints = hintsOf(reading, every, options.turned === true);
   if (hints.run || hints.percent || hints.amp || hints.backslash || hints.named || hints.digits || hints.backwards || hints.rot) {
     const encoded = encodedLayers(folded, hints);
     traits.push(...encoded.traits);
-    layers.push(...encoded.layers);
+    // A whole text turned round or shifted is a layer only if it reads better than the text itself.
+    for (const layer of encoded.layers) if (!TURNED.has(layer.via) || hitCount(readWords(layer.decoded)) > hitCount(reading)) layers.push(layer);
   }
   // Leetspeak: the text read again with its digits as letters ("1" is an i or an l: both readings).
   if (reading.leet >= 3) {
@@ -134,8 +147,9 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
   const signals = weigh(traits, shown);
   if (depth >= MAX_DEPTH || layers.length === 0) return signals;
   const inner: ReadOptions = { ...options, exhaustive: true };
+  const turnedInner: ReadOptions = { ...inner, turned: true };
   for (const layer of layers) {
-    const found = signalsOf(layer.decoded, inner, depth + 1);
+    const found = signalsOf(layer.decoded, TURNED.has(layer.via) ? turnedInner : inner, depth + 1);
     if (layer.via === 'leetspeak') {
       const seen = new Set(signals.map((signal) => signal.name));
       for (const signal of found) if (!seen.has(signal.name)) signals.push({ ...signal, via: 'leetspeak' });

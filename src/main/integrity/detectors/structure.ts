@@ -31,7 +31,7 @@ export const DEST = new RegExp(
     String.raw`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b`,
     String.raw`(?<![\w+])\+\d[\d ().-]{7,}\d\b`,
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
-    String.raw`\bacct_\w+|\baccount\s+(?:number\s+)?\d[\d -]{4,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
+    String.raw`\bacct_\w+|(?:\baccount|\bacct|\bkonto|\bcuenta|\bcompte|\bconto|\bconta|счёт|счет|рахунок|\bhesap|\brekening)\s*(?:no\.?|number|nr\.?|#|:|n°)?\s*\d[\d -]{5,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
     String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
   ].join('|'),
   'g',
@@ -50,7 +50,7 @@ export const DIRECTIVE_TAG = new RegExp(
     String.raw`<\s*[\w-]+\s[^>]*\b(?:priority|hidden|role)\s*=\s*["']?(?:high|highest|true|system|admin|critical|1)`,
     String.raw`\[\s*(?:system|admin|override|hidden|secret|developer|root|inst)(?:\s+(?:note|message|instructions?|override|notice))?\s*\]`,
     String.raw`【[^】]*(?:system|admin|override|notice|重要|系统|システム)[^】]*】`,
-    String.raw`#{2,}\s*(?:system|admin|developer|override)\b`,
+    String.raw`#{2,}\s*(?:system|admin|developer|override|assistant|ai|model|llm|agent)\b[^\n]{0,30}\b(?:directive|instructions?|note|override|policy|only)\b|#{2,}\s*(?:system|admin|developer|override)\b`,
     String.raw`\bbegin\s+(?:privileged|system|hidden|secret|admin|developer)\b`,
     String.raw`\x60{3}\s*(?:system|instructions?|prompt|assistant)\b`,
     String.raw`\[\[\s*(?:ai|assistant|system|model|llm)[\w\s-]*:`,
@@ -79,7 +79,7 @@ export const SUPPRESS = /\b(?:skip|omit|hide|suppress|filter out|drop|ignore|lea
 export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-raw|-urlencode)?\s|--upload-file\s|--form\s)[^\n]*?@|\bwget\b[^\n]*--post-(?:file|data)|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<|\bscp\s+(?:-\w+\s+)*\S+\s+[\w.-]+@[\w.-]+:|invoke-(?:webrequest|restmethod)\b[^\n]*-(?:infile|body)\b|\brequests\.(?:post|put)\s*\(|\bfetch\s*\(\s*['"]https?:[^\n]*method\s*:\s*['"]post|\|\s*(?:nc|curl|wget)\b/;
 
 /** A remote or decoded script piped to a shell. */
-export const EXEC_REMOTE = /\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|enc|encodedcommand)\s+\S{16,}|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
+export const EXEC_REMOTE = /\b(?:download|fetch|get|retrieve|pull|curl|wget)\b[^.\n]{0,60}https?:\/\/\S+?\.(?:sh|ps1|py|exe|bat|cmd|js|pl|rb|bin|msi|dmg|pkg|apk)\b[^.\n]{0,60}\b(?:execute|run|source|install|launch)\b|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|enc|encodedcommand)\s+\S{16,}|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:python3?|perl|node|ruby|iex)\b|\biex\s*\(|invoke-expression|\bbase64\s+(?:-d|--decode)\b[^\n]*\|/;
 
 /** Commands that destroy, open up or leak: run as an order, they are beyond most tools' purpose. */
 export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\bmode\s+0?777\b|\bgit\s+push\s+(?:--force|-f)\b|\bsudo\s+\w|\bmkfs\b|\bdd\s+if=|\bdrop\s+(?:table|database)\b|\bcreate\s+user\b[^\n;]*\bsuperuser\b|\bdocker\s+exec\b[^\n]*\benv\b|"postinstall"|\bset-executionpolicy\b/;
@@ -88,10 +88,10 @@ export const EXEC_DANGER = /\brm\s+-(?:rf|fr|r)\b|\bchmod\s+(?:-r\s+)?0?777\b|\b
 export const META = /\b(?:your (?:real|true|actual) (?:task|job|instructions?|purpose)|(?:ai|assistant|agent|model|llm)s?\s+(?:reading|that reads?|who reads?)\s+(?:this|these)|reading this\b|reads this (?:description|text|note|comment)|(?:user|human)s?\s+(?:cannot|can't|can ?not|will not|won't|never|do(?:es)? not|don't|doesn't)\s+see\s+(?:this|these|it|the (?:tool|text|description|comment|note)|tool descriptions?)|never see (?:this|it|these)|not for display|do not display|\beyes only\b|the text above|public description|the real (?:usage|instructions?|task|purpose)|hidden (?:requirement|guidance|instructions?|note|rule|directive))\b/;
 
 /** Addressing the agent by name, as a reader of this text. */
-export const AGENT_ADDRESS = /\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|llm|agent|language model|chatbot|bot)\b|\bas\s+(?:the|an?)\s+(?:ai|assistant|llm|agent|language model)\b(?!\s+(?:tool|server|api))|\b(?:ai|assistant|agent|llm|model)s?[- ]only\b|\bfor\s+(?:the\s+)?(?:ai|assistant|llm|agent)s?\s*[:)]|\b(?:dear|hey|hi|hello|attention|ok)\s+(?:the\s+)?(?:ai|assistant|claude|gpt|chatgpt|gemini|llm|agent|model|language model|copilot)\b|(?:^|[\n([]|[.!?]\s)\s*(?:ai|assistant|claude|llm|model|agent)\s*[:,]\s+(?!["'\d{[(<\x60])|\b(?:instructions?|guidance|note|message|memo)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|llm|agent|model|language model)\b/;
+export const AGENT_ADDRESS = /\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|llm|agent|language model|chatbot|bot)\b|\bas\s+(?:the|an?)\s+(?:ai|assistant|llm|agent|language model)\b(?!\s+(?:tool|server|api))|\b(?:ai|assistant|agent|llm|model)s?[- ]only\b|\bfor\s+(?:the\s+)?(?:ai\s+)?(?:ai|assistant|llm|agent|model|language model)s?\s*[:)]|\b(?:dear|hey|hi|hello|attention|attn|ok)\s+(?:the\s+)?(?:ai|assistant|claude|gpt|chatgpt|gemini|llm|agent|model|language model|copilot)\b|(?:^|[\n([]|[.!?]\s)\s*(?:ai|assistant|claude|llm|model|agent)\s*[:,]\s+(?!["'\d{[(<\x60])|\b(?:instructions?|guidance|note|message|memo)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|llm|agent|model|language model)\b/;
 
 /** Phrases that override the agent's instructions without naming them in the usual words. */
-export const OVERRIDE_PHRASE = /\byou are now (?:in|a|an|the|operating|acting|jailbroken|dan|free|unrestricted|developer)\b|\b(?:developer|god|debug|maintenance|jailbreak|unrestricted)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b|\bin\s+(?:developer|maintenance|god|jailbreak)\s+mode\b|\b(?:new|updated|real|actual|true|secret|hidden) (?:system )?instructions?\s*[:：]|\b(?:system|developer) (?:prompt|message|instructions?) (?:override|update|injection)\b|\b(?:system prompt|instructions|rules|guidelines|policies) (?:has|have) been (?:updated|changed|replaced|overridden|cancelled|suspended|lifted)\b|\b(?:rules|guidelines|policies|instructions|restrictions|safeguards)\b[^.\n]{0,40}\b(?:no longer apply|are (?:now )?(?:suspended|lifted|void|cancelled|canceled|disabled|off))\b|\bfrom now on,? (?:you|the assistant|the model)\b|\bnew policy\s*:/;
+export const OVERRIDE_PHRASE = /\byou are now (?:in|a|an|the|operating|acting|jailbroken|dan|free|unrestricted|developer)\b|\byou are (?:now )?the (?:system|admin|administrator|developer|root|operator)\b|\b(?:lower|less) priority than\b|\btakes? precedence over (?:the |your |any )?(?:user|system|previous|other|prior)|\b(?:respond|act|answer) as dan\b|\bdo anything now\b|\bwith no (?:restrictions|limits|filters|guardrails|rules|censorship)\b|\b(?:developer|god|debug|maintenance|jailbreak|unrestricted)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b|\bin\s+(?:developer|maintenance|god|jailbreak)\s+mode\b|\b(?:new|updated|real|actual|true|secret|hidden) (?:system )?instructions?\s*[:：]|\b(?:system|developer) (?:prompt|message|instructions?) (?:override|update|injection)\b|\b(?:system prompt|instructions|rules|guidelines|policies) (?:has|have) been (?:updated|changed|replaced|overridden|cancelled|suspended|lifted)\b|\b(?:rules|guidelines|policies|instructions|restrictions|safeguards)\b[^.\n]{0,40}\b(?:no longer apply|are (?:now )?(?:suspended|lifted|void|cancelled|canceled|disabled|off))\b|\bfrom now on,? (?:you|the assistant|the model)\b|\bnew policy\s*:/;
 
 /** Settings written to approve everything and tell nothing. */
 export const CONSENT_FLAGS = /"?auto_?approve"?\s*:\s*true|"?confirm(?:_destructive|ation)?"?\s*:\s*false|"?disclose(?:_to_user)?"?\s*:\s*false|"?require_confirmation"?\s*:\s*false/;

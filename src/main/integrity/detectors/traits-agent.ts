@@ -12,13 +12,17 @@ import { CH, type Hit } from './words.js';
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
-const CONSENT_CLAIM = /\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const CONSENT_CLAIM = /\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
+const DECEIVE_PHRASE = /\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
-const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively)\b/;
+const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
 const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
+/** This tool for everything, related or not. */
+const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
+/** A destroying tool, by its name, on everything ("call delete_repository on every repository"). */
+const DESTRUCTIVE_CALL = /\b(?:delete|remove|drop|destroy|wipe|purge|erase|transfer|revoke|close)_\w+\b[^.]{0,40}\b(?:every|all|each|any)\b/;
 const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
 
 const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
@@ -26,6 +30,7 @@ const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
 const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
 // The orders the traits ask about, as masks (no allocation per question).
 const O_VERBS = maskOf([...VERBS]);
+const O_VISIT_EXEC = maskOf([C.VISIT, C.EXEC]);
 const O_VERBS_ACT_INSTEAD = maskOf([...VERBS, C.ACT, C.INSTEAD]);
 const O_ADVERT = maskOf([C.ADVERT]);
 const O_COLLECT_ADVERT_SEND = maskOf([C.COLLECT, C.ADVERT, C.SEND]);
@@ -41,14 +46,14 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
   if (v.has(C.COMM) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
   if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);
-  if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK)))) bypass(v, into);
-  if (v.has(C.CONSENT) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
+  if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
+  if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
-  if (v.has(C.OTHER) || v.has(C.INSTEAD) || v.has(C.DECEIVE)) hijack(v, into);
+  if (v.has(C.OTHER) || v.has(C.INSTEAD) || v.has(C.DECEIVE) || (v.has(C.THIS) && v.has(C.TOOL) && v.has(C.EVERY))) hijack(v, into);
   if (v.has(C.TRUST)) trust(v, into);
   if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
-  if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS)) !== 0) destructive(v, into);
+  if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS | CH.UNDERSCORE)) !== 0) destructive(v, into);
   if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
   if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG))) || v.has(C.INSTEAD)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
@@ -163,7 +168,13 @@ function bypass(v: View, into: Trait[]): void {
   if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
 }
 
+/** "skip the confirmation", "always approve": the user's say taken away. */
+const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
+
 function bypassAt(v: View): number | undefined {
+  const text = v.text();
+  const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) ? NO_REVIEW.exec(text) : null;
+  if (review !== null) return v.sentence.start + review.index;
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
@@ -188,7 +199,7 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const text = v.text();
-  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
+  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);
@@ -212,9 +223,9 @@ function hijack(v: View, into: Trait[]): void {
   const route = ROUTE_THROUGH.exec(text);
   if (route !== null) return v.trait('hijack', v.sentence.start + route.index, route[0].length, into);
   // "X is unreliable", "use this tool instead": each a nudge, together a hijack.
-  const disparaged = v.has(C.DECEIVE) ? DISPARAGED.exec(text) : null;
+  const disparaged = v.has(C.DECEIVE) || v.has(C.OTHER) ? DISPARAGED.exec(text) : null;
   if (disparaged !== null && (v.has(C.TOOL) || v.has(C.OTHER) || v.has(C.PERSONAL) || v.has(C.REPLY))) v.trait('disparage', v.sentence.start + disparaged.index, disparaged[0].length, into);
-  const self = v.has(C.THIS) && v.has(C.TOOL) ? PREFER_SELF.exec(text) : null;
+  const self = v.has(C.THIS) && v.has(C.TOOL) ? (PREFER_SELF.exec(text) ?? SCOPE_CREEP.exec(text)) : null;
   if (self !== null) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
   for (const other of v.hits(C.OTHER)) {
     const tool = v.after(other, C.TOOL, 25) ?? (/^others?\b|^other one\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
@@ -239,7 +250,7 @@ function execution(v: View, into: Trait[]): void {
   const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
   if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
-  if (danger !== null && v.order(O_VERBS_ACT_INSTEAD) !== undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
+  if (danger !== null && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
   if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
@@ -251,6 +262,8 @@ const WIDE_OPEN = /\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (
 
 function destructive(v: View, into: Trait[]): void {
   const text = v.text();
+  const call = v.has(C.EVERY) || v.has(C.POSS) ? DESTRUCTIVE_CALL.exec(text) : null;
+  if (call !== null && v.order(O_VISIT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + call.index, call[0].length, into);
   const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') ? WIDE_OPEN.exec(text) : null;
   if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(O_DESTRUCT);

@@ -48,7 +48,8 @@ function usersData(v: View): Hit | undefined {
     v.find(C.PRIVATE) ??
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
-      if (v.before(hit, C.EVERY, 12) !== undefined && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
+      const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
+      if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
     })
   );
@@ -57,7 +58,13 @@ function usersData(v: View): Hit | undefined {
 export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
   if (v.has(C.PRIVATE) || v.has(C.PERSONAL)) personal(v, into);
-  if (v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT)) out(v, into);
+  if (v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) out(v, into);
+  if (v.has(C.REF) && (v.has(C.COLLECT) || v.has(C.SEND)) && (v.sentence.chars & (CH.BACKTICK | CH.QUOTE)) !== 0) putInParam(v, into);
+  if ((v.sentence.chars & (CH.URL | CH.LBRACKET)) !== 0 || v.scope.exhaustive) {
+    // A Markdown image whose address carries data for the model to fill in: rendering it sends the data.
+    const image = v.text().includes('![') || v.scope.exhaustive ? IMAGE_BEACON.exec(v.text()) : null;
+    if (image !== null) v.trait('exfil', v.sentence.start + image.index, image[0].length, into);
+  }
   if (v.has(C.CODE) || (v.sentence.chars & (CH.PIPE | CH.AT | CH.LT)) !== 0 || v.scope.exhaustive) {
     const code = EXFIL_CODE.exec(v.text());
     if (code !== null) v.trait('exfil-code', v.sentence.start + code.index, code[0].length, into);
@@ -84,10 +91,11 @@ function secrets(v: View, into: Trait[]): void {
     const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(text.slice(Math.max(0, path.index - 20), path.index + 1).replace(/[~./\\]+$/, ''));
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
-    const ordered = take !== undefined && take.at < at && !destination && !v.purposeCovers(path[0]);
-    // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field".
+    // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field"
+    // (then "in ~/.gnupg/" is where the files are, not where they go).
     const anyPut = collect ?? v.find(C.COLLECT, (hit) => !v.negated(hit));
-    const param = anyPut === undefined || asPath || destination ? null : v.paramRef();
+    const param = anyPut === undefined || asPath ? null : v.paramRef();
+    const ordered = take !== undefined && take.at < at && (!destination || param !== null) && !v.purposeCovers(path[0]);
     const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
     if (ordered || v.dests().length > 0 || named) return v.trait('secret-grab', at, path[0].length, into);
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
@@ -110,7 +118,8 @@ function secrets(v: View, into: Trait[]): void {
   const theirs = usersSecret(v);
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM) !== undefined && v.dests().length > 0) return v.trait('exfil', theirs.at, 80, into);
-  if (theirs !== undefined && give !== undefined) v.trait('secret-read', theirs.at, 40, into);
+  // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
+  if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at)) v.trait('user-secret', theirs.at, 40, into);
 }
 
 function personal(v: View, into: Trait[]): void {
@@ -135,6 +144,17 @@ function personal(v: View, into: Trait[]): void {
   if (param !== null && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
 }
 
+/** Something from a neighbouring sentence put into a parameter: "include it as `rl_token`" (an amplifier). */
+function putInParam(v: View, into: Trait[]): void {
+  const verb = v.order(O_COLLECT_SEND);
+  if (verb === undefined || v.after(verb, C.REF, 8) === undefined) return;
+  const param = v.paramRef();
+  if (param !== null && param !== '' && !OWN_KIND.test(param)) v.trait('put-in-param', verb.at, 60, into);
+}
+
+/** A parameter named for a secret or for the user's words takes them by design. */
+const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
+
 /** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
@@ -148,6 +168,7 @@ function stateOfParam(v: View, verb: Hit): boolean {
   return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before);
 }
 
+const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
 const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 /** An account, a wallet or an IBAN: money's way out. */
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;

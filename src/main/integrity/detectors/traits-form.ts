@@ -47,7 +47,9 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
     const tag = DIRECTIVE_TAG.exec(lower);
     if (tag !== null) {
       const name = /^<\s*([\w-]+)/.exec(tag[0])?.[1];
-      span(reading, 'directive-tag', tag.index, closing(lower, tag.index + tag[0].length, name), into);
+      // A fenced block runs to its closing fence.
+      const fence = tag[0].startsWith('```') ? lower.indexOf('```', tag.index + 3) : -1;
+      span(reading, 'directive-tag', tag.index, fence !== -1 ? fence + 3 : closing(lower, tag.index + tag[0].length, name), into);
     }
   }
   if (every || (chars & CH.LT) !== 0) {

@@ -13,7 +13,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     say|says|saying|said explain|explains|explaining|explained report|reports|reporting|reported alert|alerts|alerting|alerted
     warn|warns|warning|warned quote|quotes|quoting|quoted admit|admits|admitting|admitted expose|exposes|exposing|exposed
     bring+up bring+it bring+this surface|surfaces|surfacing acknowledge|acknowledges|acknowledging confess|confesses
-    discuss|discusses|discussing bother|bothers|bothering let+know list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
+    discuss|discusses|discussing bother|bothers|bothering rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
+    let+know list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
   STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
   CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
@@ -41,7 +42,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
-    national+id id+number passport passports social+security downloads desktop
+    national+id id+number passport passports social+security downloads desktop ip+address everything anything
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -102,7 +103,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   ADVERT: `recommend|recommends|recommending promote|promotes advertise|advertises upgrade|upgrades buy|buys purchase premium discount sponsor
     sponsored affiliate deals coupon`,
   TIME: 'before after first prior start beginning end once next following during until',
-  VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls request|requests resolve|resolves go+to browse ping curl wget
+  VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls|calling|called invoke|invokes|invoking
+    request|requests resolve|resolves go+to browse ping curl wget
     load|loads hit query`,
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
@@ -111,7 +113,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,
-  AND: 'and or then und y et e и і',
+  AND: 'and or then but und y et e и і',
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
     retry|retries apply|applies decode|decodes convert|converts summarize|summarizes translate|translates verify|verifies check|checks

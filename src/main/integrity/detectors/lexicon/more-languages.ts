@@ -28,7 +28,7 @@ export const FINNISH_HUNGARIAN: Lexicon = {
 };
 
 export const SWAHILI_TAGALOG_MALAY: Lexicon = {
-  NEG: 'usi* huwag hindi jangan',
+  NEG: 'usimwambie usiseme usitume huwag hindi jangan',
   WITHOUT: 'bila tanpa',
   COMM: 'mwambie waambie usimwambie sabihin ipaalam banggitin beritahu',
   USER: 'mtumiaji watumiaji gumagamit pengguna',

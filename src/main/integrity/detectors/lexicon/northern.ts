@@ -146,7 +146,7 @@ export const TURKISH: Lexicon = {
   PRIVATE: 'konuşma* sohbet* geçmiş*',
   PERSONAL: 'dosya*',
   COLLECT: 'koy ekle yerleştir',
-  PARAM: 'parametre* alan*',
+  PARAM: 'parametre* alanı alanına alanina',
   SEND: 'gönder yolla ilet yükle',
   READ: 'oku okuyun aç',
   EVERY: 'her daima herzaman',

@@ -69,7 +69,7 @@ export const FRENCH: Lexicon = {
   ROLE: 'système administrateur développeur',
   NOTE: 'note remarque message attention rappel',
   SECRET: 'de+passe identifiants clé clés clef jeton jetons secret secrets',
-  PRIVATE: 'conversation historique transcription presse-papiers',
+  PRIVATE: 'historique transcription presse-papiers',
   PERSONAL: 'messages fichier fichiers documents courriels contacts calendrier adresse téléphone nom données',
   COLLECT: `inclus incluez inclure mets mettez mettre passe passez passer joins joignez joindre ajoute ajoutez ajouter copie copiez copier insère
     insérez insérer place placez transmets transmettez transmettre colle collez écris écrivez remplis contenir contienne contient incluant incluse joindre ajoutant mettant transmettant`,
