@@ -54,7 +54,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.TRUST)) trust(v, into);
   if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS | CH.UNDERSCORE)) !== 0) destructive(v, into);
-  if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
+  if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP) || v.has(C.TIME))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
   if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG))) || v.has(C.INSTEAD)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);

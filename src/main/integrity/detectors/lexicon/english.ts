@@ -102,7 +102,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     usdc fee fees recipient recipients payee destination`,
   ADVERT: `recommend|recommends|recommending promote|promotes advertise|advertises upgrade|upgrades buy|buys purchase premium discount sponsor
     sponsored affiliate deals coupon`,
-  TIME: 'before after first prior start beginning end once next following during until',
+  TIME: 'before after first prior start beginning end once next following during until session sessions turn turns',
   VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls|calling|called invoke|invokes|invoking
     request|requests resolve|resolves go+to browse ping curl wget
     load|loads hit query`,
