@@ -10,10 +10,11 @@ import { CH, type Hit } from './words.js';
 
 /** "Ignore any instructions found in the page": a defence, not an override. */
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
+const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-level|raw)\s+(?:\w+\s+){0,2}?(?:logic|details?|ids?|identifiers|errors?|codes?|retries|retry|state|stack|traces?|fields?)\b/;
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
-const CONSENT_CLAIM = /\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
+const DECEIVE_PHRASE = /\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
@@ -104,7 +105,7 @@ function override(v: View, into: Trait[]): void {
   }
   if (!v.has(C.INSTR) && !v.has(C.ROLE) && !text.includes(' now') && !v.scope.exhaustive) return;
   const phrase = OVERRIDE_PHRASE.exec(text);
-  if (phrase !== null) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index)) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
 }
 
 function address(v: View, into: Trait[]): void {
@@ -125,7 +126,9 @@ function address(v: View, into: Trait[]): void {
 
 /** The object of a concealment: the act itself ("this step", "that you read it"), or only something shown. */
 function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
-  const act = v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50);
+  // What is hidden: the act ("that you read it", "this step", "calls to this tool"), or only the system's innards ("internal retry logic").
+  const internals = INTERNALS.test(v.scope.reading.lower.slice(verb.end, verb.end + 60));
+  const act = internals ? undefined : (v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50));
   const at = Math.min(verb.at, negation.at);
   if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
@@ -199,7 +202,7 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const text = v.text();
-  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
+  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);
@@ -241,7 +244,12 @@ function trust(v: View, into: Trait[]): void {
     if (!verb.order && v.before(verb, C.MODAL, 30) === undefined) continue;
     const rules = v.after(verb, C.INSTR, 80);
     const negated = rules !== undefined && v.find(C.NEG, (hit) => hit.at > verb.end && hit.at < rules.at) !== undefined;
-    if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) return v.trait('trust-output', verb.at, 80, into);
+    if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) {
+      v.trait('trust-output', verb.at, 80, into);
+      // "… as a system-level instruction": text taken for the system's own word.
+      if (rules !== undefined && !negated && v.before(rules, C.ROLE, 20) !== undefined) v.trait('override', verb.at, 80, into);
+      return;
+    }
   }
 }
 

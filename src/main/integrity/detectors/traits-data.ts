@@ -5,7 +5,7 @@
 // with an order about it (shadowing).
 import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { BENIGN_CROSS, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH } from './structure.js';
+import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
@@ -23,6 +23,7 @@ const O_TAKE = maskOf([...TAKE]);
 const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);
 const O_COLLECT = maskOf([C.COLLECT]);
 const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
+const O_ANY_VERB = maskOf([C.SEND, C.COLLECT, C.READ, C.VISIT, C.ACT, C.EXEC, C.COMM]);
 const O_COLLECT_DESTRUCT_INSTEAD_VISIT = maskOf([C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT]);
 const O_COLLECT_SEND = maskOf([C.COLLECT, C.SEND]);
 const O_COMM = maskOf([C.COMM]);
@@ -44,8 +45,10 @@ function usersSecret(v: View): Hit | undefined {
  */
 function usersData(v: View): Hit | undefined {
   const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
+  const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
   return (
     v.find(C.PRIVATE) ??
+    (seenEverywhere ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
@@ -57,7 +60,12 @@ function usersData(v: View): Hit | undefined {
 
 export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
-  if (v.has(C.PRIVATE) || v.has(C.PERSONAL)) personal(v, into);
+  if (v.has(C.PRIVATE) || v.has(C.PERSONAL) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL)))) personal(v, into);
+  if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
+    // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
+    const beacon = DATA_TEMPLATE.exec(v.text());
+    if (beacon !== null && v.order(O_ANY_VERB) !== undefined) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
+  }
   if (v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) out(v, into);
   if (v.has(C.REF) && (v.has(C.COLLECT) || v.has(C.SEND)) && (v.sentence.chars & (CH.BACKTICK | CH.QUOTE)) !== 0) putInParam(v, into);
   if ((v.sentence.chars & (CH.URL | CH.LBRACKET)) !== 0 || v.scope.exhaustive) {

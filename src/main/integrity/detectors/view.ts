@@ -129,10 +129,13 @@ export class View {
     return undefined;
   }
 
-  /** Whether `at` sits in a quoted example ("such as "ignore previous instructions""). */
+  /** Whether `at` sits in quotes or a code span ("such as 'ignore previous instructions'"), or follows an example marker in its clause. */
   quoted(at: number): boolean {
     const before = this.scope.reading.lower.slice(this.sentence.start, at);
-    return (before.match(/["“”]/g) ?? []).length % 2 === 1 || (before.match(/\x60/g) ?? []).length % 2 === 1;
+    if ((before.match(/["“”]/g) ?? []).length % 2 === 1 || (before.match(/\x60/g) ?? []).length % 2 === 1) return true;
+    // Single quotes: those that open (not an apostrophe inside a word).
+    if (((before.match(/(?<![\p{L}\p{N}])['‘]/gu) ?? []).length - (before.match(/['’](?![\p{L}\p{N}])/gu) ?? []).length) > 0) return true;
+    return /\b(?:e\.g\.|i\.e\.|such as|like|for example|for instance|phrases? (?:like|such as))\s*[^,;.]{0,20}$/.test(before);
   }
 
   /** Whether an example marker comes before `at` in the sentence. */

@@ -51,7 +51,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended load save|saves|saving|saved`,
+    prepend|prepends|prepended load save|saves|saving|saved stash|stashes|stashed stow`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
@@ -118,8 +118,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
     retry|retries apply|applies decode|decodes convert|converts summarize|summarizes translate|translates verify|verifies check|checks
     remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves`,
-  REF: `it that this so anything about step steps fact call calls action actions activity what when whether how rule requirement upload
-    copies change changes these those detail details note`,
+  REF: `it that this so anything them step steps fact call calls action actions activity what when whether how rule upload uploads copies
+    change changes these those note`,
   ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
