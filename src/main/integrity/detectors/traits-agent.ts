@@ -30,7 +30,6 @@ const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
 const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
 const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
 // The orders the traits ask about, as masks (no allocation per question).
-const O_VERBS = maskOf([...VERBS]);
 const O_VISIT_EXEC = maskOf([C.VISIT, C.EXEC]);
 const O_VERBS_ACT_INSTEAD = maskOf([...VERBS, C.ACT, C.INSTEAD]);
 const O_ADVERT = maskOf([C.ADVERT]);

@@ -102,7 +102,6 @@ const STEM_BITS = STEM_BLOOM;
 const PAIR_BITS = PAIR_BLOOM;
 const STARTS = STEM_STARTS;
 const SIZES = STEM_LENGTHS;
-const LONGEST_STEM = SIZES[SIZES.length - 1] ?? 0;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
 const skipped = skipInHash;
