@@ -41,6 +41,7 @@ export const TRAITS = {
   suppress: { kind: I, weight: 4 },
   'reply-inject': { kind: I, weight: 4 },
   advert: { kind: I, weight: 2 },
+  steer: { kind: I, weight: 4 },
   hijack: { kind: I, weight: 4 },
   disparage: { kind: I, weight: 2 },
   'prefer-self': { kind: I, weight: 2 },
@@ -56,7 +57,7 @@ export const TRAITS = {
   'secret-path': { kind: D, weight: 1, lowAlone: true },
   'secret-read': { kind: D, weight: 4 },
   'secret-grab': { kind: D, weight: 8 },
-  'user-secret': { kind: D, weight: 6 },
+  'user-secret': { kind: D, weight: 4 },
   'private-data': { kind: D, weight: 2 },
   // Ways out.
   exfil: { kind: X, weight: 8 },

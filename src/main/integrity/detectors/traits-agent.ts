@@ -14,7 +14,7 @@ const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const DECEIVE_PHRASE = /\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
@@ -46,7 +46,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
   if (v.has(C.COMM) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
   if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);
-  if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
+  if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || v.has(C.OVERRIDE) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
   if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
@@ -97,6 +97,8 @@ function override(v: View, into: Trait[]): void {
   for (const verb of v.hits(C.OVERRIDE)) {
     const rules = v.near(verb, C.INSTR, 60, 60);
     if (rules === undefined || v.quoted(verb.at)) continue;
+    // "Previous instructions about setting X can be ignored": instructions on one topic, let go; not an order to drop them all.
+    if (!verb.order && !verb.foreign && /^\s+(?:about|for|on|regarding|concerning)\b/.test(text.slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 12))) continue;
     const prior = v.near(rules, C.PRIOR, 60, 30) ?? v.near(rules, C.YOU, 40, 10) ?? v.near(rules, C.ROLE, 40, 10);
     if (prior === undefined) continue;
     if (rules.at > verb.at && DEFENSIVE.test(v.text().slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 30))) continue;
@@ -171,11 +173,11 @@ function bypass(v: View, into: Trait[]): void {
 }
 
 /** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
+const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
 
 function bypassAt(v: View): number | undefined {
   const text = v.text();
-  const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) ? NO_REVIEW.exec(text) : null;
+  const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
   if (review !== null) return v.sentence.start + review.index;
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
@@ -207,7 +209,9 @@ function deceive(v: View, into: Trait[]): void {
   const tell = v.order(O_COMM);
   if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
   const promote = v.order(O_ADVERT);
-  if (promote !== undefined && (v.has(C.EVERY) || v.has(C.DECEIVE))) v.trait('advert', promote.at, 60, into);
+  // Steering the user, whenever they come near a subject, towards what the server sells.
+  if (promote !== undefined && v.has(C.EVERY) && (v.has(C.USER) || v.has(C.REPLY))) v.trait('steer', promote.at, 60, into);
+  else if (promote !== undefined && (v.has(C.EVERY) || v.has(C.DECEIVE))) v.trait('advert', promote.at, 60, into);
 }
 
 function replies(v: View, into: Trait[]): void {

@@ -163,6 +163,11 @@ function putInParam(v: View, into: Trait[]): void {
 /** A parameter named for a secret or for the user's words takes them by design. */
 const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
 
+/** "… must be uploaded to", "should be sent": an order in the passive. */
+function mustBe(v: View, verb: Hit): boolean {
+  return /\b(?:must|should|shall|needs? to|has to|have to|is to|are to|will)\s+(?:\w+\s+)?be\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at));
+}
+
 /** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
@@ -188,8 +193,8 @@ function out(v: View, into: Trait[]): void {
     const account = v.dests().find((found) => MONEY_DEST.test(found.text));
     if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
   }
-  // Sent to a fixed address: an order, or a copy of every message ("every message is also blind-copied to …").
-  const send = v.order(O_SEND) ?? (every ? v.find(C.SEND, (hit) => !v.negated(hit)) : undefined);
+  // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
+  const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
   if (send === undefined && put === undefined) return;
   const dests = v.dests();

@@ -132,15 +132,18 @@ export class View {
   /** Whether `at` sits in quotes or a code span ("such as 'ignore previous instructions'"), or follows an example marker in its clause. */
   quoted(at: number): boolean {
     const before = this.scope.reading.lower.slice(this.sentence.start, at);
-    if ((before.match(/["“”]/g) ?? []).length % 2 === 1 || (before.match(/\x60/g) ?? []).length % 2 === 1) return true;
+    // A JSON value ("content": "…") is said, not quoted.
+    const open = before.lastIndexOf('"');
+    if ((before.match(/["“”]/g) ?? []).length % 2 === 1 && !/:\s*$/.test(before.slice(0, Math.max(0, open)))) return true;
+    if ((before.match(/\x60/g) ?? []).length % 2 === 1) return true;
     // Single quotes: those that open (not an apostrophe inside a word), less those that close, before `at`.
-    let open = 0;
+    let single = 0;
     for (const quote of this.text().matchAll(/(?<![\p{L}\p{N}])['‘]|['’](?![\p{L}\p{N}])/gu)) {
       if (this.sentence.start + quote.index >= at) break;
       const opens = quote.index === 0 || !/[\p{L}\p{N}]/u.test(this.text()[quote.index - 1]!);
-      open = opens ? open + 1 : Math.max(0, open - 1);
+      single = opens ? single + 1 : Math.max(0, single - 1);
     }
-    if (open > 0) return true;
+    if (single > 0) return true;
     return /\b(?:e\.g\.|i\.e\.|such as|like|for example|for instance|phrases? (?:like|such as))\s*[^,;.]{0,20}$/.test(before);
   }
 

@@ -109,6 +109,8 @@ const PRIME = FNV_PRIME;
 const MODAL_LO = 1 << C.MODAL;
 const SKIP_LO = 1 << C.SKIP;
 const NEG_LO = 1 << C.NEG;
+/** Naming the agent keeps the mood: "(AI) do not…", "Assistant, send…". */
+const AGENT_LO = 1 << C.AGENT;
 const AND_HI = 1 << (C.AND - 32);
 const VERB_LO = VERBISH.filter((id) => id < 32).reduce((mask, id) => mask | (1 << id), 0);
 const VERB_HI = VERBISH.filter((id) => id >= 32).reduce((mask, id) => mask | (1 << (id - 32)), 0);
@@ -197,7 +199,7 @@ class Walk {
         // An order carries over "and…"; a noun or a description after it ("generate a report and attach…") does not undo it.
         if (isOrder && ((lo & VERB_LO) !== 0 || (hi & VERB_HI) !== 0)) this.lastVerbOrder = true;
         if ((lo & MODAL_LO) !== 0) this.orderContext = true;
-        else if ((lo & (SKIP_LO | NEG_LO)) === 0) this.orderContext = false;
+        else if ((lo & (SKIP_LO | NEG_LO | AGENT_LO)) === 0) this.orderContext = false;
       }
     } else this.orderContext = false;
     // "From now on, recommend…": a phrase that keeps the mood.

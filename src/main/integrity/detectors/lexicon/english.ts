@@ -21,7 +21,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     verification consent sign-off`,
   ASK: 'ask|asks|asking|asked prompting check+with',
   OVERRIDE: `ignore|ignores|ignoring|ignored disregard|disregards|disregarding|disregarded forget|forgets|forgetting|forgot|forgotten
-    override|overrides|overriding|overridden bypass|bypasses|bypassing|bypassed overrule|overrules|overruled supersede|supersedes|superseded`,
+    override|overrides|overriding|overridden bypass|bypasses|bypassing|bypassed overrule|overrules|overruled supersede|supersedes|superseded
+    skip|skips|skipping|skipped`,
   PRIOR: `previous previously prior earlier above preceding original originally former existing old older initial all any your my
     other system safety default given built-in content those these developer ethical moral usual normal standard`,
   INSTR: `instruction instructions rule rules guideline guidelines guidance directive directives direction directions policy policies
@@ -42,7 +43,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
-    national+id id+number passport passports social+security downloads desktop ip+address everything anything
+    national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -101,7 +102,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   MONEY: `payment payments card cards iban account accounts wallet wallets funds balance money amount amounts refund refunds bank crypto bitcoin
     usdc fee fees recipient recipients payee destination`,
   ADVERT: `recommend|recommends|recommending promote|promotes advertise|advertises upgrade|upgrades buy|buys purchase premium discount sponsor
-    sponsored affiliate deals coupon`,
+    sponsored affiliate deals coupon steer|steers|steering upsell|upsells competitor competitors`,
   TIME: 'before after first prior start beginning end once next following during until session sessions turn turns',
   VISIT: `use|uses|using|used open|opens visit|visits navigate|navigates fetch|fetches call|calls|calling|called invoke|invokes|invoking
     request|requests resolve|resolves go+to browse ping curl wget
