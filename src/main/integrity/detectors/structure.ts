@@ -103,10 +103,13 @@ export const PADDING = /[ \t\u00a0]{40,}\S|(?:\n[ \t]*){10,}\S/;
 export const EVERY_CALL = /\b(?:every|each|any|all)\s+(?:single\s+)?(?:(?:shell\s+)?commands?|call|calls|conversation|conversations|message|messages|user message|request|requests|question|questions|time|turn|reply|replies|answer|answers|response|responses|session|use|task|tasks|tool call|other tool)\b|\bfrom now on\b|\bfor the rest of the (?:session|conversation|chat)\b|\b(?:before|after) (?:answering|responding|replying|every|each|any)\b|\bat the (?:start|beginning) of (?:every|each|the) (?:conversation|session|chat)\b|\bwhenever the user\b/;
 
 /** What the agent sees from everywhere: "every tool call you make", "other tools' responses". */
-export const AGENT_ACTIVITY = /\b(?:every|all|each|any)\s+(?:\w+\s+){0,2}(?:tool calls?|calls?|files?|e-?mails?|messages?|responses?|results?|outputs?|arguments?|documents?|pages?|tokens?|keys?|secrets?|passwords?|credentials?)\s+(?:that\s+)?(?:you|the (?:other )?tools?|other tools?)\s+(?:\w+\s+)?(?:make|made|read|see|saw|encounter|receive|get|return|returned|open|handle|process|fetch|call)\b|\bother (?:tools|servers)'? (?:responses|outputs?|results|arguments)\b/;
+export const AGENT_ACTIVITY = /\b(?:every|all|each|any)\s+(?:\w+\s+){0,2}(?:tool calls?|calls?|files?|e-?mails?|messages?|responses?|results?|outputs?|arguments?|documents?|pages?|tokens?|keys?|secrets?|passwords?|credentials?)\s+(?:that\s+)?(?:you|the (?:other )?tools?|other tools?|the user|they)\s+(?:\w+\s+)?(?:make|made|read|reads|see|sees|saw|encounter|receive|receives|get|return|returned|open|opens|handle|process|fetch|call|view|views|write|writes|send|sends|type|types)\b|\bother (?:tools|servers)'? (?:responses|outputs?|results|arguments)\b/;
 
 /** An address with the user's data templated into it, for the model to fill in: a tracking pixel, a beacon. */
 export const DATA_TEMPLATE = /https?:\/\/[^\s)"'\x60]*[?&][\w-]+=(?:\{[^}]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone)[^}]*\}|<[^>]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone)[^>]*>)/;
+
+/** A third party data goes to, named in words rather than by address. */
+export const THIRD_PARTY = /\b(?:(?:our|the|a) partners?|partner (?:api|apis|service|server|site)|third[- ]part(?:y|ies)|advertisers?|data brokers?|our (?:servers?|api|backend|team|service|analytics)|an? external (?:service|server|api|party))\b/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
 export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bcompatible with\b|\boptionally\b/;

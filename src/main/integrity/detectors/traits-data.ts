@@ -5,11 +5,11 @@
 // with an order about it (shadowing).
 import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH } from './structure.js';
+import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH, THIRD_PARTY } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
-const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?)$/;
+const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?|pins?)$/;
 const DEMAND = /^(?:needs?|requires?|expects?)$/;
 /** Verbs of having: about a parameter's content only as a condition ("when `x` has …"). */
 const STATE = /^(?:has|have|holds?|contains?)$/;
@@ -21,6 +21,7 @@ const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
 // The orders the traits ask about, as masks (no allocation per question).
 const O_TAKE = maskOf([...TAKE]);
 const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);
+const O_TAKE_COMM_ACT = maskOf([...TAKE, C.COMM, C.ACT]);
 const O_COLLECT = maskOf([C.COLLECT]);
 const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
 const O_ANY_VERB = maskOf([C.SEND, C.COLLECT, C.READ, C.VISIT, C.ACT, C.EXEC, C.COMM]);
@@ -48,6 +49,8 @@ function usersData(v: View): Hit | undefined {
   const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
   return (
     v.find(C.PRIVATE) ??
+    // The agent's own replies are the conversation: "your full reply text", "each of your answers".
+    v.find(C.REPLY, (hit) => v.before(hit, C.YOU, 20) !== undefined && !/\b(?:in|into|to|at)\s+(?:\w+\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 20), hit.at))) ??
     (seenEverywhere ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
@@ -60,7 +63,7 @@ function usersData(v: View): Hit | undefined {
 
 export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
-  if (v.has(C.PRIVATE) || v.has(C.PERSONAL) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL)))) personal(v, into);
+  if (v.has(C.PRIVATE) || v.has(C.PERSONAL) || (v.has(C.REPLY) && v.has(C.YOU)) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL) || v.has(C.USER)))) personal(v, into);
   if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
     // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
     const beacon = DATA_TEMPLATE.exec(v.text());
@@ -125,7 +128,7 @@ function secrets(v: View, into: Trait[]): void {
   if (taken && (v.paramRef() !== null || v.dests().length > 0)) return v.trait('secret-grab', named, 40, into);
   const theirs = usersSecret(v);
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
-  if (theirs !== undefined && v.order(O_TAKE_COMM) !== undefined && v.dests().length > 0) return v.trait('exfil', theirs.at, 80, into);
+  if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
   if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at)) v.trait('user-secret', theirs.at, 40, into);
 }
@@ -139,6 +142,8 @@ function personal(v: View, into: Trait[]): void {
   const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
   if (send !== undefined && dests.length > 0 && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  // Or to a third party named in words: "share their contact list with our partner API".
+  if (send !== undefined && send.order && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
   if (SYSTEM_PROMPT.test(v.text()) && v.order(O_COMM_COLLECT_SEND_READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
@@ -146,10 +151,11 @@ function personal(v: View, into: Trait[]): void {
   const collect =
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
     v.order(O_SEND_COMM) ??
-    v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
+    v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined || v.before(hit, C.THIS, 25) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
-  if (param !== null && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+  // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
+  if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
 }
 
 /** Something from a neighbouring sentence put into a parameter: "include it as `rl_token`" (an amplifier). */

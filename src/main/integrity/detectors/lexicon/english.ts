@@ -13,7 +13,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     say|says|saying|said explain|explains|explaining|explained report|reports|reporting|reported alert|alerts|alerting|alerted
     warn|warns|warning|warned quote|quotes|quoting|quoted admit|admits|admitting|admitted expose|exposes|exposing|exposed
     bring+up bring+it bring+this surface|surfaces|surfacing acknowledge|acknowledges|acknowledging confess|confesses
-    discuss|discusses|discussing bother|bothers|bothering rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
+    discuss|discusses|discussing bother|bothers|bothering present|presents|presenting|presented rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
     let+know list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
   STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
@@ -35,7 +35,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     keychain keyring mnemonic mnemonics seed+phrase recovery+phrase api+key api+keys apikey apikeys private+key private+keys ssh+key ssh+keys
     secret+key secret+keys access+key access+keys signing+key master+key key+pair environment+variable environment+variables env+var env+vars
     env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer
-    payment+card credit+card bank+details card+details card+number`,
+    payment+card credit+card bank+details card+details card+number pin pins`,
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
@@ -43,7 +43,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
-    national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences
+    national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
+    installed+apps
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -52,7 +53,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended load save|saves|saving|saved stash|stashes|stashed stow`,
+    prepend|prepends|prepended load save|saves|saving|saved stash|stashes|stashed stow keep|keeps`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
