@@ -20,7 +20,6 @@ const SYSTEM_PROMPT = /\bsystem prompt\b|\b(?:your|the) (?:system )?instructions
 const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
 // The orders the traits ask about, as masks (no allocation per question).
 const O_TAKE = maskOf([...TAKE]);
-const O_TAKE_COMM = maskOf([...TAKE, C.COMM]);
 const O_TAKE_COMM_ACT = maskOf([...TAKE, C.COMM, C.ACT]);
 const O_COLLECT = maskOf([C.COLLECT]);
 const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
@@ -151,11 +150,18 @@ function personal(v: View, into: Trait[]): void {
   const collect =
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
     v.order(O_SEND_COMM) ??
-    v.find(C.VISIT, (hit) => !v.negated(hit) && (hit.order || v.after(hit, C.THIS, 12) !== undefined || v.before(hit, C.THIS, 25) !== undefined) && /\bwith\b/.test(lower.slice(hit.end, v.sentence.end)));
+    v.find(C.VISIT, (hit) => callsWith(v, hit)) ??
+    v.find(C.EXEC, (hit) => callsWith(v, hit));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
   // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
   if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+}
+
+/** "call this tool with …", "this tool must be invoked … with …": a call that carries what follows. */
+function callsWith(v: View, hit: Hit): boolean {
+  if (v.negated(hit) || !(hit.order || mustBe(v, hit) || v.after(hit, C.THIS, 12) !== undefined || v.before(hit, C.THIS, 25) !== undefined)) return false;
+  return /\bwith\b/.test(v.scope.reading.lower.slice(hit.end, v.sentence.end));
 }
 
 /** Something from a neighbouring sentence put into a parameter: "include it as `rl_token`" (an amplifier). */
