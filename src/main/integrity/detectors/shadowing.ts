@@ -75,8 +75,11 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
     if (own.has(lower) || lower === self) continue;
     const start = match.index;
     const end = start + word.length;
+    // "github.create_issue": a server's label and its tool, joined by a dot.
+    const dot = lower.lastIndexOf('.');
     const what =
       names.nameLike.get(lower) ??
+      (dot > 0 ? (names.nameLike.get(lower.slice(dot + 1)) ?? (names.labels.has(lower.slice(0, dot)) ? names.plain.get(lower.slice(dot + 1)) : undefined)) : undefined) ??
       (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
       (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined);
     if (what !== undefined) hits.push({ what, at: start, end });

@@ -12,6 +12,8 @@ import { CH, type Hit } from './words.js';
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
 const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-level|raw)\s+(?:\w+\s+){0,2}?(?:logic|details?|ids?|identifiers|errors?|codes?|retries|retry|state|stack|traces?|fields?)\b/;
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
+/** The user kept unaware: "the person you are talking with must not learn that …", "without the user noticing". */
+const UNAWARE = /\b(?:user|users|person|people|human|customer|they|them|he|she|owner|anyone)\b[^.]{0,40}\b(?:must|should|shall|needs?|is to|are to)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:learn|know|find out|notice|reali[sz]e|discover|be aware|become aware|suspect|hear)\b|\bwithout (?:the user|them|the users|anyone|the person|the human|the customer)(?:'s)? (?:knowing|noticing|knowledge|realizing|realising|being aware|finding out)\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
 const DECEIVE_PHRASE = /\b(?:present|report|describe|show|mark)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
@@ -44,7 +46,7 @@ const O_SEND = maskOf([C.SEND]);
 export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.YOU)) override(v, into);
   if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
-  if (v.has(C.COMM) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
+  if ((v.has(C.COMM) || v.has(C.USER)) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
   if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);
   if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || v.has(C.OVERRIDE) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
   if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
@@ -138,6 +140,8 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
 
 function conceal(v: View, into: Trait[]): void {
+  const unaware = v.has(C.USER) ? UNAWARE.exec(v.text()) : null;
+  if (unaware !== null) return v.trait('conceal', v.sentence.start + unaware.index, unaware[0].length, into);
   for (const verb of v.hits(C.COMM)) {
     // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
@@ -203,7 +207,7 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const text = v.text();
-  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|complete|done|resolved|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
+  const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|complete|done|resolved|pass|success|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);

@@ -15,6 +15,8 @@ const DEMAND = /^(?:needs?|requires?|expects?)$/;
 const STATE = /^(?:has|have|holds?|contains?)$/;
 const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|transcript|chat|history/;
 /** What the user says (a parameter named for it takes it by design). */
+/** What the user asks: every call carries it by design. */
+const ASKED = /^(?:questions?|query|queries|requests?|input|prompt)$/;
 const USER_WORDS = /^(?:messages?|questions?|query|queries|requests?|input|prompt|typed|said)$/;
 const SYSTEM_PROMPT = /\bsystem prompt\b|\b(?:your|the) (?:system )?instructions\b|\bsystem message\b/;
 const TAKE = [C.COLLECT, C.SEND, C.READ, C.VISIT, C.EXEC];
@@ -124,7 +126,7 @@ function secrets(v: View, into: Trait[]): void {
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
-  if (taken && (v.paramRef() !== null || v.dests().length > 0)) return v.trait('secret-grab', named, 40, into);
+  if (taken && (v.paramRef() !== null || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   const theirs = usersSecret(v);
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
@@ -155,7 +157,18 @@ function personal(v: View, into: Trait[]): void {
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
   // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
-  if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+  if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) return v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+  // Or carried by every call: "attach the last 20 messages of the chat to each request".
+  const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
+  if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+}
+
+/** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
+function inEveryCall(v: View, verb: Hit, what: number): boolean {
+  if (v.after(verb, C.EVERY, 60) === undefined) return false;
+  const from = Math.max(verb.end, what);
+  const every = EVERY_CALL.exec(v.scope.reading.lower.slice(from, v.sentence.end));
+  return every !== null && /\b(?:in|into|to|with|on)\s+$/.test(v.scope.reading.lower.slice(Math.max(from, from + every.index - 12), from + every.index));
 }
 
 /** "call this tool with …", "this tool must be invoked … with …": a call that carries what follows. */
@@ -197,6 +210,8 @@ const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|
 const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 /** An account, a wallet or an IBAN: money's way out. */
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
+/** An IBAN written without spaces: looked for only where money is the subject (elsewhere it reads as any identifier). */
+const IBAN_UNSPACED = /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
 
 function out(v: View, into: Trait[]): void {
   const every = v.has(C.ALSO) || v.has(C.EVERY);
@@ -204,6 +219,8 @@ function out(v: View, into: Trait[]): void {
   if (every && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
     const account = v.dests().find((found) => MONEY_DEST.test(found.text));
     if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
+    const iban = IBAN_UNSPACED.exec(v.text());
+    if (iban !== null) return v.trait('exfil', v.sentence.start + iban.index, iban[0].length, into);
   }
   // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
   const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
