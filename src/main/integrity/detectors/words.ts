@@ -187,7 +187,11 @@ class Walk {
       const pair = mixPair(this.previousHash, hash);
       if (PAIR_BITS[pair & 0xffff] === 1) {
         phrase = PAIR_TABLE.get(pair);
-        if (phrase !== undefined && ((phrase.lo & ~SKIP_LO) | phrase.hi) !== 0) this.push({ at: this.previousStart, end, lo: phrase.lo, hi: phrase.hi, order: phrase.always || (phrase.order && this.previousContext), foreign: phrase.always });
+        if (phrase !== undefined && ((phrase.lo & ~SKIP_LO) | phrase.hi) !== 0) {
+          const isOrder = phrase.always || (phrase.order && this.previousContext);
+          this.push({ at: this.previousStart, end, lo: phrase.lo, hi: phrase.hi, order: isOrder, foreign: phrase.always });
+          if (isOrder && ((phrase.lo & VERB_LO) !== 0 || (phrase.hi & VERB_HI) !== 0)) this.lastVerbOrder = true;
+        }
       }
     }
     if (lo !== 0 || hi !== 0) {
@@ -202,8 +206,9 @@ class Walk {
         else if ((lo & (SKIP_LO | NEG_LO | AGENT_LO)) === 0) this.orderContext = false;
       }
     } else this.orderContext = false;
-    // "From now on, recommend…": a phrase that keeps the mood.
+    // "From now on, recommend…": a phrase that keeps the mood; "is to (first) run": one that is a modal.
     if (phrase !== undefined && (phrase.lo & SKIP_LO) !== 0) this.orderContext = this.previousContext;
+    if (phrase !== undefined && (phrase.lo & MODAL_LO) !== 0) this.orderContext = true;
     this.previousContext = before;
     this.previousHash = hash;
     this.previousStart = start;

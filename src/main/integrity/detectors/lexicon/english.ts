@@ -14,7 +14,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     warn|warns|warning|warned quote|quotes|quoting|quoted admit|admits|admitting|admitted expose|exposes|exposing|exposed
     bring+up bring+it bring+this surface|surfaces|surfacing acknowledge|acknowledges|acknowledging confess|confesses
     discuss|discusses|discussing bother|bothers|bothering present|presents|presenting|presented rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
-    let+know reassure|reassures|reassuring assure|assures|assuring list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
+    let+know reassure|reassures|reassuring assure|assures|assuring flag|flags|flagging|flagged list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
   STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
   CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
