@@ -44,7 +44,7 @@ const O_EXEC = maskOf([C.EXEC]);
 const O_SEND = maskOf([C.SEND]);
 
 export function agentTraits(v: View, into: Trait[]): void {
-  if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.YOU)) override(v, into);
+  if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || (v.has(C.YOU) && v.text().includes(' now'))) override(v, into);
   if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
   if ((v.has(C.COMM) || v.has(C.USER)) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
   if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);

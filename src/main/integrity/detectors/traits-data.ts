@@ -65,13 +65,15 @@ function usersData(v: View): Hit | undefined {
 
 export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
-  if (v.has(C.PRIVATE) || v.has(C.PERSONAL) || (v.has(C.REPLY) && v.has(C.YOU)) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL) || v.has(C.USER)))) personal(v, into);
+  // The user's data (usersData): private, the agent's replies, what it sees everywhere, or personal data that is someone's or every turn's.
+  if (v.has(C.PRIVATE) || (v.has(C.REPLY) && v.has(C.YOU)) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL) || v.has(C.USER))) || (v.has(C.PERSONAL) && (v.has(C.POSS) || v.has(C.EVERY) || v.has(C.TIME)))) personal(v, into);
   if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
     // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
     const beacon = DATA_TEMPLATE.exec(v.text());
     if (beacon !== null && v.order(O_ANY_VERB) !== undefined) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
   }
-  if (v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) out(v, into);
+  // A way out needs a destination, or money and a standing order (an account written out in words).
+  if ((v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) && (v.mayDest() || v.has(C.MONEY))) out(v, into);
   if (v.has(C.REF) && (v.has(C.COLLECT) || v.has(C.SEND)) && (v.sentence.chars & (CH.BACKTICK | CH.QUOTE)) !== 0) putInParam(v, into);
   if ((v.sentence.chars & (CH.URL | CH.LBRACKET)) !== 0 || v.scope.exhaustive) {
     // A Markdown image whose address carries data for the model to fill in: rendering it sends the data.

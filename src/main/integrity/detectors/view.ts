@@ -153,6 +153,11 @@ export class View {
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
+  /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
+  mayDest(): boolean {
+    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0;
+  }
+
   dests(): Dest[] {
     if (this.destCache !== null) return this.destCache;
     const found: Dest[] = [];
