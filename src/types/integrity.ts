@@ -54,3 +54,10 @@ export interface ToolReview {
     findings: Finding[];
   }>;
 }
+
+/** IPC event `toolsHeld`: a connected server's listing holds tools it did not hold before (exposed names). */
+export interface ToolsHeld {
+  uuid: string;
+  label: string;
+  tools: string[];
+}

@@ -19,7 +19,7 @@ import type { TaskInfo } from '../../src/types/tasks.js';
 const NO_OFFERINGS = { prompts: [], resources: [], resourceTemplates: [], offeringProblems: [] };
 const status: ServerStatus[] = [
   {
-    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [], ...NO_OFFERINGS,
+    uuid: 'a', label: 'Folder A', type: 'stdio', status: 'ready', offline: false, skippedTools: [], heldTools: 0, ...NO_OFFERINGS,
     tools: [
       { original: 'read_file', exposed: 'read_file', reasons: [], description: 'Read a file from the workspace', annotations: { readOnlyHint: true }, enabled: true, policy: 'allow', policySource: 'annotations', inheritedPolicy: 'allow' },
       { original: 'write_file', exposed: 'write_file', reasons: [], description: 'Write a file', annotations: {}, enabled: false, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' },
@@ -27,7 +27,7 @@ const status: ServerStatus[] = [
     ],
   },
   {
-    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [], ...NO_OFFERINGS,
+    uuid: 'b', label: 'Unity', type: 'http', status: 'failed', offline: true, skippedTools: [], heldTools: 0, ...NO_OFFERINGS,
     tools: [{ original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask' }],
   },
 ];

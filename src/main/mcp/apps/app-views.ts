@@ -75,6 +75,8 @@ export class AppViews {
   async open(exposed: string, options: { callId?: string; frameAncestors?: readonly string[] } = {}): Promise<Omit<ToolViewInfo, 'sandboxUrl' | 'sandboxOrigin'>> {
     const entry = this.context.index.get(exposed);
     if (!entry) throw new ViewError(`Unknown tool "${exposed}": no MCP server offers a tool by that name.`);
+    // Its view is part of what the user approves: a tool held for review shows none.
+    if (entry.held) throw new ViewError(`The tool "${exposed}" waits for your review: its view opens once you approve it.`);
     const resourceUri = entry.tool?.ui?.resourceUri;
     if (!resourceUri) throw new ViewError(`The tool "${exposed}" has no view.`);
     const view = await this.view(entry.uuid, resourceUri);

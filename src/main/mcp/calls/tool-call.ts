@@ -18,6 +18,7 @@ import { messageOf } from '../../../types/errors.js';
 import type { RunningTasks } from '../tasks/running-tasks.js';
 import { sendAsTask } from './as-task.js';
 import { withUrlRetries } from './url-required.js';
+import { heldReason } from '../../integrity/compare.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
@@ -79,6 +80,11 @@ export async function callTool(context: CallContext, exposedName: string, args: 
     throw new Error(`Cannot call ${where(exposedName, entry, label)}: ${signIn.message}.`, { cause: signIn });
   }
   if (!connection || !entry.live) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the server is not connected or no longer lists it.`);
+  // Held for review (docs/tool-integrity.md): nothing reaches the server until the user approves it.
+  if (entry.held) {
+    const why = entry.verdict ? heldReason(entry.verdict) : 'it has not been compared with what was approved yet';
+    throw new ToolCallRefused('not-approved', `Cannot call ${where(exposedName, entry, label)}: ${why}. Nothing was sent to the server; review the tool and approve it first (the server's Review panel, or inspect review and inspect approve).`);
+  }
   if (!entry.enabled) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the tool is switched off.`);
   refuseIfNotVisible(exposedName, entry, label, options.fromView);
   // What the server will get is what the user approves.

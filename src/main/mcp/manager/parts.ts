@@ -4,7 +4,9 @@
 // (icons, instructions, roots, tasks, MCP Apps' views). `Mcp` keeps the result and delegates each
 // public method to one of these; what it must answer itself (a connection changed, the status,
 // a call) it passes in as hooks.
+import path from 'node:path';
 import type { ToolSelection } from '../../../types/config.js';
+import type { ToolsHeld } from '../../../types/integrity.js';
 import type { ServerStatus, ToolCallResult } from '../../../types/mcp.js';
 import type { ProviderId } from '../../../types/providers.js';
 import type { AuthManager } from '../../auth/manager.js';
@@ -22,6 +24,8 @@ import { searchSources } from '../for-providers/search-sources.js';
 import type { IconFetchOptions } from '../icons/icon-fetch.js';
 import { IconStore } from '../icons/icon-store.js';
 import { Instructions } from '../instructions/instructions.js';
+import { ToolApprovals } from '../integrity/tool-approvals.js';
+import { ToolReviews } from '../integrity/tool-reviews.js';
 import { FirstConnects } from '../names/first-connects.js';
 import { ToolIndex } from '../names/tool-index.js';
 import { ToolNaming } from '../names/tool-naming.js';
@@ -82,6 +86,11 @@ export interface ManagerParts {
   calls: CallContext;
   offerings: PromptsAndResources;
   edits: ServerEdits;
+  /** What the user approved of each tool, and every listing compared with it (mcp/integrity/). */
+  approvals: ToolApprovals;
+  reviews: ToolReviews;
+  /** Told when a connected server's listing holds tools it did not hold before. */
+  heldListeners: Set<(event: ToolsHeld) => void>;
 }
 
 export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerParts {
@@ -92,8 +101,10 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   const log = (message: string): void => baseLog(redact(message));
   const logs = new ServerLogs();
   const roots = new RootsChecks();
+  // Beside config.json: one writer per profile (the profile's lock) writes both.
+  const approvals = new ToolApprovals(path.dirname(store.path), log);
   // A model's request for tools is a use of the tool lists: one whose cache hint ran out is listed again.
-  const index = new ToolIndex(() => connections.freshen('tools'));
+  const index = new ToolIndex(approvals, () => connections.freshen('tools'));
   const firstConnects = new FirstConnects();
   const elicitations = new ElicitationRouter(log);
   const events = new TickEvents<ServerStatus[]>(() => hooks.status());
@@ -168,8 +179,30 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
       reindex: () => reindexAll(),
       forgetSignIn: (uuid) => options.auth?.forget(uuid),
       rootsChanged: () => events.emit(),
-      removed: (uuid) => icons.forget(uuid),
+      removed: (uuid) => {
+        icons.forget(uuid);
+        approvals.forget(uuid);
+      },
     }),
+    approvals,
+    reviews: new ToolReviews({
+      approvals,
+      servers,
+      listing: (uuid) => {
+        const connection = connections.get(uuid);
+        return connection?.status === 'ready' && connection.tools ? connection.tools : undefined;
+      },
+      offered: (uuid) => {
+        const connection = connections.get(uuid);
+        if (!connection) return undefined;
+        const { instructions } = connection.features;
+        return { ...(instructions !== undefined ? { instructions } : {}), prompts: connection.offerings.prompts, resources: connection.offerings.resources };
+      },
+      exposedOf: (uuid, original) => index.assignmentOf(uuid, original)?.exposed,
+      byExposed: (exposed) => index.get(exposed),
+      changed: () => reindexAll(),
+    }),
+    heldListeners: new Set(),
   };
   options.auth?.onChange(() => events.emit());
   return parts;
@@ -182,6 +215,22 @@ export function reindex(parts: ManagerParts, assignments: readonly NameAssignmen
   parts.providerTools.invalidate();
   parts.search.invalidate();
   parts.events.emit();
+  tellHeld(parts);
+}
+
+/** Listeners hear, after this tick's changes, of each server whose listing now holds tools it did not hold. */
+function tellHeld(parts: ManagerParts): void {
+  const newly = parts.approvals.takeNewlyHeld();
+  if (newly.size === 0 || parts.heldListeners.size === 0) return;
+  const events: ToolsHeld[] = [];
+  for (const [uuid, originals] of newly) {
+    const server = parts.store.config.mcp.servers.find((s) => s.uuid === uuid);
+    if (!server) continue;
+    events.push({ uuid, label: server.label, tools: originals.map((original) => parts.index.assignmentOf(uuid, original)?.exposed ?? original) });
+  }
+  queueMicrotask(() => {
+    for (const event of events) for (const listener of parts.heldListeners) listener(event);
+  });
 }
 
 /** A connection changed: name, re-index or only tell listeners, as the change requires. */
