@@ -149,6 +149,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       return { path: await host.pickFolder() };
     },
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    getToolReview: (input) => mcp.getToolReview(input?.uuid),
+    approveTools: ({ uuid, tools }) => mcp.approveTools(uuid, tools),
     listPrompts: () => mcp.listPrompts(),
     // A server's requests for input while a prompt or resource is fetched (2026-07-28) go to the page, as a call's do.
     getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider, elicit: elicitations.elicitFor(undefined) }),
@@ -208,6 +210,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     elicitationEnded: (listener) => elicitations.onEnded(listener),
     tasks: (listener) => mcp.tasks.onChange(listener),
     viewMessage: (listener) => mcp.views.onMessage(listener),
+    toolsHeld: (listener) => mcp.onToolsHeld(listener),
   };
   const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 

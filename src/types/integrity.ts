@@ -61,3 +61,10 @@ export interface ToolsHeld {
   label: string;
   tools: string[];
 }
+
+/** IPC `approveTools`: a server and the names (exposed or original) of the tools to approve, or all it lists. */
+export const ApproveToolsSchema = z.object({
+  uuid: z.string().min(1).max(200),
+  tools: z.union([z.array(z.string().min(1).max(10_000)).min(1).max(10_000), z.literal('all')]),
+}).strict();
+export type ApproveTools = z.infer<typeof ApproveToolsSchema>;

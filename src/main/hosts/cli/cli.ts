@@ -10,6 +10,7 @@
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see offerings.ts)
 //   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see client-features.ts)
 //   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see install.ts)
+//   npm run inspect -- --user-data DIR review [SERVER] [--json] | approve SERVER TOOL…|--all   (see review.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (call.ts).
 import fs from 'node:fs';
@@ -34,12 +35,15 @@ import type { FeatureCommand } from './client-features.js';
 import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './client-features.js';
 import type { InstallCommand } from './install.js';
 import { isInstallVerb, parseInstallCommand, runInstallCommand } from './install.js';
+import type { ReviewCommand } from './review.js';
+import { isReviewVerb, parseReviewCommand, runReviewCommand } from './review.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
-  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
+  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…' +
+  ' | [--json] review [SERVER] | approve SERVER TOOL… | approve SERVER --all';
 
 class UsageError extends Error {}
 
@@ -51,7 +55,8 @@ type Verb =
   | { kind: 'signin'; command: SignInCommand }
   | { kind: 'offering'; command: OfferingCommand }
   | { kind: 'feature'; command: FeatureCommand }
-  | { kind: 'install'; command: InstallCommand };
+  | { kind: 'install'; command: InstallCommand }
+  | { kind: 'review'; command: ReviewCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -78,6 +83,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         arg: { type: 'string', multiple: true },
         set: { type: 'string', multiple: true },
         registry: { type: 'string' },
+        all: { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -109,6 +115,16 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
     if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
     try {
       return { userDataDir, verb: { kind: 'install', command: parseInstallCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, set: setValues, ...(registry !== undefined ? { registry } : {}) }) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
+  const all = parsed.values.all ?? false;
+  if (all && verb !== 'approve') throw new UsageError(`--all goes with approve; ${USAGE}`);
+  if (verb !== undefined && isReviewVerb(verb)) {
+    if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'review', command: parseReviewCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, all }) } };
     } catch (error) {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
@@ -215,6 +231,8 @@ function listingJson(status: readonly ServerStatus[]): string {
       ...(tool.title ? { title: tool.title } : {}),
       policy: tool.policy,
       annotations: tool.annotations,
+      // While listed: its definition against what the user approved, and what the scan found (docs/tool-integrity.md).
+      ...(tool.integrity ? { integrity: tool.integrity, findings: tool.findings ?? [] } : {}),
     })),
   }));
   return JSON.stringify({ servers }, null, 2);
@@ -227,7 +245,8 @@ function listingText(status: readonly ServerStatus[]): string {
     for (const tool of server.tools) {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
       const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
-      lines.push(`  ${name}  [${tool.policy}]${why}`);
+      const review = tool.held ? `  HELD: ${tool.integrity === 'approved' ? 'a finding to review' : tool.integrity} (inspect review)` : '';
+      lines.push(`  ${name}  [${tool.policy}]${why}${review}`);
     }
     for (const skipped of server.skippedTools) {
       lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
@@ -262,6 +281,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
   if (verb.kind === 'feature') return runFeatureCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'install') return runInstallCommand(core, verb.command);
+  if (verb.kind === 'review') return runReviewCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);
