@@ -137,7 +137,7 @@ describe('an approvals file that cannot be trusted', () => {
     // Someone approves the poisoned text by editing the file, keeping the old fingerprint.
     const file = approvalsFile(dir, 'calc');
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { tools: Record<string, { definition: Record<string, unknown> }> };
-    saved.tools.add!.definition = POISONED_ADD as Record<string, unknown>;
+    saved.tools.add!.definition = POISONED_ADD;
     fs.writeFileSync(file, JSON.stringify(saved));
     tools.write([POISONED_ADD, MULTIPLY]);
     core = await start(dir);

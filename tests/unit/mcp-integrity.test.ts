@@ -97,7 +97,7 @@ describe('a restart that brings a poisoned description', () => {
     const [description, schema] = server!.tools[0]!.changes;
     expect(description).toEqual({ field: 'description', before: 'Adds two numbers.', after: `Adds two numbers.\n${POISON}` });
     expect(JSON.parse(schema!.before!)).toEqual(ADD.inputSchema);
-    expect(JSON.parse(schema!.after!)).toEqual((POISONED_ADD as { inputSchema: unknown }).inputSchema);
+    expect(JSON.parse(schema!.after!)).toEqual(POISONED_ADD.inputSchema);
     expect(mcp.getToolReview()).toEqual(review);
   });
 
@@ -224,7 +224,7 @@ describe('tag characters', () => {
   afterAll(() => mcp.stop());
 
   it('a high finding holds a tool even on the first listing; approving is reviewing', async () => {
-    const added = await mcp.addServer({ label: 'Dictionary', ...changingServer('x', 'Dictionary', tools, { extra: { defaultPolicy: 'allow' } }) });
+    const added = await mcp.addServer({ ...changingServer('x', 'Dictionary', tools, { extra: { defaultPolicy: 'allow' } }) });
     await waitForStatus(mcp, added.uuid, 'ready');
     await waitFor('names', () => statusOf(mcp, added.uuid).tools.length === 2);
     const lookup = statusOf(mcp, added.uuid).tools.find((t) => t.original === 'lookup')!;
