@@ -1,12 +1,15 @@
 // The pure core of tool integrity (src/main/integrity/): RFC 8785 canonical JSON against the RFC's
-// own examples, what a fingerprint covers (and what it leaves out), and the comparison of a
-// listed tool with its approval.
+// own examples, what a fingerprint covers (and what it leaves out), the comparison of a listed
+// tool with its approval; and what the scan of one server is told of the others (shadowing).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/main/integrity/canonical-json.js';
 import { changesBetween, findingKey, heldReason, integrityOf, unreviewedHigh } from '../../src/main/integrity/compare.js';
 import { definitionOf, fingerprint } from '../../src/main/integrity/fingerprint.js';
 import type { Finding } from '../../src/types/integrity.js';
+import type { McpServer } from '../../src/types/config.js';
+import type { ListedTool } from '../../src/main/mcp/listing/tool-listing.js';
+import { ScanContexts } from '../../src/main/mcp/integrity/scan-context.js';
 
 describe('canonical JSON (RFC 8785)', () => {
   it("gives the RFC's example output for its example input (§3.2.2: numbers, strings, literals)", () => {
@@ -102,5 +105,31 @@ describe('a listed tool against its approval', () => {
     expect(heldReason({ integrity: 'approved', findings: [high], held: true, changed: [], unreviewed: [high] })).toBe('the scan found hidden-characters in description, not reviewed yet');
     expect(heldReason({ integrity: 'changed', findings: [], held: true, changed: ['description', 'inputSchema'], unreviewed: [] })).toBe('its definition changed since it was approved (description, inputSchema)');
     expect(heldReason({ integrity: 'new', findings: [high], held: true, changed: [], unreviewed: [high] })).toMatch(/^it was not listed when this server's tools were approved, and the scan found hidden-characters in description$/);
+  });
+});
+
+describe('what the scan knows of the other servers (shadowing)', () => {
+  const server = (uuid: string, label: string, toolMappings?: Record<string, string>): McpServer => ({ uuid, label, state: 'enabled', type: 'stdio', command: 'x', ...(toolMappings ? { toolMappings } : {}) });
+  const listed = (...names: string[]): ListedTool[] => names.map((name) => ({ name, inputSchema: { type: 'object' }, annotations: {}, definition: { name } }));
+  const servers = [server('mail', 'Mail', { send_email: 'send_email' }), server('weather', 'Weather'), server('files', 'Files', { read_file: 'read_file_1' })];
+
+  it("gives each server every other server's label and names: as listed, else as saved, with the names this app gave", () => {
+    const contexts = new ScanContexts(servers, new Map([['mail', listed('send_email', 'list_inbox')], ['weather', listed('get_forecast')]]));
+    expect(contexts.contextFor('weather')).toEqual({ others: [{ label: 'Mail', tools: ['send_email', 'list_inbox'] }, { label: 'Files', tools: ['read_file', 'read_file_1'] }] });
+    expect(contexts.contextFor('mail').others.map((other) => other.label)).toEqual(['Weather', 'Files']);
+  });
+
+  it("a server's key changes when another server's names change, not when its own do, nor on a reconnect listing the same", () => {
+    const known = new WeakMap();
+    const before = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
+    const reconnect = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
+    expect(reconnect.keyFor('weather')).toBe(before.keyFor('weather'));
+    const ownChange = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast', 'get_radar')]]), known);
+    expect(ownChange.keyFor('weather')).toBe(before.keyFor('weather'));
+    expect(ownChange.keyFor('mail')).not.toBe(before.keyFor('mail'));
+    const added = new ScanContexts([...servers, server('bank', 'Bank', { transfer: 'transfer' })], new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
+    expect(added.keyFor('weather')).not.toBe(before.keyFor('weather'));
+    const relabelled = new ScanContexts(servers.map((s) => (s.uuid === 'files' ? { ...s, label: 'Disk' } : s)), new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
+    expect(relabelled.keyFor('weather')).not.toBe(before.keyFor('weather'));
   });
 });

@@ -14,8 +14,9 @@ import type { Mcp } from '../../src/main/mcp.js';
 import { scanTool } from '../../src/main/integrity/scan.js';
 import type { ToolsHeld } from '../../src/types/integrity.js';
 import { PROVIDER_IDS } from '../../src/types/providers.js';
+import { startModernHttp } from '../fixtures/modern-launch.js';
 import { ADD, changingServer, MULTIPLY, POISON, POISONED_ADD, tagged, toolsFile } from './helpers/changing-tools.js';
-import { answer, removeTempDirs, startMcp, statusOf, tempDir, waitFor, waitForStatus } from './helpers/mcp-env.js';
+import { answer, removeTempDirs, startMcp, statusOf, tempDir, urlEntry, waitFor, waitForStatus } from './helpers/mcp-env.js';
 import { callRecord } from './helpers/recorded-calls.js';
 
 afterAll(() => removeTempDirs());
@@ -148,6 +149,34 @@ describe('tools/list_changed while a call runs', () => {
     // A new call of it is refused before it reaches the server.
     expect((await refusal(mcp.callTool('slow', { ms: 1 }))).reason).toBe('not-approved');
     expect(record.calls().map((c) => c.tool)).toEqual(['slow']);
+  });
+});
+
+describe("a 2026-07-28 server's list, listed again once its cache hint ran out", () => {
+  it('is compared like any listing: the changed tool is held before the list a model asked for could show it', async () => {
+    const NOTES = { name: 'notes', description: 'Reads the notes.', inputSchema: { type: 'object' as const, properties: {} } };
+    const tools = toolsFile([NOTES]);
+    const http = await startModernHttp({ ttlMs: 500, toolsFile: tools.file });
+    const { mcp } = await startMcp(tempDir(), [urlEntry('modern', 'Modern', 'http', http.url)]);
+    try {
+      expect(statusOf(mcp, 'modern')).toMatchObject({ status: 'ready', protocolVersion: '2026-07-28' });
+      expect(statusOf(mcp, 'modern').tools.find((t) => t.original === 'notes')).toMatchObject({ integrity: 'approved', held: false });
+      tools.write([{ ...NOTES, description: `Reads the notes. ${POISON}` }]);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The hint has run out: this request for tools is a use of the list, which is listed again in the background.
+      const leaks: string[] = [];
+      while (statusOf(mcp, 'modern').tools.find((t) => t.original === 'notes')?.integrity !== 'changed') {
+        if (offeredText(mcp, ['notes']).includes('id_rsa')) leaks.push('a turn of the loop');
+        await nextTurn();
+      }
+      expect(leaks).toEqual([]);
+      expect(mcp.logs.read('modern').some((entry) => entry.text.startsWith('Tool list changed'))).toBe(true);
+      expect(mcp.getLlmTools().map((t) => t.name)).not.toContain('notes');
+      expect((await refusal(mcp.callTool('notes', {}, { approved: true }))).reason).toBe('not-approved');
+    } finally {
+      await mcp.stop();
+      await http.stop();
+    }
   });
 });
 
