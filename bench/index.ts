@@ -25,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   results: async () => (await import('./results.js')).results,
   appView: async () => (await import('./app-view.js')).appView,
   integrity: async () => (await import('./integrity.js')).integrity,
+  integrityScan: async () => (await import('./integrity-scan.js')).integrityScan,
 
   toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };

@@ -3,7 +3,7 @@
 // 10,000 real tools (the published corpus, tests/fixtures/published-corpus.json and
 // published-tools.json: 3,003 tools, varied deterministically to 10,000), 100 servers of 100:
 // - the pure work at connect, definition + fingerprint + scan of each tool (the scan with the
-//   other 99 servers' names as its context, as the manager gives it), against the yardstick
+//   other 99 servers' names, and its own, as its context, as the manager gives it), against the yardstick
 //   JSON.stringify + SHA-256 of the same tools in the same run: at most 3×;
 // - the manager's comparison point (mcp/integrity/tool-approvals.ts `check`): a first listing of
 //   every server (approved as listed and saved: one file per server), and a steady reconnect of
@@ -79,7 +79,7 @@ export const integrity: BenchSection = {
     ctx.log(`integrity: ${tools.length} tools, ${tools.length / PER_SERVER} servers; fingerprint + scan vs JSON.stringify + SHA-256`);
     // Each server's scan context: the other servers' labels and names (what the manager gives).
     const names = Array.from({ length: tools.length / PER_SERVER }, (_, s) => ({ label: `Server ${s}`, tools: tools.slice(s * PER_SERVER, (s + 1) * PER_SERVER).map((tool) => tool.name) }));
-    const contexts: ScanContext[] = names.map((_, s) => ({ others: names.filter((__, other) => other !== s) }));
+    const contexts: ScanContext[] = names.map((mine, s) => ({ others: names.filter((__, other) => other !== s), own: [mine.label, ...mine.tools] }));
     let sink = 0;
     const times = medianMsEach(
       {

@@ -31,10 +31,12 @@ describe('inspect and tool integrity', () => {
     const listed = await run('--json');
     expect(listed.code, listed.stderr).toBe(0);
     const { servers } = JSON.parse(listed.stdout) as Listed;
-    expect(servers.map((s) => [s.uuid, s.tools.map((t) => [t.original, t.integrity, t.findings])])).toEqual([
+    expect(servers.map((s) => [s.uuid, s.tools.map((t) => [t.original, t.integrity, t.findings?.map((f) => [f.kind, f.severity, f.where])])])).toEqual([
       ['calc', [['add', 'approved', []], ['multiply', 'approved', []]]],
-      ['dict', [['lookup', 'new', [{ kind: 'hidden-characters', severity: 'high', where: 'description', text: '⟨U+E0048⟩⟨U+E0069⟩' }]]]],
+      ['dict', [['lookup', 'new', [['hidden-characters', 'high', 'description']]]]],
     ]);
+    // Hidden characters are shown, never written as they are.
+    expect(servers[1]!.tools[0]!.findings![0]!.text).toContain('⟨U+E0048⟩⟨U+E0069⟩');
   }, 30_000);
 
   it('after the server changed: --json says so, review shows the change, call is refused with exit 1 and nothing sent', async () => {
@@ -56,18 +58,22 @@ describe('inspect and tool integrity', () => {
             { field: 'description', before: 'Adds two numbers.', after: `Adds two numbers.\n${POISON}` },
             { field: 'inputSchema', before: JSON.stringify(ADD.inputSchema, null, 2), after: JSON.stringify(POISONED_ADD.inputSchema, null, 2) },
           ],
-          findings: [],
+          findings: expect.any(Array) as unknown,
         }],
         removed: [],
         findings: [],
       }],
     });
+    // What the scan found in the new text: at least one high finding in the description, each shown as found.
+    const findings = (JSON.parse(review.stdout) as { servers: Array<{ tools: Array<{ findings: Array<{ kind: string; severity: string; where: string; text: string }> }> }> }).servers[0]!.tools[0]!.findings;
+    expect(findings.some((f) => f.severity === 'high' && f.where === 'description')).toBe(true);
+    for (const finding of findings) expect(Object.keys(finding).sort()).toEqual(['kind', 'severity', 'text', 'where']);
     // Every server with something to review, as text.
     const text = await run('review');
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Calc calc\n  add  [changed]\n    description:\n      - Adds two numbers.\n      + Adds two numbers.\n      + <IMPORTANT>');
     expect(text.stdout).toContain('Dictionary dict\n  lookup  [new]');
-    expect(text.stdout).toContain('finding: high hidden-characters in description: ⟨U+E0048⟩⟨U+E0069⟩');
+    expect(text.stdout).toMatch(/finding: high hidden-characters in description: .*⟨U\+E0048⟩⟨U\+E0069⟩/);
 
     const call = await run('call', 'add', '{"a": 1, "b": 2}', '--yes');
     expect([call.code, call.stdout]).toEqual([1, '']);

@@ -113,9 +113,9 @@ describe('what the scan knows of the other servers (shadowing)', () => {
   const listed = (...names: string[]): ListedTool[] => names.map((name) => ({ name, inputSchema: { type: 'object' }, annotations: {}, definition: { name } }));
   const servers = [server('mail', 'Mail', { send_email: 'send_email' }), server('weather', 'Weather'), server('files', 'Files', { read_file: 'read_file_1' })];
 
-  it("gives each server every other server's label and names: as listed, else as saved, with the names this app gave", () => {
+  it("gives each server every other server's label and names (as listed, else as saved, with the names this app gave), and its own", () => {
     const contexts = new ScanContexts(servers, new Map([['mail', listed('send_email', 'list_inbox')], ['weather', listed('get_forecast')]]));
-    expect(contexts.contextFor('weather')).toEqual({ others: [{ label: 'Mail', tools: ['send_email', 'list_inbox'] }, { label: 'Files', tools: ['read_file', 'read_file_1'] }] });
+    expect(contexts.contextFor('weather')).toEqual({ others: [{ label: 'Mail', tools: ['send_email', 'list_inbox'] }, { label: 'Files', tools: ['read_file', 'read_file_1'] }], own: ['Weather', 'get_forecast'] });
     expect(contexts.contextFor('mail').others.map((other) => other.label)).toEqual(['Weather', 'Files']);
   });
 

@@ -42,7 +42,8 @@ describe('IPC: tool review and approval', () => {
     tools.write([POISONED_ADD, MULTIPLY]);
     await waitFor('the toolsHeld event', () => held.length > 0);
     expect(held).toEqual([{ uuid: server.uuid, label: 'Calc', tools: ['add'] }]);
-    expect(await add()).toMatchObject({ integrity: 'changed', held: true, findings: [] });
+    expect(await add()).toMatchObject({ integrity: 'changed', held: true });
+    expect((await add())!.findings!.some((f) => f.severity === 'high')).toBe(true);
     expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toEqual(['multiply']);
     const review = await call<ToolReview>('getToolReview', { uuid: server.uuid });
     expect(review.servers[0]!.tools.map((t) => [t.original, t.integrity, t.changes.map((c) => c.field)])).toEqual([['add', 'changed', ['description', 'inputSchema']]]);

@@ -74,10 +74,11 @@ export class ScanContexts {
     return key;
   }
 
-  /** The scan's context for `uuid`'s tools: every other server's label and names. */
+  /** The scan's context for `uuid`'s tools: every other server's label and names, and its own (never shadowing). */
   contextFor(uuid: string): ScanContext {
     const others: Array<{ label: string; tools: readonly string[] }> = [];
     for (const [other, part] of this.#parts) if (other !== uuid) others.push({ label: part.label, tools: part.tools });
-    return { others };
+    const mine = this.#parts.get(uuid);
+    return { others, ...(mine ? { own: [mine.label, ...mine.tools] } : {}) };
   }
 }
