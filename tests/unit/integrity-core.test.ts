@@ -119,14 +119,17 @@ describe('what the scan knows of the other servers (shadowing)', () => {
     expect(contexts.contextFor('mail').others.map((other) => other.label)).toEqual(['Weather', 'Files']);
   });
 
-  it("a server's key changes when another server's names change, not when its own do, nor on a reconnect listing the same", () => {
+  it("a server's key changes when another server's names or its own change, not on a reconnect listing the same", () => {
     const known = new WeakMap();
     const before = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
     const reconnect = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
     expect(reconnect.keyFor('weather')).toBe(before.keyFor('weather'));
     const ownChange = new ScanContexts(servers, new Map([['mail', listed('send_email')], ['weather', listed('get_forecast', 'get_radar')]]), known);
-    expect(ownChange.keyFor('weather')).toBe(before.keyFor('weather'));
+    // Its own names are part of what it is told (they are never shadowing): they change its key too.
+    expect(ownChange.keyFor('weather')).not.toBe(before.keyFor('weather'));
     expect(ownChange.keyFor('mail')).not.toBe(before.keyFor('mail'));
+    expect(ownChange.keyFor('files')).not.toBe(before.keyFor('files'));
+    expect(ownChange.contextFor('weather').own).toEqual(['Weather', 'get_forecast', 'get_radar']);
     const added = new ScanContexts([...servers, server('bank', 'Bank', { transfer: 'transfer' })], new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);
     expect(added.keyFor('weather')).not.toBe(before.keyFor('weather'));
     const relabelled = new ScanContexts(servers.map((s) => (s.uuid === 'files' ? { ...s, label: 'Disk' } : s)), new Map([['mail', listed('send_email')], ['weather', listed('get_forecast')]]), known);

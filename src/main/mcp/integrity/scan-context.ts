@@ -1,7 +1,7 @@
 // What the scan of one server's tools knows of the others (integrity/scan.ts, ScanContext: a
-// description naming another server's tool is shadowing), and a key that changes only when that
-// changes, so that a server's tools are scanned again only when their own texts or the other
-// servers' names changed, never on a reconnect that brings the same.
+// description naming another server's tool is shadowing; its own names never are), and a key that
+// changes only when that changes, so that a server's tools are scanned again only when their own
+// texts, its names or the other servers' names changed, never on a reconnect that brings the same.
 import { createHash } from 'node:crypto';
 import type { McpServer } from '../../../types/config.js';
 import type { ScanContext } from '../../integrity/scan.js';
@@ -63,14 +63,16 @@ export class ScanContexts {
   }
 
   /**
-   * A key of what the other servers are (labels and names), for `uuid`: their lanes summed. It
-   * takes one subtraction per server, where joining the others' parts would take the square of
-   * their number.
+   * A key of what the scan of `uuid`'s tools is told: the other servers (their lanes summed: one
+   * subtraction per server, where joining the others' parts would take the square of their
+   * number), then its own names (never shadowing).
    */
   keyFor(uuid: string): string {
     const own = this.#parts.get(uuid)?.lanes;
     let key = '';
     for (let i = 0; i < LANES; i++) key += (((this.#total[i]! - (own?.[i] ?? 0)) >>> 0).toString(16)).padStart(8, '0');
+    key += '/';
+    for (let i = 0; i < LANES; i++) key += ((own?.[i] ?? 0) >>> 0).toString(16).padStart(8, '0');
     return key;
   }
 

@@ -10,7 +10,7 @@ import type { McpServer } from '../../../types/config.js';
 import type { Finding, ToolIntegrity } from '../../../types/integrity.js';
 import { changesBetween, findingKey, integrityOf, unreviewedHigh, type ApprovedTool, type ToolVerdict } from '../../integrity/compare.js';
 import { fingerprint, type ToolDefinition } from '../../integrity/fingerprint.js';
-import { hasHigh, scanTool } from '../../integrity/scan.js';
+import { hasHigh, scanTool, type ScanContext } from '../../integrity/scan.js';
 import { describeFsError } from '../../profile/files.js';
 import type { ListedTool } from '../listing/tool-listing.js';
 import { ApprovalFiles } from './approval-files.js';
@@ -55,6 +55,7 @@ export class ToolApprovals {
   readonly #servers = new Map<string, ServerState>();
   readonly #fingerprints = new WeakMap<ToolDefinition, string>();
   readonly #parts: ScanParts = new WeakMap();
+  readonly #contexts = new Map<string, { key: string; context: ScanContext }>();
   readonly #notices: ApprovalNotice[] = [];
   readonly #unsaved = new Map<string, string>();
   #newlyHeld = new Map<string, string[]>();
@@ -134,6 +135,7 @@ export class ToolApprovals {
   /** A deleted server: its approvals go, from memory and from the profile. */
   forget(uuid: string): void {
     this.#servers.delete(uuid);
+    this.#contexts.delete(uuid);
     this.#unsaved.delete(uuid);
     try {
       this.#files.remove(uuid);
@@ -181,7 +183,7 @@ export class ToolApprovals {
     // Nothing saved for this server yet: its first listing is approved as listed (trust on first use).
     const first = state.version === -1;
     if (first) state.version = 0;
-    let context: ReturnType<ScanContexts['contextFor']> | undefined;
+    let context: ScanContext | undefined;
     const tools = new Map<string, ToolVerdict>();
     const scans = new Map<string, Scanned>();
     const held = new Set<string>();
@@ -189,7 +191,7 @@ export class ToolApprovals {
       const print = this.#fingerprintOf(tool.definition);
       let scanned = state.scans.get(tool.name);
       if (!scanned || scanned.fingerprint !== print || scanned.contextKey !== contextKey) {
-        context ??= contexts.contextFor(uuid);
+        context ??= this.#contextFor(uuid, contextKey, contexts);
         scanned = { fingerprint: print, contextKey, findings: scanTool(tool, context) };
       }
       scans.set(tool.name, scanned);
@@ -209,6 +211,18 @@ export class ToolApprovals {
     state.held = held;
     if (first) this.#save(uuid, state);
     return { tools, removed: [...state.approved.keys()].filter((name) => !tools.has(name)) };
+  }
+
+  /**
+   * The scan's context for a server, the same object while the other servers stay the same: the
+   * scan keeps what it builds from a context (a table of thousands of names) by the object.
+   */
+  #contextFor(uuid: string, key: string, contexts: ScanContexts): ScanContext {
+    const kept = this.#contexts.get(uuid);
+    if (kept?.key === key) return kept.context;
+    const context = contexts.contextFor(uuid);
+    this.#contexts.set(uuid, { key, context });
+    return context;
   }
 
   #fingerprintOf(definition: ToolDefinition): string {
