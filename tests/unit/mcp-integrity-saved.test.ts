@@ -152,6 +152,24 @@ describe('an approvals file that cannot be trusted', () => {
   });
 });
 
+describe('tools named like the properties of every object', () => {
+  it('are approved, saved and read back like any other', async () => {
+    const dir = tempDir();
+    const tools = toolsFile([{ name: '__proto__', description: 'One.' }, { name: 'constructor', description: 'Two.' }, { name: 'toString', description: 'Three.', inputSchema: { type: 'object', properties: JSON.parse('{"__proto__": {"type": "string"}}') as Record<string, unknown> } }]);
+    seedStore(dir, [changingServer('odd', 'Odd', tools)]);
+    let core = await start(dir);
+    await core.close();
+    expect(Object.keys((JSON.parse(fs.readFileSync(approvalsFile(dir, 'odd'), 'utf8')) as { tools: object }).tools)).toEqual(['__proto__', 'constructor', 'toString']);
+    core = await start(dir);
+    try {
+      expect(integrities(core, 'odd')).toEqual([['__proto__', 'approved', false], ['constructor', 'approved', false], ['toString', 'approved', false]]);
+      expect(core.notices().filter((n) => n.kind === 'tool-approvals')).toEqual([]);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
 describe("a bundle's update", () => {
   it('is compared with what was approved, like any listing', async () => {
     const work = tempDir('bundle-work-');

@@ -17,9 +17,12 @@ import { describeFsError, preparePrivateFolder, writePrivateFile } from '../../p
 
 export const APPROVALS_FOLDER = 'tool-approvals';
 
+/** A JSON object, as parsed: taken as it is (a record schema would copy it, and lose a key named `__proto__`). */
+const JsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'an object');
+
 const ApprovedToolSchema = z.object({
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
-  definition: z.object({ name: z.string() }).passthrough(),
+  definition: JsonObject.refine((definition) => typeof definition.name === 'string', 'a definition with a name'),
   reviewed: z.array(z.string()).default([]),
 });
 
@@ -27,7 +30,7 @@ const ApprovedToolSchema = z.object({
 const ApprovalFileSchema = z.object({
   version: z.literal(1),
   uuid: z.string().min(1),
-  tools: z.record(z.string(), z.unknown()),
+  tools: JsonObject,
   /** Why this server's approvals were lost (its file could not be read): its tools wait for review. */
   lost: z.string().optional(),
 });
@@ -83,7 +86,8 @@ export class ApprovalFiles {
         repairs.push(`the approval of "${original}" was malformed and was dropped: the tool waits for review`);
         continue;
       }
-      const definition = record.data.definition as ToolDefinition;
+      // Checked just above to be an object with a name; its fields are checked by the fingerprint below.
+      const definition = record.data.definition as unknown as ToolDefinition;
       // The fingerprint must be the definition's: an edit of either is not an approval.
       if (definition.name !== original || fingerprint(definition) !== record.data.fingerprint) {
         repairs.push(`the approval of "${original}" does not match its own fingerprint (edited by hand?) and was dropped: the tool waits for review`);
