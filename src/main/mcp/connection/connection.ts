@@ -1,8 +1,8 @@
 // One MCP server's live connection: connect with a timeout, list tools (server-tools.ts) and what
 // else it offers, reconnect after a crash with backoff, and call tools. It knows nothing about
 // names: the manager maps exposed names to (connection, original).
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
@@ -28,6 +28,7 @@ import type { TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
 import { callToolAsTask, runsAsTask } from './task-calls.js';
 import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
+import { callLimitNote, callLimitReached, isCallLimit, limitedRequest } from './call-limit.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -59,13 +60,17 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
   timeoutMs?: number;
+  /**
+   * The longest the call may run, progress or not (call-limit.ts); the server's `maxCallMs`, else
+   * an hour, when unset. A caller that keeps the limit itself (calls/call-deadline.ts) turns this one off.
+   */
+  maxCallMs?: number;
   /** The server's progress reports; each also restarts the timeout. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
   task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
 }
 
-const ignoreProgress = (): void => undefined;
 
 export class ServerConnection {
   status: ServerStatusKind = 'connecting';
@@ -292,7 +297,8 @@ export class ServerConnection {
     const client = this.readyClient();
     if (options.task) {
       const context = { client, requestTimeoutMs: this.timeoutMs, callTimeoutMs: options.timeoutMs ?? this.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, inputs: this.inputs, listen: this.features.listenTask.bind(this.features) };
-      const result = (await callToolAsTask(context, original, args, { ...options.task, signal: options.signal, onProgress: options.onProgress })) as ToolCallResult;
+      const asTask = callToolAsTask(context, original, args, { ...options.task, signal: options.signal, onProgress: options.onProgress });
+      const result = (await asTask.catch((error: unknown) => Promise.reject(isCallLimit(error) ? this.#limitReached(original, error.data.maxCallMs) : error))) as ToolCallResult;
       // What the SDK's callTool checks for a plain call (output-check.ts), checked here.
       const tool = this.tools?.find((listed) => listed.name === original);
       const check = tool ? this.checkOutput(tool, result) : null;
@@ -300,29 +306,29 @@ export class ServerConnection {
       this.#outputs.checkedBySdk(result);
       return result;
     }
-    const request: RequestOptions = {
-      signal: options.signal,
-      timeout: options.timeoutMs ?? this.server.callTimeoutMs,
-      // A server that reports progress is still working: each report restarts the timeout.
-      // The SDK asks servers for progress only when given a handler.
-      resetTimeoutOnProgress: true,
-      onprogress: options.onProgress ?? ignoreProgress,
-    };
+    // Progress restarts the timeout; the overall limit (call-limit.ts) holds regardless.
+    const request = limitedRequest(this.server, options);
     try {
-      const result = (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
+      const result = (await client.callTool({ name: original, arguments: args }, undefined, request.options)) as ToolCallResult;
       this.#outputs.checkedBySdk(result);
       return result;
     } catch (error) {
+      const limit = request.endedBy(error);
+      if (limit !== undefined) throw this.#limitReached(original, limit);
       // The sign-in is gone for good: the server waits for a new one, its tools' names held.
       if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
       // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
       // shows only as failing requests, while the connection would stay `ready`. A request that
       // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
-      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) {
-        void client.close();
-      }
+      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) void client.close();
       throw error;
     }
+  }
+
+  /** A call the overall limit ended: a line in the server's log, and the error the caller gets. */
+  #limitReached(original: string, maxCallMs: number): McpError {
+    this.#note('warning', callLimitNote(original, maxCallMs));
+    return callLimitReached(maxCallMs);
   }
 
   /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */

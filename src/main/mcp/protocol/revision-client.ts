@@ -4,10 +4,12 @@
 // capabilities, identity and instructions, puts the revision's `_meta` on every request, and runs
 // the multi round-trip requests of `tools/call`, `prompts/get` and `resources/read` inside the
 // request itself (input-rounds.ts): `callTool` and the rest of the SDK's API are unchanged, and
-// timeouts, cancellation and progress work per round as for any request.
+// timeouts, cancellation and progress work per round as for any request. A request's
+// `maxTotalTimeout` ends it at that time, progress or not, telling the server (the SDK checks it
+// only when a progress report comes, and then fails the request without a word to the server).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { Protocol, type RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { DEFAULT_REQUEST_TIMEOUT_MSEC, Protocol, type RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities, Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from './envelope.js';
@@ -46,6 +48,11 @@ export class RevisionClient extends Client {
     this.#inputs = options.inputs;
     this.#label = options.label;
     options.inputs.installOn(this);
+    // Protocol's private timeout bookkeeping (SDK 1.32.2; tests/unit/mcp-call-limit.test.ts fails
+    // if it stops being used): each progress report re-arms the request's timer, never past its
+    // `maxTotalTimeout`, where the request's own timeout handler cancels it.
+    const sdk = this as unknown as { _timeoutInfo: Map<number, SdkTimeout>; _resetTimeout: (id: number) => boolean };
+    sdk._resetTimeout = (id) => rearmWithin(sdk._timeoutInfo.get(id));
   }
 
   /** The envelope of this client's requests, before a revision is chosen (for the probe). */
@@ -102,11 +109,13 @@ export class RevisionClient extends Client {
     const params = withEnvelope(request.params as Record<string, unknown> | undefined, this.#modern.meta);
     if (!INPUT_ROUND_METHODS.has(method)) return super.request({ method, params } as Request, resultSchema, options);
     const inputAware = inputAwareOf(resultSchema);
+    const started = Date.now();
     return super.request({ method, params } as Request, inputAware, options).then((first) => {
       if (!isInputRequired(first)) return first;
-      // The rounds' sender is made only for a request that has rounds; each round on a signal of its own.
+      // The rounds' sender is made only for a request that has rounds; each round on a signal of
+      // its own, and within what is left of the whole request's `maxTotalTimeout`.
       const send = (round: Record<string, unknown>): Promise<Record<string, unknown>> =>
-        withOwnSignal(options?.signal, (signal) => super.request({ method, params: round } as Request, inputAware, { ...options, signal }) as Promise<Record<string, unknown>>);
+        withOwnSignal(options?.signal, (signal) => super.request({ method, params: round } as Request, inputAware, { ...options, ...leftOf(options, started), signal }) as Promise<Record<string, unknown>>);
       return runInputRounds(method, params, send, { handlers: this.#inputs, server: this.#label, signal: options?.signal }, first);
     }) as ReturnType<Client['request']>;
   }
@@ -130,4 +139,30 @@ function inputAwareOf<T extends AnySchema>(schema: T): T {
 
 function isInputRequired(data: unknown): data is Record<string, unknown> {
   return typeof data === 'object' && data !== null && (data as { resultType?: unknown }).resultType === 'input_required';
+}
+
+/** What the SDK keeps of one request's timeout (an entry of Protocol's `_timeoutInfo`). */
+interface SdkTimeout {
+  timeoutId: ReturnType<typeof setTimeout>;
+  startTime: number;
+  timeout: number;
+  maxTotalTimeout?: number;
+  onTimeout: () => void;
+}
+
+/** A progress report came: the timeout starts again, never past the request's total limit. */
+function rearmWithin(info: SdkTimeout | undefined): boolean {
+  if (!info) return false;
+  clearTimeout(info.timeoutId);
+  const leftMs = info.maxTotalTimeout === undefined ? Number.POSITIVE_INFINITY : info.maxTotalTimeout - (Date.now() - info.startTime);
+  if (leftMs <= 0) info.onTimeout();
+  else info.timeoutId = setTimeout(info.onTimeout, Math.min(info.timeout, leftMs));
+  return true;
+}
+
+/** A later round's timeouts: what is left of the request's total limit, when it has one. */
+function leftOf(options: RequestOptions | undefined, started: number): Pick<RequestOptions, 'timeout' | 'maxTotalTimeout'> {
+  if (options?.maxTotalTimeout === undefined) return {};
+  const leftMs = Math.max(1, options.maxTotalTimeout - (Date.now() - started));
+  return { maxTotalTimeout: leftMs, timeout: Math.min(options.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC, leftMs) };
 }
