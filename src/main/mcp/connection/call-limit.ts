@@ -36,36 +36,34 @@ export function callLimitNote(tool: string, maxCallMs: number): string {
 const TIMER_SLACK_MS = 15;
 const ignoreProgress = (): void => undefined;
 
-/** A call whose limit the SDK keeps (no deadline of the manager's): its options, and what ended it. */
-export interface LimitedRequest {
-  options: RequestOptions;
-  /** The limit, when `error` is the call ended by it; else undefined. */
-  endedBy(error: unknown): number | undefined;
-}
-
+/**
+ * The SDK's options of a call whose limit the SDK keeps (no deadline of the manager's): one
+ * object, as many as a call without a limit makes (`npm run bench`, dispatch).
+ */
 export function limitedRequest(
   server: Pick<McpServer, 'maxCallMs' | 'callTimeoutMs'>,
   call: { signal?: AbortSignal; timeoutMs?: number; maxCallMs?: number; onProgress?: (progress: Progress) => void },
-): LimitedRequest {
+): RequestOptions & { maxTotalTimeout: number } {
   const maxCallMs = call.maxCallMs ?? maxCallOf(server);
-  const started = performance.now();
   return {
-    options: {
-      signal: call.signal,
-      // Never past the limit, even with no progress at all.
-      timeout: Math.min(call.timeoutMs ?? server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, maxCallMs),
-      // A server that reports progress is still working: each report restarts the timeout, never
-      // past the limit (protocol/revision-client.ts ends the request there, telling the server).
-      // The SDK asks servers for progress only when given a handler.
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: maxCallMs,
-      onprogress: call.onProgress ?? ignoreProgress,
-    },
-    // A deadline's own limit error, or the SDK's timeout once the limit's time has passed.
-    endedBy: (error) => {
-      if (isCallLimit(error)) return error.data.maxCallMs;
-      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      return timedOut && performance.now() - started >= maxCallMs - TIMER_SLACK_MS ? maxCallMs : undefined;
-    },
+    signal: call.signal,
+    // Never past the limit, even with no progress at all.
+    timeout: Math.min(call.timeoutMs ?? server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, maxCallMs),
+    // A server that reports progress is still working: each report restarts the timeout, never
+    // past the limit (protocol/revision-client.ts ends the request there, telling the server).
+    // The SDK asks servers for progress only when given a handler.
+    resetTimeoutOnProgress: true,
+    maxTotalTimeout: maxCallMs,
+    onprogress: call.onProgress ?? ignoreProgress,
   };
+}
+
+/**
+ * The limit, when `error` is a call ended by it (`startedAt`: performance.now() when it was sent):
+ * a deadline's own limit error, or the SDK's timeout once the limit's time has passed.
+ */
+export function limitThatEnded(error: unknown, maxCallMs: number, startedAt: number): number | undefined {
+  if (isCallLimit(error)) return error.data.maxCallMs;
+  const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  return timedOut && performance.now() - startedAt >= maxCallMs - TIMER_SLACK_MS ? maxCallMs : undefined;
 }

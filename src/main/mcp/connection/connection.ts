@@ -28,7 +28,7 @@ import type { TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
 import { callToolAsTask, runsAsTask } from './task-calls.js';
 import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
-import { callLimitNote, callLimitReached, isCallLimit, limitedRequest } from './call-limit.js';
+import { callLimitNote, callLimitReached, isCallLimit, limitedRequest, limitThatEnded } from './call-limit.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -306,14 +306,14 @@ export class ServerConnection {
       this.#outputs.checkedBySdk(result);
       return result;
     }
-    // Progress restarts the timeout; the overall limit (call-limit.ts) holds regardless.
     const request = limitedRequest(this.server, options);
+    const sentAt = performance.now();
     try {
-      const result = (await client.callTool({ name: original, arguments: args }, undefined, request.options)) as ToolCallResult;
+      const result = (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
       this.#outputs.checkedBySdk(result);
       return result;
     } catch (error) {
-      const limit = request.endedBy(error);
+      const limit = limitThatEnded(error, request.maxTotalTimeout, sentAt);
       if (limit !== undefined) throw this.#limitReached(original, limit);
       // The sign-in is gone for good: the server waits for a new one, its tools' names held.
       if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
