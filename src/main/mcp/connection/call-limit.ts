@@ -5,11 +5,29 @@
 // answers the server (calls/call-deadline.ts), and a task, once the server has made it, is bounded
 // by its own limit instead (tasks/task-limits.ts). When it ends a call, the server is sent
 // `notifications/cancelled`, the call fails with callLimitReached, and the server's log says so.
+// Here too: a call's options (CallOptions), and the SDK's options of one under the limit.
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_CALL_MS } from '../../../types/config.js';
 import { duration } from '../tasks/task-limits.js';
+import type { TaskCallOptions } from '../tasks/task-call.js';
+
+/** How the manager calls a tool on one connection (ServerConnection.callTool). */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
+  timeoutMs?: number;
+  /**
+   * The longest the call may run, progress or not; the server's `maxCallMs`, else an hour, when
+   * unset. A caller that keeps the limit itself (calls/call-deadline.ts) turns this one off.
+   */
+  maxCallMs?: number;
+  /** The server's progress reports; each also restarts the timeout. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
+  task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
+}
 
 /** A server's limit: its `maxCallMs`, else DEFAULT_MAX_CALL_MS. */
 export function maxCallOf(server: Pick<McpServer, 'maxCallMs'>): number {
@@ -42,7 +60,7 @@ const ignoreProgress = (): void => undefined;
  */
 export function limitedRequest(
   server: Pick<McpServer, 'maxCallMs' | 'callTimeoutMs'>,
-  call: { signal?: AbortSignal; timeoutMs?: number; maxCallMs?: number; onProgress?: (progress: Progress) => void },
+  call: CallOptions,
 ): RequestOptions & { maxTotalTimeout: number } {
   const maxCallMs = call.maxCallMs ?? maxCallOf(server);
   return {

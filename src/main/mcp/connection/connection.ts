@@ -24,11 +24,11 @@ import { ServerTools } from './server-tools.js';
 import { watchConnection } from './watch-connection.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
-import type { TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
 import { callToolAsTask, runsAsTask } from './task-calls.js';
 import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
-import { callLimitNote, callLimitReached, isCallLimit, limitedRequest, limitThatEnded } from './call-limit.js';
+import { callLimitNote, callLimitReached, isCallLimit, limitedRequest, limitThatEnded, type CallOptions } from './call-limit.js';
+export type { CallOptions } from './call-limit.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -54,23 +54,9 @@ export interface ConnectionOptions {
   loginShell?: LaunchContext['loginShell'];
   /** How long the revision probe waits for `server/discover` (open-client.ts PROBE_TIMEOUT_MS unless given). */
   probeTimeoutMs?: number;
+  /** The largest message read from a server, on every transport (message-size/limit.ts MAX_MESSAGE_BYTES unless given, for tests). */
+  maxMessageBytes?: number;
 }
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
-  timeoutMs?: number;
-  /**
-   * The longest the call may run, progress or not (call-limit.ts); the server's `maxCallMs`, else
-   * an hour, when unset. A caller that keeps the limit itself (calls/call-deadline.ts) turns this one off.
-   */
-  maxCallMs?: number;
-  /** The server's progress reports; each also restarts the timeout. */
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
-  task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
-}
-
 
 export class ServerConnection {
   status: ServerStatusKind = 'connecting';
@@ -205,7 +191,7 @@ export class ServerConnection {
       const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
       if (generation !== this.#generation) return;
       if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
-      const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env };
+      const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env, maxMessageBytes: this.options.maxMessageBytes, onPassedOver: (text: string) => this.#note('warning', text) };
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
       // Elicitation (forms and URLs) and roots (client-requests.ts). MCP Apps: the client renders tools' HTML views.

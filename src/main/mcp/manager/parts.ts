@@ -34,7 +34,7 @@ import { TickEvents } from '../servers/status-events.js';
 import { RunningTasks } from '../tasks/running-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
-export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs'> {
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs' | 'maxMessageBytes'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
@@ -102,6 +102,7 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
     reconnect: options.reconnect,
     loginShell: options.loginShell,
     probeTimeoutMs: options.probeTimeoutMs,
+    maxMessageBytes: options.maxMessageBytes,
     log,
     onChange: (connection) => hooks.changed(connection),
     secrets,
