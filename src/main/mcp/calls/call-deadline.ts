@@ -15,11 +15,14 @@ export class CallDeadline {
   readonly #controller = new AbortController();
   readonly #timeoutMs: number;
   readonly #maxMs: number;
+  /** One timer at a time; when it fires it checks what ran out, or waits what is left. */
   #timer: NodeJS.Timeout | undefined;
   #holds = 0;
   /** The clock's running time before it last started, and when it did (null while it is held). */
   #spentMs = 0;
   #runningSince: number | null = performance.now();
+  /** When the timeout last started: a progress report only moves this, never a timer. */
+  #restartedAt = performance.now();
   #unlink: () => void;
 
   /**
@@ -59,7 +62,7 @@ export class CallDeadline {
 
   /** Starts the full timeout again (a progress report: the server is still working). */
   restart(): void {
-    this.#arm();
+    this.#restartedAt = performance.now();
   }
 
   /** Stops the clock until the returned release is called (each hold released once). */
@@ -69,11 +72,12 @@ export class CallDeadline {
       this.#runningSince = null;
     }
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      if (--this.#holds === 0) this.#runningSince = performance.now();
+      if (--this.#holds === 0) this.#runningSince = this.#restartedAt = performance.now();
       this.#arm();
     };
   }
@@ -81,20 +85,34 @@ export class CallDeadline {
   /** The call has settled: no timer, no link to the caller's signal. */
   end(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#holds = Number.POSITIVE_INFINITY;
     this.#unlink();
   }
 
   #arm(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     if (this.#holds > 0 || this.#controller.signal.aborted || this.#runningSince === null) return;
-    const leftMs = this.#maxMs - this.#spentMs - (performance.now() - this.#runningSince);
-    if (leftMs <= this.#timeoutMs) {
-      this.#timer = setTimeout(() => this.#controller.abort(callLimitReached(this.#maxMs)), Math.max(0, leftMs));
-      return;
-    }
-    this.#timer = setTimeout(() => {
-      this.#controller.abort(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: this.#timeoutMs }));
-    }, this.#timeoutMs);
+    this.#timer = setTimeout(this.#check, Math.max(0, Math.min(this.#overallLeft(), this.#timeoutLeft())));
+  }
+
+  /** The timer fired: the limit or the timeout ran out (whichever first), or what is left is waited. */
+  readonly #check = (): void => {
+    this.#timer = undefined;
+    if (this.#holds > 0 || this.#controller.signal.aborted) return;
+    const overall = this.#overallLeft();
+    const timeout = this.#timeoutLeft();
+    if (overall <= 0 && overall <= timeout) this.#controller.abort(callLimitReached(this.#maxMs));
+    else if (timeout <= 0) this.#controller.abort(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: this.#timeoutMs }));
+    else this.#timer = setTimeout(this.#check, Math.min(overall, timeout));
+  };
+
+  #overallLeft(): number {
+    return this.#maxMs - this.#spentMs - (this.#runningSince === null ? 0 : performance.now() - this.#runningSince);
+  }
+
+  #timeoutLeft(): number {
+    return this.#timeoutMs - (performance.now() - this.#restartedAt);
   }
 }

@@ -88,7 +88,8 @@ export class MessageLines implements MessageReader {
     this.#length = 0;
     if (line.trim() === '') return;
     try {
-      this.#ready.push(JSONRPCMessageSchema.parse(JSON.parse(line)));
+      const value = JSON.parse(line) as unknown;
+      this.#ready.push(commonMessage(value) ?? JSONRPCMessageSchema.parse(value));
     } catch (error) {
       this.#ready.push(new Error(`the server wrote a line on stdout that is not a JSON-RPC message (${line.length > 200 ? `${line.slice(0, 200)}…` : line}): ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`));
     }
@@ -97,4 +98,28 @@ export class MessageLines implements MessageReader {
 
 function lastBytes(buffer: Buffer): Buffer {
   return buffer.length > END_BYTES ? buffer.subarray(-END_BYTES) : buffer;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A notification, or an answer with a result, of the shape nearly every message has, recognised
+ * without zod; undefined for anything else, which the SDK's schema then reads. The schema is a
+ * union of four strict objects, and a failed branch of it builds a message for each issue: parsing
+ * a progress report or a log message with it took most of the time a notification cost. What is
+ * accepted here is exactly what that union accepts of these shapes: no member but `jsonrpc`,
+ * `method` and `params` (a notification) or `jsonrpc`, `id` and `result` (an answer), the id text
+ * or a safe integer, `params` and `result` objects without `_meta` (whose fields the schema checks).
+ */
+function commonMessage(value: unknown): JSONRPCMessage | undefined {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return undefined;
+  const members = Object.keys(value).length;
+  if (typeof value.method === 'string') {
+    const { params } = value;
+    if (params === undefined ? members !== 2 : members !== 3 || !isObject(params) || '_meta' in params) return undefined;
+    return value as JSONRPCMessage;
+  }
+  const { id, result } = value;
+  if (members !== 3 || !isObject(result) || '_meta' in result) return undefined;
+  return typeof id === 'string' || Number.isSafeInteger(id) ? (value as JSONRPCMessage) : undefined;
 }
