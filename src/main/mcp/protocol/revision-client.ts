@@ -48,9 +48,10 @@ export class RevisionClient extends Client {
     this.#inputs = options.inputs;
     this.#label = options.label;
     options.inputs.installOn(this);
-    // Protocol's private timeout bookkeeping (SDK 1.32.2; tests/unit/mcp-call-limit.test.ts fails
-    // if it stops being used): each progress report re-arms the request's timer, never past its
-    // `maxTotalTimeout`, where the request's own timeout handler cancels it.
+    // Protocol's private timeout bookkeeping (SDK 1.32.2; tests/unit/mcp-call-limit.test.ts and
+    // tests/unit/mcp-notifications.test.ts fail if it stops being used): each progress report
+    // re-arms the request's timer, never past its `maxTotalTimeout`, where the request's own
+    // timeout handler cancels it.
     const sdk = this as unknown as { _timeoutInfo: Map<number, SdkTimeout>; _resetTimeout: (id: number) => boolean };
     sdk._resetTimeout = (id) => rearmWithin(sdk._timeoutInfo.get(id));
   }
@@ -209,7 +210,7 @@ function leftOf(options: RequestOptions | undefined, started: number): Pick<Requ
  * second and 200,000 of them held a call's answer back by a minute. Every message reaching it was
  * parsed once already, by the transport, against the union of those four (strict) schemas, so a
  * message with a method and no id is a notification: it goes straight to the Protocol's own
- * handling (`_onnotification`, private in SDK 1.32.2; tests/unit/notification-rate.test.ts fails if
+ * handling (`_onnotification`, private in SDK 1.32.2; tests/unit/mcp-notifications.test.ts fails if
  * it stops being there). Everything else takes the SDK's path, as before.
  */
 function notificationsAtOnce(client: Client, transport: Transport): void {
