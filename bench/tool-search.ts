@@ -1,10 +1,11 @@
 // Tool search section (issues 19 and 29): recall@5 of the app's own search (search/tool-search.ts,
 // what Mcp.findTools and find_tools answer with) against plain BM25 (bench/bm25.ts: name and full
 // description, no stems, no field weights) in the same run, over the recorded tools of published
-// servers, for four kinds of queries drawn afresh for each seed (bench/search-queries.ts) and the
+// servers, for six kinds of queries drawn afresh for each seed (bench/search-queries.ts) and the
 // hand-written queries;
 // mean, spread and range over the seeds. Targets: recall ≥ 0.95 for name queries, ≥ 0.92 for
-// description-only ones, ≥ 0.90 for inflected ones, and above BM25 for every kind in every seed.
+// the three kinds of description words (the first three, the first two, three from anywhere),
+// ≥ 0.90 for inflected ones, and above BM25 for every kind in every seed.
 // Then 10,000 tools shaped like those: building the index as a ratio to parsing the tools' JSON in
 // the same runs (a yardstick of this shared machine's speed at the moment), and a query's median
 // time after the build; target < 5 ms.
@@ -25,7 +26,7 @@ const BUILD_RUNS = 7;
 const QUERY_ROUNDS = 3;
 /** Queries no one should send: 1 MB of text, regular-expression characters, only common words, only emoji. */
 const HOSTILE = ['lorem ipsum dolor '.repeat(60_000), 'x'.repeat(1 << 20), '.*+?[^](a|b){2,}\\1$', 'the of a and to in is it', '🙂🚀🔥👍🏽‍♂️'.repeat(1_000)];
-const TARGETS: Partial<Record<QueryKind, number>> = { name: 0.95, description: 0.92, inflected: 0.9 };
+const TARGETS: Partial<Record<QueryKind, number>> = { name: 0.95, description: 0.92, inflected: 0.9, pair: 0.92, scattered: 0.92 };
 
 function manyTools(sources: readonly SearchSource[]): string {
   const tools: SearchSource[] = [];

@@ -25,7 +25,9 @@ describe('the ranking over the published servers\' tools', () => {
     const seed = randomInt(1, 2 ** 31);
     const run = recallBySeed([seed], 200);
     expect(run.tools).toBeGreaterThanOrEqual(2_900);
-    const targets = { name: 0.95, description: 0.92, inflected: 0.9, model: 0 };
+    // One seed of 200 a kind: the bench's targets on the mean of five seeds are 0.92 for the first two
+    // words of a description; a single seed's spread (sd 0.016 over 12 seeds) is allowed for here.
+    const targets = { name: 0.95, description: 0.92, inflected: 0.9, model: 0, pair: 0.9, scattered: 0.92 };
     for (const kind of QUERY_KINDS) {
       const [recall] = run.bySeed[kind];
       const said = `${kind} queries, seed ${seed} (BENCH_SEED=${seed} npm run bench -- --only toolSearch repeats it)`;
