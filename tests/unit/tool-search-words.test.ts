@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishedCorpus } from '../../bench/search-recall.js';
 import { Bm25fIndex } from '../../src/main/search/bm25f.js';
-import { PAIR_WINDOW, pairsHeld, termSequence } from '../../src/main/search/proximity.js';
+import { PAIR_WINDOW, pairCounter, termSequence } from '../../src/main/search/proximity.js';
 import { ToolSearch } from '../../src/main/search/tool-search.js';
 
 const FIELDS = [{ weight: 1, b: 0.75 }];
@@ -19,6 +19,7 @@ function indexOf(documents: Record<string, string>): Bm25fIndex {
   return index;
 }
 
+const pairsHeld = (sequence: readonly string[], words: readonly string[]): number => pairCounter(words)(sequence);
 const ranked = (scores: ReadonlyMap<string, number>): string[] => [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 
 describe('coordination: the share of the query words a document holds', () => {
@@ -74,6 +75,9 @@ describe('phrases: successive query words together in a tool\'s text', () => {
     expect(pairsHeld(sequence, ['take', 'screenshot', 'page', 'element'])).toBe(3);
     expect(pairsHeld(sequence, ['screenshot', 'missing', 'element'])).toBe(0);
     expect(pairsHeld(sequence, ['page'])).toBe(0);
+    // One counter for a query, used on one tool after another: nothing carries over.
+    const counter = pairCounter(['page', 'element']);
+    expect([sequence, ['page', 'x', 'y', 'element'], ['page'], ['element'], sequence].map(counter)).toEqual([1, 0, 0, 0, 1]);
     // A later occurrence close enough counts: "a … b … a b".
     expect(pairsHeld(['cursor', 'x', 'y', 'z', 'pagination', 'cursor', 'pagination'], ['cursor', 'pagination'])).toBe(1);
   });

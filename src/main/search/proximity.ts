@@ -21,20 +21,30 @@ export function termSequence(fields: readonly (readonly string[])[]): string[] {
 }
 
 /**
- * How many of the query's pairs of successive words (`words[i]`, `words[i + 1]`) `sequence` holds
- * in that order, the second at most PAIR_WINDOW positions after the first.
+ * A counter of the query's pairs of successive words (`words[i]`, `words[i + 1]`) that a sequence
+ * holds in that order, the second at most PAIR_WINDOW positions after the first. Made once a
+ * query, used on each tool reranked.
  */
-export function pairsHeld(sequence: readonly string[], words: readonly string[]): number {
-  if (words.length < 2) return 0;
+export function pairCounter(words: readonly string[]): (sequence: readonly string[]) => number {
+  const pairs = words.length - 1;
+  if (pairs < 1) return () => 0;
   const at = new Map<string, number>();
   words.forEach((word, index) => at.has(word) || at.set(word, index));
-  const lastSeen = new Array<number>(words.length).fill(Number.NEGATIVE_INFINITY);
-  const held = new Array<boolean>(words.length - 1).fill(false);
-  for (let position = 0; position < sequence.length; position++) {
-    const index = at.get(sequence[position]!);
-    if (index === undefined) continue;
-    if (index > 0 && position - lastSeen[index - 1]! <= PAIR_WINDOW) held[index - 1] = true;
-    lastSeen[index] = position;
-  }
-  return held.filter(Boolean).length;
+  const lastSeen = new Float64Array(words.length);
+  const held = new Uint8Array(pairs);
+  return (sequence) => {
+    lastSeen.fill(Number.NEGATIVE_INFINITY);
+    held.fill(0);
+    let count = 0;
+    for (let position = 0; position < sequence.length && count < pairs; position++) {
+      const index = at.get(sequence[position]!);
+      if (index === undefined) continue;
+      if (index > 0 && held[index - 1] === 0 && position - lastSeen[index - 1]! <= PAIR_WINDOW) {
+        held[index - 1] = 1;
+        count++;
+      }
+      lastSeen[index] = position;
+    }
+    return count;
+  };
 }

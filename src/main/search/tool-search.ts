@@ -10,7 +10,7 @@ export type { FoundTool } from '../../types/mcp.js';
 import { isRecord } from '../../types/json.js';
 import type { FoundTool } from '../../types/mcp.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
-import { pairsHeld, termSequence } from './proximity.js';
+import { pairCounter, termSequence } from './proximity.js';
 import { synonymsOf, termOf, wordsAndCompounds } from './terms.js';
 
 /** One offered tool, as the manager knows it. */
@@ -239,7 +239,8 @@ export class ToolSearch {
   #byPhrases(found: Array<[string, number]>, words: readonly string[]): Array<[string, number]> {
     if (words.length < 2) return found;
     const pairs = words.length - 1;
-    const boosted = found.map(([name, score]): [string, number] => [name, score * (1 + (PHRASE_BOOST * pairsHeld(this.#indexed.get(name)!.sequence, words)) / pairs)]);
+    const held = pairCounter(words);
+    const boosted = found.map(([name, score]): [string, number] => [name, score * (1 + (PHRASE_BOOST * held(this.#indexed.get(name)!.sequence)) / pairs)]);
     return boosted.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   }
 
