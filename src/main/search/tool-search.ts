@@ -223,7 +223,7 @@ export class ToolSearch {
     const wanted = options.selection ? new Set(options.selection) : null;
     const { terms, words } = queryOf(query);
     const scores = this.#index.score(terms, wanted ? (id) => wanted.has(id) : undefined);
-    return this.#byPhrases(best(scores, Math.max(limit, RERANKED)), words).slice(0, limit).map(([name, score]) => {
+    return this.#byPhrases(best(scores, Math.max(limit, RERANKED)), words, limit).map(([name, score]) => {
       const { source } = this.#indexed.get(name)!;
       return { name: source.name, server: source.server, original: source.original, description: source.tool.description ?? '', score };
     });
@@ -235,13 +235,22 @@ export class ToolSearch {
     return this.#indexed.size;
   }
 
-  /** The tools reranked by the share of the query's pairs of successive words each holds as a phrase. */
-  #byPhrases(found: Array<[string, number]>, words: readonly string[]): Array<[string, number]> {
-    if (words.length < 2) return found;
+  /**
+   * The best `limit` of `found` (best first) reranked by the share of the query's pairs of
+   * successive words each holds as a phrase. Only the tools that the boost could bring into the
+   * first `limit` are looked at: a score below the limit-th's over (1 + PHRASE_BOOST) stays below.
+   */
+  #byPhrases(found: Array<[string, number]>, words: readonly string[], limit: number): Array<[string, number]> {
+    if (words.length < 2) return found.slice(0, limit);
     const pairs = words.length - 1;
     const held = pairCounter(words);
-    const boosted = found.map(([name, score]): [string, number] => [name, score * (1 + (PHRASE_BOOST * held(this.#indexed.get(name)!.sequence)) / pairs)]);
-    return boosted.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    const floor = found.length > limit ? found[limit - 1]![1] / (1 + PHRASE_BOOST) : 0;
+    const boosted: Array<[string, number]> = [];
+    for (const [name, score] of found) {
+      if (score < floor) break;
+      boosted.push([name, score * (1 + (PHRASE_BOOST * held(this.#indexed.get(name)!.sequence)) / pairs)]);
+    }
+    return boosted.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, limit);
   }
 
   #refresh(): void {
