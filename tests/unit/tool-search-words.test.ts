@@ -97,11 +97,12 @@ describe('over the published servers\' tools', () => {
 
   it('the tool that holds every word of the query outranks tools that hold one of them in their names', () => {
     // "Create or replace SKU location mapping for a listing. Maps a SKU to fulfillment center
-    // locations." Before: tenth, below six tools with "fulfillment" in their names and not "listing".
+    // locations." Before: eleventh, below tools with "fulfillment" in their names and not "listing";
+    // now second, behind its twin that deletes the mapping (which says both words too).
     expect(rank('listing fulfillment', 'ebay_create_or_replace_sku_location_mapping')).toBeLessThan(2);
     const [first] = search.find('listing fulfillment', { limit: 1 });
     expect(first!.name).not.toBe('ebay_get_shipping_fulfillment');
-    // "Lists executions for a monitor. Cursor-based pagination, …": sixth before, under tools with
+    // "Lists executions for a monitor. Cursor-based pagination, …": seventh before, under tools with
     // "pagination" in a short first sentence.
     expect(rank('cursor based pagination', 'listMonitorExecutions')).toBeLessThan(5);
   });
