@@ -12,6 +12,7 @@ import { startSandboxServer } from './sandbox-server.js';
 import type { WebServer } from './web-server.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import { terminalText } from './cli/terminal-text.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
@@ -26,7 +27,8 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
     throw new Error('the renderer is not built: run `npm run build:renderer` (npm start and npm run web do it)');
   }
   // A profile another copy of the app holds is refused (ProfileLockedError names it).
-  const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(message) });
+  // The log holds what servers wrote: shown with its control characters made visible, as inspect does.
+  const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(terminalText(message)) });
   let server: WebServer;
   // Tool views (MCP Apps) run on a second loopback origin that serves only their sandbox.
   const sandbox = await startSandboxServer({ policyOf: (viewId) => core.mcp.views.policyOf(viewId), staticDir: RENDERER_DIR });
