@@ -10,6 +10,7 @@
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see offerings.ts)
 //   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see client-features.ts)
 //   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see install.ts)
+//   npm run inspect -- --user-data DIR remove SERVER [--json]   (see remove.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (call.ts).
 import fs from 'node:fs';
@@ -36,12 +37,14 @@ import type { InstallCommand } from './install.js';
 import { isInstallVerb, parseInstallCommand, runInstallCommand } from './install.js';
 import { printError, printJson, printText } from './output.js';
 import { oneLine } from './terminal-text.js';
+import type { RemoveCommand } from './remove.js';
+import { parseRemoveCommand, REMOVE_VERB, runRemoveCommand } from './remove.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
-  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]…';
+  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]… | [--json] remove SERVER';
 
 class UsageError extends Error {}
 
@@ -53,7 +56,8 @@ type Verb =
   | { kind: 'signin'; command: SignInCommand }
   | { kind: 'offering'; command: OfferingCommand }
   | { kind: 'feature'; command: FeatureCommand }
-  | { kind: 'install'; command: InstallCommand };
+  | { kind: 'install'; command: InstallCommand }
+  | { kind: 'remove'; command: RemoveCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -135,6 +139,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
+  }
+  if (verb === REMOVE_VERB) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'remove', command: parseRemoveCommand(parsed.positionals.slice(1), parsed.values.json ?? false) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
   }
   if (verb === 'logs' && name && rawArgs === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
@@ -255,7 +267,7 @@ function findServer(status: readonly ServerStatus[], wanted: string): ServerStat
   throw new UsageError(`no server "${wanted}" (servers: ${known})`);
 }
 
-async function run(verb: Verb, core: Core): Promise<number> {
+async function run(verb: Verb, core: Core, userDataDir: string): Promise<number> {
   // Notices go to stderr, so `--json` and `tools` leave stdout to their JSON alone.
   for (const notice of core.notices()) {
     printError(notice.message);
@@ -264,6 +276,7 @@ async function run(verb: Verb, core: Core): Promise<number> {
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
   if (verb.kind === 'feature') return runFeatureCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'install') return runInstallCommand(core, verb.command);
+  if (verb.kind === 'remove') return runRemoveCommand(core, verb.command, findServer(core.mcp.getStatus(), verb.command.server).uuid, userDataDir);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);
@@ -320,7 +333,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       printError(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
       return 2;
     }
-    return await run(args.verb, core);
+    return await run(args.verb, core, args.userDataDir);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     printError(`inspect: ${error.message}`);
