@@ -4,7 +4,7 @@
 import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
-import { ipcContract } from '../types/ipc.js';
+import { inputBytes, ipcContract, MAX_INPUT_BYTES } from '../types/ipc.js';
 import { BUILT_IN_TOOL_NAMES } from './naming/builtin-tools.js';
 import { comparableServers, parseClaudeDesktopConfig, planImport } from './config/claude-import.js';
 import type { Core } from './core.js';
@@ -217,6 +217,12 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
         throw new IpcInputError(`Unknown request "${String(channel)}".`);
       }
       const name = channel as IpcChannel;
+      // Measured before anything else looks at it: no request is larger, whatever its fields allow.
+      const size = inputBytes(input);
+      if (size === null) throw new IpcInputError(`Invalid input for "${name}": it is not a JSON value.`);
+      if (size > MAX_INPUT_BYTES) {
+        throw new IpcInputError(`Invalid input for "${name}": it is ${size.toLocaleString('en-US')} bytes as JSON, more than the ${MAX_INPUT_BYTES.toLocaleString('en-US')} any request may be.`);
+      }
       const parsed = ipcContract[name].input.safeParse(input);
       if (!parsed.success) {
         throw new IpcInputError(`Invalid input for "${name}": ${describeIssues(parsed.error)}`);
