@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { McpServer } from '../../../types/config.js';
 import { MAX_ROOTS, rootPathProblem } from '../../../types/roots.js';
 import type { TaskInfo } from '../../../types/tasks.js';
+import type { IconRef } from '../../../types/icons.js';
 import type { Core } from '../../core.js';
 import { rootStates } from '../../mcp/roots/roots.js';
 import { messageOf } from '../../../types/errors.js';
@@ -99,11 +100,14 @@ function runRoots(core: Core, server: McpServer, command: Extract<FeatureCommand
 
 async function runIcons(core: Core, server: McpServer, json: boolean): Promise<number> {
   const status = core.mcp.getStatus().find((s) => s.uuid === server.uuid)!;
+  // Each by what it is for, its id and theme (a refused one's reason comes from asking for it, below).
+  const refs = (what: string, icons: readonly IconRef[] | undefined): Array<{ for: string; id: string; theme?: IconRef['theme'] }> =>
+    (icons ?? []).map(({ id, theme }) => ({ for: what, id, ...(theme ? { theme } : {}) }));
   const named = [
-    ...(status.icons ?? []).map((icon) => ({ for: 'server', ...icon })),
-    ...status.tools.flatMap((tool) => (tool.icons ?? []).map((icon) => ({ for: `tool ${tool.exposed}`, ...icon }))),
-    ...status.prompts.flatMap((prompt) => (prompt.icons ?? []).map((icon) => ({ for: `prompt ${prompt.exposed}`, ...icon }))),
-    ...status.resources.flatMap((resource) => (resource.icons ?? []).map((icon) => ({ for: `resource ${resource.uri}`, ...icon }))),
+    ...refs('server', status.icons),
+    ...status.tools.flatMap((tool) => refs(`tool ${tool.exposed}`, tool.icons)),
+    ...status.prompts.flatMap((prompt) => refs(`prompt ${prompt.exposed}`, prompt.icons)),
+    ...status.resources.flatMap((resource) => refs(`resource ${resource.uri}`, resource.icons)),
   ];
   const icons = await Promise.all(named.map(async (icon) => {
     try {
