@@ -233,6 +233,8 @@ describe('inspect icons, as a child process', () => {
       transport: 'http',
       icons: [{ src: `data:image/png;base64,${png.toString('base64')}` }, { src: 'http://example.com/plain.png' }, { src: long }],
       tools: [{ name: 'ftp_icon', icons: [{ src: 'ftp://example.com/x.png', theme: 'dark' }] }],
+      prompts: [{ name: 'pictured', icons: [{ src: 'http://example.com/prompt.png' }] }],
+      resources: [{ uri: 'fixture:///r', name: 'r', icons: [{ src: 'file:///etc/hostname' }] }],
     });
     const dir = tempDir('inspect-icons-');
     seedStore(dir, [urlEntry('mixed', 'Mixed', 'http', server.url)]);
@@ -246,10 +248,15 @@ describe('inspect icons, as a child process', () => {
         { for: 'server', id: iconId('http://example.com/plain.png'), problem: 'The icon http://example.com/plain.png is not shown: only https: and data: icons are fetched, not http:.' },
         { for: 'server', id: iconId(long), problem: 'The icon a data: icon is not shown: its source is 400,022 characters long.' },
         { for: 'tool ftp_icon', id: iconId('ftp://example.com/x.png'), theme: 'dark', problem: 'The icon ftp://example.com/x.png is not shown: only https: and data: icons are fetched, not ftp:.' },
+        { for: 'prompt pictured', id: iconId('http://example.com/prompt.png'), problem: 'The icon http://example.com/prompt.png is not shown: only https: and data: icons are fetched, not http:.' },
+        { for: 'resource fixture:///r', id: iconId('file:///etc/hostname'), problem: 'The icon file:///etc/hostname is not shown: only https: and data: icons are fetched, not file:.' },
       ],
     });
-    // And in the log, as soon as the server was listed.
-    expect(run.stderr).toContain('server mixed: The icon ftp://example.com/x.png is not shown: only https: and data: icons are fetched, not ftp:.');
+    // In the log as soon as the server was listed: a plain listing asks for no icon, and says so.
+    const listing = await inspectChild(['--user-data', dir, '--json']);
+    for (const [src, scheme] of [['http://example.com/plain.png', 'http'], ['ftp://example.com/x.png', 'ftp'], ['http://example.com/prompt.png', 'http'], ['file:///etc/hostname', 'file']]) {
+      expect(listing.stderr.split('\n').filter((line) => line === `server mixed: The icon ${src} is not shown: only https: and data: icons are fetched, not ${scheme}:.`), src).toHaveLength(1);
+    }
     const text = await inspectChild(['--user-data', dir, 'icons', 'Mixed']);
     expect(text.stdout).toContain('server  ' + iconId('http://example.com/plain.png') + '  not shown: The icon http://example.com/plain.png is not shown: only https: and data: icons are fetched, not http:.');
   }, 60_000);
