@@ -16,6 +16,7 @@ import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './mcp/user-input/schema-check.js';
 import { rootStates } from './mcp/roots/roots.js';
 import { InstallProblemError } from './install/values.js';
+import type { AppOrigins } from './mcp/apps/view-csp.js';
 import type { InstallOutcome } from '../types/install.js';
 
 /** An install's values that do not fit come back to the form, each under its field. */
@@ -49,6 +50,8 @@ export interface ViewSandbox {
   pageFor(viewId: string): { url: string; origin: string };
   /** The origins that may frame the sandbox: the app's page. */
   frameAncestors(): readonly string[];
+  /** The app's own origins and schemes (its page, the sandbox): left out of every view's policy. */
+  appOrigins(): AppOrigins;
 }
 
 export interface IpcServer {
@@ -121,7 +124,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     openToolView: async ({ name, callId }) => {
       const sandbox = host.sandbox;
       if (!sandbox) throw new Error('This app cannot show tool views.');
-      const view = await mcp.views.open(name, { ...(callId ? { callId } : {}), frameAncestors: sandbox.frameAncestors() });
+      const view = await mcp.views.open(name, { ...(callId ? { callId } : {}), frameAncestors: sandbox.frameAncestors(), appOrigins: sandbox.appOrigins() });
       const page = sandbox.pageFor(view.viewId);
       return { ...view, sandboxUrl: page.url, sandboxOrigin: page.origin };
     },

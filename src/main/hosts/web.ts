@@ -36,7 +36,12 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
     const ipc = createIpcServer(core, {
       kind: 'web',
       userDataDir: args.userDataDir,
-      sandbox: { pageFor: (viewId) => ({ url: sandbox.pageFor(viewId), origin: sandbox.origin }), frameAncestors: () => sandbox.hostOrigins },
+      sandbox: {
+        pageFor: (viewId) => ({ url: sandbox.pageFor(viewId), origin: sandbox.origin }),
+        frameAncestors: () => sandbox.hostOrigins,
+        // The page's origins (known once its listener is up) and the sandbox's: no view's policy names them.
+        appOrigins: () => ({ origins: [...sandbox.hostOrigins, ...sandbox.origins], schemes: [] }),
+      },
     });
     server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port, sandboxOrigin: sandbox.origin });
     sandbox.hostOrigins.push(...server.origins);
