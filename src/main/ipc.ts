@@ -4,7 +4,8 @@
 import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
-import { inputBytes, ipcContract, MAX_INPUT_BYTES } from '../types/ipc.js';
+import { ipcContract } from '../types/ipc.js';
+import { inputBytes, MAX_INPUT_BYTES } from '../types/ipc-size.js';
 import { BUILT_IN_TOOL_NAMES } from './naming/builtin-tools.js';
 import { comparableServers, parseClaudeDesktopConfig, planImport } from './config/claude-import.js';
 import type { Core } from './core.js';

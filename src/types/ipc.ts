@@ -50,44 +50,6 @@ export const MAX_UPLOAD_CHUNK_CHARS = 700_000;
 /** An open tool view (MCP Apps), as main named it. */
 const ViewId = z.string().regex(/^[0-9a-f]{32}$/);
 
-/**
- * The most any request's input may be, as JSON in UTF-8, on every channel and in both hosts (an
- * Electron invoke is measured the same way): above it the contract refuses the request, naming
- * the limit. The browser host reads a body this large and its envelope, so what it refuses with a
- * bare 413 no client of the contract sends. 8 MiB: findTools' query of 1 MiB characters takes at
- * most 6 MiB as JSON (a control character is written `\u0001`), with room for its selection; the
- * channels whose fields are bounded (a Claude Desktop config of 1,000,000 characters, a bundle's
- * upload chunk) fit whole, and those that take any JSON (a call's arguments, a selection) stop here.
- */
-export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
-
-/** The size of `input` as UTF-8 JSON, as MAX_INPUT_BYTES counts it (0 for none); null when it is no JSON value (a cycle, a BigInt). */
-export function inputBytes(input: unknown): number | null {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(input);
-  } catch {
-    return null;
-  }
-  return text === undefined ? 0 : utf8Length(text);
-}
-
-/** Bytes of `text` in UTF-8, counted without encoding it (the renderer shares this file: no Buffer). */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    // A surrogate pair is two units and four bytes; a unit alone (JSON.stringify escapes those) three.
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2;
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
-}
-
 /** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
 export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
@@ -172,8 +134,8 @@ export const ipcContract = {
   findTools: channel<FoundTool[]>()(z.object({
     /**
      * Any text up to 1 MiB (1,048,576 characters, whatever they are: the request stays within
-     * MAX_INPUT_BYTES with a selection beside it): a pasted page is searched by its start
-     * (search/tool-search.ts).
+     * MAX_INPUT_BYTES, ipc-size.ts, with a selection beside it): a pasted page is searched by its
+     * start (search/tool-search.ts).
      */
     query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),

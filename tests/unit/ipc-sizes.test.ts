@@ -15,7 +15,8 @@ import { createIpcServer } from '../../src/main/ipc.js';
 import type { WebServer } from '../../src/main/hosts/web-server.js';
 import { MAX_BODY_BYTES, startWebServer } from '../../src/main/hosts/web-server.js';
 import { MAX_ROOT_PATH_LENGTH, MAX_ROOTS } from '../../src/types/roots.js';
-import { inputBytes, IPC_CHANNELS, MAX_INPUT_BYTES, MAX_UPLOAD_CHUNK_CHARS, type IpcChannel } from '../../src/types/ipc.js';
+import { IPC_CHANNELS, MAX_UPLOAD_CHUNK_CHARS, type IpcChannel } from '../../src/types/ipc.js';
+import { inputBytes, MAX_INPUT_BYTES } from '../../src/types/ipc-size.js';
 import { removeTempDirs, tempDir } from './helpers/mcp-env.js';
 
 /** The character that takes the most bytes as JSON (`\u0001`, six). */

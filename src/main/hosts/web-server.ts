@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { IpcServer } from '../ipc.js';
 import { IpcInputError } from '../ipc.js';
-import { IPC_EVENTS, MAX_INPUT_BYTES } from '../../types/ipc.js';
+import { IPC_EVENTS } from '../../types/ipc.js';
+import { MAX_INPUT_BYTES } from '../../types/ipc-size.js';
 import { messageOf } from '../../types/errors.js';
 
 /**
