@@ -3,9 +3,11 @@
 // screen or make OSC 8 links; BEL; C1 controls; a bare CR), while `--json` prints the values
 // exactly as JSON.stringify gives them. As child processes, for the bytes a terminal would get:
 // a stdio fixture server whose names, descriptions, instructions and stderr hold such sequences,
-// and a fixture registry whose entry's title and description do.
+// a fixture registry whose entry's title and description do, and a bundle (packed by mcpb) whose
+// name and author do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneLine, terminalText } from '../../src/main/hosts/cli/terminal-text.js';
+import { packFilesystemBundle } from '../fixtures/bundles/pack.js';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/server.js';
 import { inspectChild, type InspectRun } from './helpers/inspect-child.js';
 import { removeTempDirs, seedStore, stdioEntry, tempDir } from './helpers/mcp-env.js';
@@ -139,6 +141,18 @@ describe('inspect as a child process: what reaches the terminal', () => {
     const json = exactJson(await inspectChild(['--user-data', dir, 'registry', 'search', 'escapes', '--json', '--registry', registry.url])) as { servers: Array<{ title: string; description: string }> };
     expect(json.servers[0]).toMatchObject({ title: REGISTRY_TITLE, description: REGISTRY_DESCRIPTION });
   }, 60_000);
+
+  it('bundle install: the bundle\'s name and author on stderr, and the label it gave the server on stdout, with their escapes', async () => {
+    const work = tempDir('terminal-bundle-');
+    const bundle = await packFilesystemBundle(work, 'escapes', { extra: { display_name: `Files${TITLE}`, author: { name: `Mallory${CLEAR}${C1}` } } });
+    const profile = tempDir('terminal-bundle-profile-');
+    const run = await inspectChild(['--user-data', profile, 'bundle', 'install', bundle, '--set', `allowed_directories=${work}`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(RAW_CONTROL);
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    expect(run.stderr).toContain('Installing Files\\x1b]0;pwned\\x07 2026.8.31 by Mallory\\x1b[2J\\x9b31mred\\x85, unsigned: ');
+    expect(run.stdout).toMatch(/^Added "Files\\x1b\]0;pwned\\x07" \(/);
+  }, 120_000);
 
   it('a message on stderr naming what the user typed shows its escapes too', async () => {
     const run = await inspectChild(['--user-data', dir, 'call', `nope${TITLE}`, '{}']);
