@@ -196,10 +196,11 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     registrySearch: ({ query, cursor, registry }) => core.installs.registry.search(query, cursor, registry),
     registryEntry: ({ name, version, registry }) => core.installs.registry.preview(name, version, registry),
     registryAdd: (request) => outcome(() => core.installs.registry.add(request)),
+    registryOpenBundle: (request) => core.installs.registry.openBundle(request),
     registryUpdates: () => core.installs.registry.updates(),
     bundleUpload: ({ uploadId, fileName, chunk }) => core.installs.uploads.append(uploadId, fileName, chunk),
     bundleOpen: ({ uploadId }) => core.installs.openUpload(uploadId),
-    bundleInstall: ({ stageId, values, label }) => outcome(() => core.installs.bundles.install(stageId, values, label)),
+    bundleInstall: ({ stageId, values, label, force }) => outcome(() => core.installs.bundles.install(stageId, values, label, { force: force === true })),
     bundleDiscard: ({ stageId }) => core.installs.bundles.discard(stageId),
   };
 

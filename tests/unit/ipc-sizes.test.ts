@@ -24,6 +24,8 @@ const W = '\u0001';
 const wide = (length: number): string => W.repeat(length);
 const UUID = wide(200);
 const VIEW_ID = 'f'.repeat(32);
+/** A registry entry's name at its longest (the registry's pattern, 200 characters), `extra` more. */
+const registryName = (extra: number): string => `a/${'b'.repeat(198 + extra)}`;
 /** A registry nothing answers at: the handlers that fetch fail at once. */
 const NOWHERE = 'http://127.0.0.1:1/';
 
@@ -134,12 +136,13 @@ const ROWS: Record<IpcChannel, Row> = {
     undo: (core) => core.store.update((config) => { delete config.registryUrl; }),
   },
   registrySearch: bounded((extra) => ({ query: wide(200 + extra), cursor: wide(2_000), registry: `${NOWHERE}${wide(2_000 - NOWHERE.length)}` })),
-  registryEntry: bounded((extra) => ({ name: wide(300 + extra), version: wide(255), registry: `${NOWHERE}${wide(2_000 - NOWHERE.length)}` })),
-  registryAdd: capped((pad) => ({ name: 'x', version: '1', option: 0, values: chunks(pad, 100_000), registry: NOWHERE })),
+  registryEntry: bounded((extra) => ({ name: registryName(extra), version: wide(255), registry: `${NOWHERE}${wide(2_000 - NOWHERE.length)}` })),
+  registryAdd: capped((pad) => ({ name: 'io.example/x', version: '1', option: 0, values: chunks(pad, 100_000), label: wide(200), registry: NOWHERE, update: UUID, newInstance: true, force: true })),
+  registryOpenBundle: bounded((extra) => ({ name: registryName(extra), version: wide(255), option: 1_000, registry: `${NOWHERE}${wide(2_000 - NOWHERE.length)}`, update: UUID, newInstance: true })),
   registryUpdates: none,
   bundleUpload: bounded((extra) => ({ uploadId: randomUUID(), fileName: wide(300), chunk: 'A'.repeat(MAX_UPLOAD_CHUNK_CHARS + extra) })),
   bundleOpen: bounded((extra) => ({ uploadId: `${randomUUID()}${'0'.repeat(extra)}` })),
-  bundleInstall: capped((pad) => ({ stageId: randomUUID(), values: chunks(pad, 100_000) })),
+  bundleInstall: capped((pad) => ({ stageId: randomUUID(), values: chunks(pad, 100_000), label: wide(200), force: true })),
   bundleDiscard: bounded((extra) => ({ stageId: `${randomUUID()}${'0'.repeat(extra)}` })),
 };
 

@@ -44,7 +44,7 @@ const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
-  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] | bundle install FILE [--set K=V]… | [--json] remove SERVER';
+  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--new-instance] [--force] | bundle install FILE [--set K=V]… [--force] | [--json] remove SERVER';
 
 class UsageError extends Error {}
 
@@ -84,6 +84,8 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         arg: { type: 'string', multiple: true },
         set: { type: 'string', multiple: true },
         registry: { type: 'string' },
+        force: { type: 'boolean', default: false },
+        'new-instance': { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -109,12 +111,13 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (rawArgValues.length > 0 && (verb === undefined || !isOfferingVerb(verb))) throw new UsageError(`--arg goes with prompt, complete and read; ${USAGE}`);
   const setValues = parsed.values.set ?? [];
   const registry = parsed.values.registry;
+  const installFlags = { force: parsed.values.force ?? false, newInstance: parsed.values['new-instance'] ?? false };
   if (verb === undefined || !isInstallVerb(verb)) {
-    if (setValues.length > 0 || registry !== undefined) throw new UsageError(`--set and --registry go with registry and bundle; ${USAGE}`);
+    if (setValues.length > 0 || registry !== undefined || installFlags.force || installFlags.newInstance) throw new UsageError(`--set, --registry, --force and --new-instance go with registry and bundle; ${USAGE}`);
   } else {
     if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
     try {
-      return { userDataDir, verb: { kind: 'install', command: parseInstallCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, set: setValues, ...(registry !== undefined ? { registry } : {}) }) } };
+      return { userDataDir, verb: { kind: 'install', command: parseInstallCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, set: setValues, ...installFlags, ...(registry !== undefined ? { registry } : {}) }) } };
     } catch (error) {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
