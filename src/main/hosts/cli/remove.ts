@@ -1,8 +1,8 @@
 // `inspect remove SERVER [--json]` (docs/inspect.md): deletes a server as the page's Delete does
 // (docs/design.md §12), through the same call (Installs.removeServer): its names are released,
 // its tools leave every saved selection, its secrets leave the store, and a server installed from
-// a bundle takes the bundle's folder with it (unless another server was installed from the same
-// one). SERVER is a uuid or a label. `--json` prints `{ "uuid", "label", "removedFromSelections",
+// a bundle (or a registry entry's mcpb package) takes the bundle's folder with it (unless another
+// server runs from the same one). SERVER is a uuid or a label. `--json` prints `{ "uuid", "label", "removedFromSelections",
 // "selections": [ { "where", "tools" } ], "bundleFolder"?: { "path", "removed" } }`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +34,8 @@ export function parseRemoveCommand(positionals: readonly string[], json: boolean
 export async function runRemoveCommand(core: Core, command: RemoveCommand, uuid: string, userDataDir: string): Promise<number> {
   const server = core.store.config.mcp.servers.find((item) => item.uuid === uuid)!;
   const selections = core.mcp.selectionsUsing(uuid);
-  const folder = server.source && 'bundle' in server.source ? server.source.bundle : undefined;
+  // A bundle's folder, or an mcpb package's a registry entry brought: Delete takes it too.
+  const folder = core.installs.bundles.folderOf(server);
   let removedFromSelections: number;
   try {
     ({ removedFromSelections } = await core.installs.removeServer(uuid));
