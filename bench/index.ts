@@ -25,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
   results: async () => (await import('./results.js')).results,
   appView: async () => (await import('./app-view.js')).appView,
+  integrityScan: async () => (await import('./integrity-scan.js')).integrityScan,
 
   toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };

@@ -4,6 +4,16 @@
 import { z } from 'zod';
 import type { McpServer } from './config.js';
 
+/**
+ * A registry server's name as the registry's own schema writes it (server.json `name`): reverse
+ * DNS, one slash, 3 to 200 characters. A name that does not match is refused wherever it comes
+ * from (a search result, an entry, the command line, the page).
+ */
+export const REGISTRY_NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
+export const REGISTRY_NAME_MIN = 3;
+export const REGISTRY_NAME_MAX = 200;
+export const RegistryNameSchema = z.string().min(REGISTRY_NAME_MIN).max(REGISTRY_NAME_MAX).regex(REGISTRY_NAME_PATTERN, 'not a registry server name (namespace/name)');
+
 /** What a field holds: text, a number, yes/no, or a path on this machine. */
 export type InstallFieldKind = 'string' | 'number' | 'boolean' | 'directory' | 'file';
 
@@ -72,6 +82,11 @@ export interface RegistryOption {
   unsupported?: string;
   run?: InstallRun;
   fields: InstallField[];
+  /**
+   * An `mcpb` package: the bundle to download (https) and the SHA-256 it must have. Its form and
+   * what it runs are the bundle's own, known once it is downloaded, checked and opened.
+   */
+  download?: { url: string; sha256: string };
 }
 
 /** One server in a registry's search results (its latest version). */
@@ -82,6 +97,8 @@ export interface RegistryEntrySummary {
   version: string;
   /** active, deprecated, deleted (the official registry's status), when given. */
   status?: string;
+  /** What the registry says about that status ("Use … instead"), when it says something. */
+  statusMessage?: string;
   /** npm, pypi, oci, remote, …: the ways it runs. */
   kinds: string[];
   websiteUrl?: string;
@@ -142,8 +159,15 @@ export interface BundlePreview {
   tools: Array<{ name: string; description?: string }>;
   prompts: Array<{ name: string; description?: string }>;
   compatibility: { platforms?: string[]; runtimes?: Record<string, string>; app?: string };
-  /** Where this machine does not meet the compatibility it asks for (install stays possible). */
+  /** Where this machine does not meet the runtimes it asks for (install stays possible). */
   warnings: string[];
+  /**
+   * Why it is not for this machine (made for another platform, a binary for another system):
+   * installing it is refused unless the user says to install it anyway.
+   */
+  blockers: string[];
+  /** Opened from a registry's `mcpb` package: the entry it was downloaded for (the server records it as its source). */
+  registry?: { registry: string; name: string; version: string };
   signature: BundleSignature;
   run: InstallRun;
   fields: InstallField[];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppConfig, McpServer, SelectionUse } from './config.js';
 import { HttpUrlSchema, ModelToolsSchema, ServerSettingsSchema, ToolPolicySchema, ToolSelectionSchema } from './config.js';
 import type { BundlePreview, InstallOutcome, RegistryPreview, RegistrySearchResult, UpdateOffer } from './install.js';
-import { InstallValuesSchema } from './install.js';
+import { InstallValuesSchema, RegistryNameSchema } from './install.js';
 import type { ElicitationProblem, ElicitationPrompt } from './elicitation.js';
 import type { ToolViewInfo, ViewMessageEvent } from './apps.js';
 import { ViewMessageSchema, ViewModelContextSchema } from './apps.js';
@@ -40,8 +40,8 @@ const TextValues = z.record(z.string().max(1_000), z.string().max(1_000_000));
 const ArgumentName = z.string().min(1).max(1_000);
 const ResourceUri = z.string().min(1).max(100_000);
 const NoInput = z.undefined().or(z.null()).or(z.object({}).strict()).optional();
-/** A registry entry's name (reverse DNS, one slash) and version, as the registry gives them. */
-const RegistryName = z.string().min(1).max(300);
+/** A registry entry's name (reverse DNS, one slash: the registry's own pattern) and version. */
+const RegistryName = RegistryNameSchema;
 const RegistryVersion = z.string().min(1).max(255);
 /** Ids main hands out for an upload and an opened bundle. */
 const HandleId = z.string().uuid();
@@ -132,7 +132,11 @@ export const ipcContract = {
   getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
-    /** Any text up to 1 MiB: a pasted page is searched by its start (search/tool-search.ts), never refused. */
+    /**
+     * Any text up to 1 MiB (1,048,576 characters, whatever they are: the request stays within
+     * MAX_INPUT_BYTES, ipc-size.ts, with a selection beside it): a pasted page is searched by its
+     * start (search/tool-search.ts).
+     */
     query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),
     limit: z.number().int().min(1).max(50).optional(),
@@ -261,6 +265,19 @@ export const ipcContract = {
     label: z.string().trim().min(1).max(200).optional(),
     registry: HttpUrlSchema.optional(),
     update: Uuid.optional(),
+    /** Add another server although one was added from this entry (unset: adding again updates it). */
+    newInstance: z.boolean().optional(),
+    /** An mcpb package for another platform, installed anyway. */
+    force: z.boolean().optional(),
+  })),
+  /** Downloads an entry's mcpb package, checks its SHA-256 and opens it (nothing is written): installed with bundleInstall. */
+  registryOpenBundle: channel<BundlePreview>()(z.object({
+    name: RegistryName,
+    version: RegistryVersion,
+    option: z.number().int().min(0).max(1_000),
+    registry: HttpUrlSchema.optional(),
+    update: Uuid.optional(),
+    newInstance: z.boolean().optional(),
   })),
   /** Servers added from a registry whose registry has another latest version. */
   registryUpdates: channel<UpdateOffer[]>()(NoInput),
@@ -273,7 +290,7 @@ export const ipcContract = {
   /** Checks an uploaded bundle and shows what it is; nothing is installed yet. */
   bundleOpen: channel<BundlePreview>()(z.object({ uploadId: HandleId })),
   /** Installs an opened bundle (or updates the server it was installed as); values that do not fit come back as problems. */
-  bundleInstall: channel<InstallOutcome>()(z.object({ stageId: HandleId, values: InstallValuesSchema, label: z.string().trim().min(1).max(200).optional() })),
+  bundleInstall: channel<InstallOutcome>()(z.object({ stageId: HandleId, values: InstallValuesSchema, label: z.string().trim().min(1).max(200).optional(), force: z.boolean().optional() })),
   /** Forgets an opened bundle the user did not install. */
   bundleDiscard: channel<void>()(z.object({ stageId: HandleId })),
 } as const;

@@ -1,6 +1,7 @@
 // What the install e2e specs share: a fixture registry (its remote entry pointing at a fixture MCP
 // server over Streamable HTTP), a bundle packed by the mcpb CLI from the published filesystem
-// server, a hostile bundle, and a walk through the install screens in the states worth checking.
+// server (and the same made for macOS only), a hostile bundle, and a walk through the install
+// screens in the states worth checking.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export interface InstallFixtures {
   /** filesystem.mcpb, and a folder it may use. */
   bundle: string;
   shared: string;
+  /** The same bundle, made for macOS only: not for this machine. */
+  macBundle: string;
   /** A bundle with a file whose path leaves its folder. */
   hostile: string;
   stop(): Promise<void>;
@@ -28,6 +31,7 @@ export async function startInstallFixtures(): Promise<InstallFixtures> {
   const registry = await startFixtureRegistry(registryEntries(notes.url, notes.url));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-install-'));
   const bundle = await packFilesystemBundle(work, 'filesystem');
+  const macBundle = await packFilesystemBundle(work, 'mac-only', { extra: { compatibility: { platforms: ['darwin'] } } });
   const shared = path.join(work, 'shared');
   fs.mkdirSync(shared);
   const hostile = path.join(work, 'hostile.mcpb');
@@ -37,6 +41,7 @@ export async function startInstallFixtures(): Promise<InstallFixtures> {
     notes,
     bundle,
     shared,
+    macBundle,
     hostile,
     async stop() {
       await Promise.all([registry.close(), notes.stop()]);
@@ -58,6 +63,10 @@ export async function useRegistry(page: Page, url: string): Promise<void> {
 export async function visitInstallScreens(page: Page, fixtures: InstallFixtures, check: (what: string) => Promise<void>): Promise<void> {
   await useRegistry(page, fixtures.registry.url);
   await check('"Browse servers" before a search');
+  await page.getByTestId('registry-query').fill('old-files');
+  await page.getByTestId('registry-search').click();
+  await expect(page.getByTestId('registry-result-status')).toBeVisible();
+  await check('a deprecated entry with its message');
   await page.getByTestId('registry-query').fill('example');
   await page.getByTestId('registry-search').click();
   await expect(page.getByTestId('registry-result').first()).toBeVisible();
@@ -89,6 +98,10 @@ export async function visitInstallScreens(page: Page, fixtures: InstallFixtures,
   await dialog.getByTestId('bundle-install').click();
   await expect(page.getByTestId('bundle-done')).toHaveText('Installed “Filesystem” (2026.8.31).');
   await expectReady(page, 'Filesystem');
+  await page.getByTestId('bundle-file').setInputFiles(fixtures.macBundle);
+  await expect(dialog.getByTestId('bundle-blockers')).toBeVisible();
+  await check('a bundle for another platform');
+  await dialog.getByTestId('bundle-cancel').click();
   await page.getByTestId('bundle-file').setInputFiles(fixtures.hostile);
   await expect(page.getByTestId('bundle-open-error')).toBeVisible();
   await check('a refused bundle, and an installed one');

@@ -1,7 +1,8 @@
 // Installing servers in one step, end to end: "Browse servers" against a fixture registry (search,
-// pages, an entry's form and what will run, add, the update offered later), and MCP Bundles packed
-// by the mcpb CLI (picked or dropped, the dialog, install, update, delete with its folder), in
-// Chromium against the browser host.
+// pages, an entry's form and what will run, add, the update offered later, a deprecated entry's
+// message, adding again as an update or as a second server), and MCP Bundles packed by the mcpb
+// CLI (picked or dropped, the dialog, install, update, delete with its folder, a bundle for
+// another platform installed only with "Install anyway"), in Chromium against the browser host.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectReady, open, serverRow, test } from './fixtures.js';
@@ -99,4 +100,48 @@ test('install a bundle from the file picker, install it again as an update, dele
   await page.getByTestId('bundle-file').setInputFiles(fixtures.hostile);
   await expect(page.getByTestId('bundle-open-error')).toHaveText('The bundle holds a file whose path leaves its folder ("../../escaped.txt"): it was refused.');
   await expect(dialog).toHaveCount(0);
+});
+
+test('a deprecated entry says why beside it; an entry added again updates its server, "Add as another server" adds one; a bundle for another platform needs "Install anyway"', async ({ page, launch, userDataDir }) => {
+  await open(page, await launch(userDataDir));
+  await useRegistry(page, fixtures.registry.url);
+  await page.getByTestId('registry-query').fill('old-files');
+  await page.getByTestId('registry-search').click();
+  const old = page.locator('[data-testid="registry-result"][data-name="io.github.example/old-files"]');
+  await expect(old.getByTestId('registry-result-status')).toHaveText('Deprecated: Use io.github.example/filesystem instead.');
+
+  await page.getByTestId('registry-query').fill('notes');
+  await page.getByTestId('registry-search').click();
+  const notes = page.locator('[data-testid="registry-result"][data-name="com.example/remote-notes"]');
+  await notes.getByTestId('registry-pick').click();
+  await expect(page.getByTestId('registry-add-instance')).toHaveCount(0);
+  await page.locator('[data-testid="install-field"][data-field="X-Api-Key"] input').fill('key-1');
+  await page.getByTestId('registry-add').click();
+  await expect(page.getByTestId('registry-done')).toHaveText('Added “Notes (hosted)”.');
+  await expectReady(page, 'Notes (hosted)');
+
+  // The same entry again: the main button updates the server; the second one adds another.
+  await notes.getByTestId('registry-pick').click();
+  await expect(page.getByTestId('registry-entry-installed')).toContainText('Added as “Notes (hosted)” (version 2.0.0). Adding it again updates that server');
+  await expect(page.getByTestId('registry-add')).toHaveText('Update “Notes (hosted)”');
+  await page.locator('[data-testid="install-field"][data-field="X-Api-Key"] input').fill('key-2');
+  await page.getByTestId('registry-label').fill('Notes, work');
+  await page.getByTestId('registry-add-instance').click();
+  await expect(page.getByTestId('registry-done')).toHaveText('Added “Notes, work”.');
+  await expectReady(page, 'Notes, work');
+  await expect(page.getByTestId('server-row')).toHaveCount(2);
+  await notes.getByTestId('registry-pick').click();
+  await page.getByTestId('registry-add').click();
+  await expect(page.getByTestId('registry-done')).toHaveText('Updated “Notes (hosted)”.');
+  await expect(page.getByTestId('server-row')).toHaveCount(2);
+  await page.getByTestId('registry-browser-close').click();
+
+  await page.getByTestId('bundle-file').setInputFiles(fixtures.macBundle);
+  const dialog = page.getByTestId('bundle-dialog');
+  await expect(dialog.getByTestId('bundle-blockers')).toContainText('The bundle is made for macOS; this machine runs Linux.');
+  await expect(dialog.getByTestId('bundle-install')).toHaveCount(0);
+  await dialog.locator('[data-testid="install-field"][data-field="allowed_directories"] textarea').fill(fixtures.shared);
+  await dialog.getByTestId('bundle-install-anyway').click();
+  await expect(page.getByTestId('bundle-done')).toHaveText('Installed “Filesystem” (2026.8.31).');
+  await expectReady(page, 'Filesystem');
 });

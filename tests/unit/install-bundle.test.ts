@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core.js';
 import { startCore } from '../../src/main/core.js';
+import { BundleNotForThisMachine } from '../../src/main/install/bundle/install.js';
 import type { InstallProblemError } from '../../src/main/install/values.js';
 import { mcpbSign, packFilesystemBundle } from '../fixtures/bundles/pack.js';
 import { inspectChild } from './helpers/inspect-child.js';
@@ -45,6 +46,7 @@ describe('MCP Bundles', () => {
       prompts: [],
       compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=18.0.0' } },
       warnings: [],
+      blockers: [],
       signature: { status: 'unsigned' },
       files: 2,
     });
@@ -59,13 +61,18 @@ describe('MCP Bundles', () => {
     core.installs.bundles.discard(preview.stageId);
   });
 
-  it('warns when the machine does not meet the compatibility the bundle asks for', async () => {
+  it('refuses a bundle for another platform unless forced, and warns about runtimes this machine lacks', async () => {
     const other = await packFilesystemBundle(work, 'mac-only', { extra: { compatibility: { platforms: ['darwin'], runtimes: { node: '>=99.0.0', python: '>=99.0' } } } });
     const preview = await core.installs.bundles.openFile(other);
-    expect(preview.warnings[0]).toBe('The bundle is made for macOS; this machine runs Linux.');
-    expect(preview.warnings[1]).toMatch(new RegExp(`^The bundle needs Node\\.js >=99\\.0\\.0; this machine has ${process.versions.node.replace(/\./g, '\\.')}\\.$`));
-    expect(preview.warnings[2]).toMatch(/^The bundle needs Python >=99\.0(, which this machine does not have|; this machine has \d)/);
-    expect(preview.warnings).toHaveLength(3);
+    expect(preview.blockers).toEqual(['The bundle is made for macOS; this machine runs Linux.']);
+    expect(preview.warnings[0]).toMatch(new RegExp(`^The bundle needs Node\\.js >=99\\.0\\.0; this machine has ${process.versions.node.replace(/\./g, '\\.')}\\.$`));
+    expect(preview.warnings[1]).toMatch(/^The bundle needs Python >=99\.0(, which this machine does not have|; this machine has \d)/);
+    expect(preview.warnings).toHaveLength(2);
+    const refused = await core.installs.bundles.install(preview.stageId, { allowed_directories: [shared] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BundleNotForThisMachine);
+    expect((refused as Error).message).toBe('The bundle is made for macOS; this machine runs Linux. It was not installed.');
+    expect(fs.existsSync(path.join(dir, 'bundles'))).toBe(false);
+    expect(core.store.config.mcp.servers).toEqual([]);
     core.installs.bundles.discard(preview.stageId);
   });
 

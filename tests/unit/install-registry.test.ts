@@ -61,9 +61,35 @@ describe('a registry entry as servers (pure)', () => {
     expect(sse!.run).toEqual({ type: 'sse', url: 'http://127.0.0.1:1/sse', headers: ['X-Region'] });
     expect(registrySettings(notes, 0, { 'X-Api-Key': 'secret-1' }, 'Notes')).toEqual({ settings: { label: 'Notes', type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { 'X-Api-Key': { secretValue: 'secret-1' } } } });
     expect(registrySettings(notes, 1, {}, 'Notes')).toEqual({ settings: { label: 'Notes', type: 'sse', url: 'http://127.0.0.1:1/sse', headers: { 'X-Region': 'eu' } } });
+  });
+
+  it('runtimeHint: only the runtime the registry documents for the package kind; nuget runs with dnx', () => {
     const [nuget] = registryOptions(detail('com.example/dotnet-tools'));
-    expect(nuget!.unsupported).toMatch(/cannot run nuget packages/);
-    expect(registrySettings(detail('com.example/dotnet-tools'), 0, {}, 'x')).toEqual({ problems: [{ message: nuget!.unsupported }] });
+    expect(nuget!.run).toEqual({ type: 'stdio', command: 'dnx', args: ['Example.Mcp@1.0.0', '--yes'], env: [] });
+    const entry = (pkg: Record<string, unknown>) => ServerDetailSchema.parse({ name: 'a/b', description: 'd', version: '1', packages: [{ identifier: 'x', version: '1', transport: { type: 'stdio' }, ...pkg }] });
+    const withArgs = entry({ registryType: 'nuget', runtimeHint: 'dnx', packageArguments: [{ type: 'named', name: '--mode', value: 'fast' }] });
+    expect(registrySettings(withArgs, 0, {}, 'x')).toEqual({ settings: { label: 'x', type: 'stdio', command: 'dnx', args: ['x@1', '--yes', '--', '--mode', 'fast'] } });
+    for (const [registryType, hint] of [['npm', 'npx'], ['pypi', 'uvx'], ['oci', 'docker']]) {
+      expect(registryOptions(entry({ registryType, runtimeHint: hint }))[0]!.run).toMatchObject({ command: hint });
+    }
+    for (const hint of ['node', 'sh', 'bash', '/bin/sh', 'python']) {
+      const [option] = registryOptions(entry({ registryType: 'npm', runtimeHint: hint }));
+      expect(option!.run).toBeUndefined();
+      expect(option!.unsupported).toBe(`The entry asks to run it with ${JSON.stringify(hint)}, which is not a runtime the registry documents (npx, uvx, docker, dnx): the app does not run it.`);
+      expect(registrySettings(entry({ registryType: 'npm', runtimeHint: hint }), 0, {}, 'x')).toEqual({ problems: [{ message: option!.unsupported }] });
+    }
+    expect(registryOptions(entry({ registryType: 'npm', runtimeHint: 'uvx' }))[0]!.unsupported).toBe('The entry asks to run a npm package with uvx; npm packages run with npx: the app does not run it.');
+    expect(registryOptions(entry({ registryType: 'cargo' }))[0]!.unsupported).toBe('The app cannot run cargo packages. Pick another way to run it, or add it by hand.');
+  });
+
+  it('mcpb: the bundle to download over https with its SHA-256; without https or a hash it says why', () => {
+    const bundle = (identifier: string, fileSha256?: string) => ServerDetailSchema.parse({ name: 'a/b', description: 'd', version: '1', packages: [{ registryType: 'mcpb', identifier, ...(fileSha256 ? { fileSha256 } : {}), transport: { type: 'stdio' } }] });
+    const hash = 'AB'.repeat(32);
+    expect(registryOptions(bundle('https://example.com/x.mcpb', hash))).toEqual([{ index: 0, kind: 'mcpb', label: 'mcpb package https://example.com/x.mcpb', fields: [], download: { url: 'https://example.com/x.mcpb', sha256: 'ab'.repeat(32) } }]);
+    expect(registryOptions(bundle('http://example.com/x.mcpb', hash))[0]!.unsupported).toBe('The bundle\'s address "http://example.com/x.mcpb" is not an https:// address: the app downloads bundles only over https.');
+    expect(registryOptions(bundle('file:///etc/passwd', hash))[0]!.unsupported).toMatch(/is not an https:\/\/ address/);
+    expect(registryOptions(bundle('https://example.com/x.mcpb'))[0]!.unsupported).toBe('The entry gives no SHA-256 of its bundle (fileSha256), which the registry requires so that the file can be checked: the app does not run a bundle it cannot check.');
+    expect(registryOptions(bundle('https://example.com/x.mcpb', 'abc'))[0]!.unsupported).toMatch(/no SHA-256 of its bundle/);
   });
 
   it('a value is one argument, whatever it holds, and a secret argument is refused', () => {
@@ -142,8 +168,9 @@ describe('adding from a registry through the core', () => {
     const saved = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
     expect(saved).not.toContain('key-42');
     expect(JSON.parse(saved).mcp.servers[0].source).toEqual(server.source);
-    // The SSE remote of the same entry, added too: its read_file collides and gets _1.
-    const second = await core.installs.registry.add({ name: 'com.example/remote-notes', option: 1, values: {}, label: 'Notes SSE', registry: registry.url });
+    // The SSE remote of the same entry, added as a second server on purpose: its read_file collides and gets _1.
+    const second = await core.installs.registry.add({ name: 'com.example/remote-notes', option: 1, values: {}, label: 'Notes SSE', registry: registry.url, newInstance: true });
+    expect(second.updated).toBe(false);
     const sseStatus = await waitForStatus(core.mcp, second.server.uuid, 'ready');
     expect(sseStatus.tools.map((t) => t.exposed)).toEqual(['read_file_1']);
     await core.installs.removeServer(second.server.uuid);
@@ -175,7 +202,8 @@ describe('adding from a registry through the core', () => {
     const folder = tempDir('registry-fs-');
     fs.writeFileSync(path.join(folder, 'hello.txt'), 'hello from the registry test');
     const { server } = await core.installs.registry.add({ name: 'io.github.example/filesystem', values: { allowed_dir: folder }, registry: registry.url });
-    expect(server).toMatchObject({ command: 'npx', args: ['-y', `${FILESYSTEM_PACKAGE}@${FILESYSTEM_VERSION}`, folder], env: { FS_LOG_LEVEL: 'info' } });
+    // It runs in the profile's folder for the entry, not wherever the app was started.
+    expect(server).toMatchObject({ command: 'npx', args: ['-y', `${FILESYSTEM_PACKAGE}@${FILESYSTEM_VERSION}`, folder], env: { FS_LOG_LEVEL: 'info' }, cwd: path.join(dir, 'registry', 'io.github.example__filesystem') });
     await waitForStatus(core.mcp, server.uuid, 'ready', 60_000);
     const result = await core.mcp.callTool('read_text_file', { path: path.join(folder, 'hello.txt') }, { approved: true });
     expect(JSON.stringify(result.content)).toContain('hello from the registry test');

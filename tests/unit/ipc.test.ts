@@ -126,6 +126,7 @@ describe('IPC handlers', () => {
       registrySearch: { query: 'x', registry: 'ftp://registry.example' },
       registryEntry: { name: '' },
       registryAdd: { name: 'a/b', version: '1', option: -1, values: {} },
+      registryOpenBundle: { name: 'io.github.lab/../../x', version: '1', option: 0 },
       registryUpdates: { all: true },
       bundleUpload: { fileName: 'a.mcpb', chunk: 'not base64!' },
       bundleOpen: { uploadId: '../../etc' },

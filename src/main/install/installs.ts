@@ -8,15 +8,24 @@ import { BUNDLE_LIMITS } from './bundle/entries.js';
 import type { InstallContext } from './context.js';
 import { RegistryInstalls } from './registry/install.js';
 
+export interface InstallOptions extends BundleOptions {
+  /**
+   * Certificates (PEM) trusted when a registry's bundle is downloaded, besides Node's roots: only
+   * tests set it, for their local https server (docs/security.md, Registries).
+   */
+  trustedCertificates?: readonly string[];
+}
+
 export class Installs {
   readonly registry: RegistryInstalls;
   readonly bundles: BundleInstalls;
   readonly uploads: BundleUploads;
 
-  constructor(context: InstallContext, options: BundleOptions = {}) {
-    this.registry = new RegistryInstalls(context);
+  constructor(context: InstallContext, options: InstallOptions = {}) {
+    const maxFileBytes = (options.limits ?? BUNDLE_LIMITS).maxFileBytes;
     this.bundles = new BundleInstalls(context, options);
-    this.uploads = new BundleUploads((options.limits ?? BUNDLE_LIMITS).maxFileBytes);
+    this.registry = new RegistryInstalls(context, this.bundles, { maxBytes: maxFileBytes, ...(options.trustedCertificates ? { trustedCertificates: options.trustedCertificates } : {}) });
+    this.uploads = new BundleUploads(maxFileBytes);
   }
 
   /** Opens a bundle the page finished sending. */

@@ -1,12 +1,36 @@
 // The offline scan of every text a model reads from a server (docs/design.md §12): a tool's title
 // and description, the descriptions and titles inside its schemas, prompt and resource
 // descriptions, and the server's instructions. No model, no network. Pure.
+// How it decides: detectors/README.md; what each kind catches and why: docs/tool-integrity.md.
 import type { Finding } from '../../types/integrity.js';
-import { hiddenCharacters, showHidden } from './hidden-characters.js';
+import { findingsOf, weigh } from './detectors/combine.js';
+import { signalsOf } from './detectors/signals.js';
 
 /** What a scan knows of the other configured servers (for shadowing: a text naming their tools). */
 export interface ScanContext {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;
+  /** Names that are the scanned server's own (its label, its tools'): naming them is not shadowing. */
+  own?: readonly string[];
+}
+
+/** How a scan reads; tests only. */
+export interface ScanOptions {
+  /** Read every text fully, without the prefilter (the findings must be the same). */
+  exhaustive?: boolean;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+const ownNames = new WeakMap<ScanContext, ReadonlySet<string>>();
+
+function ownOf(context: ScanContext | undefined, extra?: string): ReadonlySet<string> {
+  if (context?.own === undefined && extra === undefined) return NO_NAMES;
+  let names = context === undefined ? undefined : ownNames.get(context);
+  if (names === undefined) {
+    names = new Set((context?.own ?? []).map((name) => name.toLowerCase()));
+    if (context !== undefined) ownNames.set(context, names);
+  }
+  if (extra === undefined || names.has(extra.toLowerCase())) return names;
+  return new Set([...names, extra.toLowerCase()]);
 }
 
 /** The parts of a tool definition the scan reads (as the server listed it). */
@@ -19,10 +43,14 @@ export interface ScannedTool {
 }
 
 /** The findings of one text at `where`. */
-export function scanText(text: string, where: string, _context?: ScanContext): Finding[] {
-  const hidden = hiddenCharacters(text);
-  if (hidden.length === 0) return [];
-  return [{ kind: 'hidden-characters', severity: 'high', where, text: showHidden(hidden.join('')) }];
+export function scanText(text: string, where: string, context?: ScanContext, options: ScanOptions = {}): Finding[] {
+  return scanOne(text, where, context, ownOf(context), options);
+}
+
+function scanOne(text: string, where: string, context: ScanContext | undefined, own: ReadonlySet<string>, options: ScanOptions): Finding[] {
+  if (typeof text !== 'string' || text === '') return [];
+  const signals = signalsOf(text, { ...(context === undefined ? {} : { context }), own, ...(options.exhaustive === true ? { exhaustive: true } : {}) });
+  return signals.length === 0 ? [] : findingsOf(weigh(signals), where);
 }
 
 /** Every `description` and `title` inside a JSON Schema, with its path (`inputSchema.properties.x.description`). */
@@ -42,12 +70,13 @@ export function schemaTexts(schema: unknown, path: string): Array<{ where: strin
 }
 
 /** The findings of a tool's definition. */
-export function scanTool(tool: ScannedTool, context?: ScanContext): Finding[] {
+export function scanTool(tool: ScannedTool, context?: ScanContext, options: ScanOptions = {}): Finding[] {
   const texts: Array<{ where: string; text: string }> = [];
-  if (tool.title !== undefined) texts.push({ where: 'title', text: tool.title });
-  if (tool.description !== undefined) texts.push({ where: 'description', text: tool.description });
+  if (typeof tool.title === 'string') texts.push({ where: 'title', text: tool.title });
+  if (typeof tool.description === 'string') texts.push({ where: 'description', text: tool.description });
   texts.push(...schemaTexts(tool.inputSchema, 'inputSchema'), ...schemaTexts(tool.outputSchema, 'outputSchema'));
-  return texts.flatMap(({ where, text }) => scanText(text, where, context));
+  const own = ownOf(context, typeof tool.name === 'string' ? tool.name : undefined);
+  return texts.flatMap(({ where, text }) => scanOne(text, where, context, own, options));
 }
 
 /** The findings of a server's other texts: its instructions, prompts and resources. */
@@ -58,6 +87,7 @@ export function scanServer(
     resources?: ReadonlyArray<{ name: string; title?: string; description?: string }>;
   },
   context?: ScanContext,
+  options: ScanOptions = {},
 ): Finding[] {
   const texts: Array<{ where: string; text: string }> = [];
   if (server.instructions !== undefined) texts.push({ where: 'instructions', text: server.instructions });
@@ -70,7 +100,8 @@ export function scanServer(
     if (resource.title !== undefined) texts.push({ where: `resources.${resource.name}.title`, text: resource.title });
     if (resource.description !== undefined) texts.push({ where: `resources.${resource.name}.description`, text: resource.description });
   }
-  return texts.flatMap(({ where, text }) => scanText(text, where, context));
+  const own = ownOf(context);
+  return texts.flatMap(({ where, text }) => scanOne(text, where, context, own, options));
 }
 
 /** Whether any finding is high: such a tool is held until the user reviews it. */

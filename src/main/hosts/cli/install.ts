@@ -1,21 +1,27 @@
 // inspect's verbs for installing servers (docs/inspect.md, Installing):
 //
 //   npm run inspect -- --user-data DIR registry search QUERY [--json] [--registry URL]
-//   npm run inspect -- --user-data DIR registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--json]
-//   npm run inspect -- --user-data DIR bundle install FILE [--set K=V]… [--json]
+//   npm run inspect -- --user-data DIR registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--new-instance] [--force] [--json]
+//   npm run inspect -- --user-data DIR bundle install FILE [--set K=V]… [--force] [--json]
 //
 // `search --json` prints `{ "registry", "servers", "nextCursor"?, "skipped" }` (up to 100
 // servers, following pages); `add` and `install` print what was added (`--json`: the server as
-// saved), then wait for it to connect and say how that went on stderr. A value the entry or the
-// bundle cannot take exits 1, one line per problem; a bad command line exits 2.
+// saved), then wait for it to connect and say how that went on stderr. `add` of an entry added
+// before updates that server (`--new-instance`: adds another); a bundle for another platform is
+// refused unless `--force`. A value the entry or the bundle cannot take exits 1, one line per
+// problem; a bad command line exits 2.
 import type { McpServer } from '../../../types/config.js';
 import type { InstallResult, InstallRun, RegistrySearchResult } from '../../../types/install.js';
 import type { ServerStatus, ServerStatusKind } from '../../../types/mcp.js';
 import type { Core } from '../../core.js';
 import { BundleRefused } from '../../install/bundle/entries.js';
+import { BundleNotForThisMachine } from '../../install/bundle/install.js';
 import { RegistryError } from '../../install/registry/client.js';
+import { DownloadError } from '../../install/registry/download.js';
 import { InstallProblemError, parseSetOptions } from '../../install/values.js';
 import { messageOf } from '../../../types/errors.js';
+import { printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const INSTALL_VERBS = ['registry', 'bundle'] as const;
 /** Searches follow the registry's pages up to this many servers. */
@@ -25,15 +31,17 @@ const SETTLE_MS = 60_000;
 
 export type InstallCommand =
   | { verb: 'search'; query: string; json: boolean; registry?: string }
-  | { verb: 'add'; name: string; version?: string; values: Record<string, string | string[]>; json: boolean; registry?: string }
-  | { verb: 'install'; file: string; values: Record<string, string | string[]>; json: boolean };
+  | { verb: 'add'; name: string; version?: string; values: Record<string, string | string[]>; json: boolean; registry?: string; newInstance: boolean; force: boolean }
+  | { verb: 'install'; file: string; values: Record<string, string | string[]>; json: boolean; force: boolean };
 
 export function isInstallVerb(verb: string): boolean {
   return (INSTALL_VERBS as readonly string[]).includes(verb);
 }
 
 /** What the command line says, or a message for the usage line (thrown). */
-export function parseInstallCommand(verb: string, positionals: readonly string[], options: { json: boolean; set: readonly string[]; registry?: string }): InstallCommand {
+export function parseInstallCommand(verb: string, positionals: readonly string[], options: { json: boolean; set: readonly string[]; registry?: string; force?: boolean; newInstance?: boolean }): InstallCommand {
+  const force = options.force ?? false;
+  const newInstance = options.newInstance ?? false;
   const [action, target, ...extra] = positionals;
   if (extra.length > 0 || target === undefined || target === '') throw new Error(`${verb} ${action ?? ''} takes one ${verb === 'bundle' ? 'file' : action === 'search' ? 'query' : 'name'}`.replace(/\s+/g, ' '));
   if (options.registry !== undefined) {
@@ -47,6 +55,7 @@ export function parseInstallCommand(verb: string, positionals: readonly string[]
   const values = parseSetOptions(options.set);
   if (verb === 'registry' && action === 'search') {
     if (options.set.length > 0) throw new Error('--set goes with registry add and bundle install');
+    if (force || newInstance) throw new Error('--force and --new-instance go with registry add (and --force with bundle install)');
     return { verb: 'search', query: target, json: options.json, ...(options.registry ? { registry: options.registry } : {}) };
   }
   if (verb === 'registry' && action === 'add') {
@@ -54,11 +63,12 @@ export function parseInstallCommand(verb: string, positionals: readonly string[]
     const name = at > 0 ? target.slice(0, at) : target;
     const version = at > 0 ? target.slice(at + 1) : undefined;
     if (version === '') throw new Error('NAME@VERSION needs a version after the @');
-    return { verb: 'add', name, ...(version ? { version } : {}), values, json: options.json, ...(options.registry ? { registry: options.registry } : {}) };
+    return { verb: 'add', name, ...(version ? { version } : {}), values, json: options.json, newInstance, force, ...(options.registry ? { registry: options.registry } : {}) };
   }
   if (verb === 'bundle' && action === 'install') {
     if (options.registry !== undefined) throw new Error('--registry goes with registry search and add');
-    return { verb: 'install', file: target, values, json: options.json };
+    if (newInstance) throw new Error('--new-instance goes with registry add: installing a bundle again updates it');
+    return { verb: 'install', file: target, values, json: options.json, force };
   }
   throw new Error(verb === 'registry' ? 'registry takes search QUERY or add NAME[@VERSION]' : 'bundle takes install FILE');
 }
@@ -66,19 +76,19 @@ export function parseInstallCommand(verb: string, positionals: readonly string[]
 function searchText(result: RegistrySearchResult): string {
   if (result.servers.length === 0) return `No server found at ${result.registry}.`;
   const lines = result.servers.map((server) => {
-    const added = server.installed ? `  (added as "${server.installed.label}", ${server.installed.version})` : '';
-    const status = server.status && server.status !== 'active' ? ` [${server.status}]` : '';
-    return `${server.name}@${server.version}${status}  ${server.title ? `${server.title}: ` : ''}${server.description}  [${server.kinds.join(', ') || 'nothing to run'}]${added}`;
+    const added = server.installed ? `  (added as "${oneLine(server.installed.label)}", ${oneLine(server.installed.version)})` : '';
+    const status = server.status && server.status !== 'active' ? ` [${oneLine(server.status)}${server.statusMessage ? `: ${oneLine(server.statusMessage)}` : ''}]` : '';
+    return `${oneLine(server.name)}@${oneLine(server.version)}${status}  ${server.title ? `${oneLine(server.title)}: ` : ''}${oneLine(server.description)}  [${server.kinds.map(oneLine).join(', ') || 'nothing to run'}]${added}`;
   });
-  return [...lines, ...(result.nextCursor ? [`… and more at ${result.registry} (narrow the query).`] : [])].join('\n');
+  return [...lines, ...(result.nextCursor ? [`… and more at ${oneLine(result.registry)} (narrow the query).`] : [])].join('\n');
 }
 
 function runText(run: InstallRun): string {
-  return run.type === 'stdio' ? [run.command, ...run.args].join(' ') : `${run.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${run.url}`;
+  return oneLine(run.type === 'stdio' ? [run.command, ...run.args].join(' ') : `${run.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${run.url}`);
 }
 
 function serverRun(server: McpServer): string {
-  return server.type === 'stdio' ? [server.command ?? '', ...(server.args ?? [])].join(' ') : `${server.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${server.url ?? ''}`;
+  return oneLine(server.type === 'stdio' ? [server.command ?? '', ...(server.args ?? [])].join(' ') : `${server.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${server.url ?? ''}`);
 }
 
 /** The server's status once it is ready or failed (or the wait ran out). */
@@ -101,10 +111,11 @@ function settled(core: Core, uuid: string): Promise<ServerStatus | undefined> {
 
 async function report(core: Core, result: InstallResult, what: string, json: boolean): Promise<number> {
   const { server } = result;
-  console.log(json ? JSON.stringify(server, null, 2) : `${result.updated ? 'Updated' : 'Added'} "${server.label}" (${server.uuid}) from ${what}: ${serverRun(server)}`);
+  if (json) printJson(server);
+  else printText(`${result.updated ? 'Updated' : 'Added'} "${oneLine(server.label)}" (${server.uuid}) from ${oneLine(what)}: ${serverRun(server)}`);
   const status = await settled(core, server.uuid);
   if (!status) return 0;
-  console.error(statusLine(server.label, status));
+  printError(statusLine(server.label, status));
   return 0;
 }
 
@@ -120,7 +131,7 @@ function statusLine(label: string, status: Pick<ServerStatus, 'status' | 'error'
     disabled: 'is disabled',
   };
   const reason = status.error?.trim().replace(/\.+$/, '');
-  return `"${label}" ${said[status.status]}${reason ? `: ${reason}` : ''}.`;
+  return `"${oneLine(label)}" ${said[status.status]}${reason ? `: ${oneLine(reason)}` : ''}.`;
 }
 
 export async function runInstallCommand(core: Core, command: InstallCommand): Promise<number> {
@@ -135,33 +146,46 @@ export async function runInstallCommand(core: Core, command: InstallCommand): Pr
         if (next.nextCursor) result.nextCursor = next.nextCursor;
         else delete result.nextCursor;
       }
-      console.log(command.json ? JSON.stringify(result, null, 2) : searchText(result));
-      if (result.skipped > 0) console.error(`${result.skipped} entries of the registry could not be read and are left out.`);
+      if (command.json) printJson(result);
+      else printText(searchText(result));
+      if (result.skipped > 0) printError(`${result.skipped} entries of the registry could not be read and are left out.`);
       return 0;
     }
     if (command.verb === 'add') {
       const preview = await core.installs.registry.preview(command.name, command.version, command.registry);
       const chosen = preview.options.find((option) => option.unsupported === undefined);
-      if (chosen?.run) console.error(`Adding ${preview.name} ${preview.version} as ${chosen.label}: ${runText(chosen.run)}`);
-      const result = await core.installs.registry.add({ name: command.name, ...(command.version ? { version: command.version } : {}), values: command.values, ...(command.registry ? { registry: command.registry } : {}) });
+      if (preview.status && preview.status !== 'active') printError(`${oneLine(preview.name)} ${oneLine(preview.version)} is ${oneLine(preview.status)}${preview.statusMessage ? `: ${oneLine(preview.statusMessage)}` : '.'}`);
+      if (chosen?.run) printError(`Adding ${oneLine(preview.name)} ${oneLine(preview.version)} as ${oneLine(chosen.label)}: ${runText(chosen.run)}`);
+      if (chosen?.download) printError(`Adding ${oneLine(preview.name)} ${oneLine(preview.version)} as ${oneLine(chosen.label)}: downloading it, checked against SHA-256 ${oneLine(chosen.download.sha256)}`);
+      if (preview.installed && !command.newInstance) printError(`Updating "${oneLine(preview.installed.label)}" (${preview.installed.uuid}), added from this entry before (--new-instance adds another server).`);
+      const result = await core.installs.registry.add({ name: command.name, ...(command.version ? { version: command.version } : {}), values: command.values, newInstance: command.newInstance, force: command.force, ...(command.registry ? { registry: command.registry } : {}) });
       return await report(core, result, `${preview.name} ${preview.version}`, command.json);
     }
     const preview = await core.installs.bundles.openFile(command.file);
     const signer = preview.signature.publisher ? `, signed by ${preview.signature.publisher} (${preview.signature.status})` : ', unsigned';
-    console.error(`Installing ${preview.displayName} ${preview.version} by ${preview.author.name}${signer}: ${runText(preview.run)}`);
-    for (const warning of preview.warnings) console.error(`warning: ${warning}`);
-    const result = await core.installs.bundles.install(preview.stageId, command.values);
-    return await report(core, result, `${preview.fileName}`, command.json);
+    printError(`Installing ${oneLine(preview.displayName)} ${oneLine(preview.version)} by ${oneLine(preview.author.name)}${oneLine(signer)}: ${runText(preview.run)}`);
+    for (const warning of preview.warnings) printError(`warning: ${warning}`);
+    if (preview.blockers.length > 0 && command.force) printError(`warning: installing anyway (--force): ${preview.blockers.join(' ')}`);
+    try {
+      const result = await core.installs.bundles.install(preview.stageId, command.values, undefined, { force: command.force });
+      return await report(core, result, `${preview.fileName}`, command.json);
+    } finally {
+      core.installs.bundles.discard(preview.stageId);
+    }
   } catch (error) {
     if (error instanceof InstallProblemError) {
-      for (const problem of error.problems) console.error(problem.message);
+      for (const problem of error.problems) printError(problem.message);
       return 1;
     }
-    if (error instanceof BundleRefused || error instanceof RegistryError) {
-      console.error(error.message);
+    if (error instanceof BundleNotForThisMachine) {
+      printError(`${error.message} --force installs it anyway (only if you know it runs here).`);
       return 1;
     }
-    console.error(core.secrets.redact(messageOf(error)));
+    if (error instanceof BundleRefused || error instanceof RegistryError || error instanceof DownloadError) {
+      printError(error.message);
+      return 1;
+    }
+    printError(core.secrets.redact(messageOf(error)));
     return 1;
   }
 }

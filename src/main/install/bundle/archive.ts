@@ -116,6 +116,38 @@ export async function readBundle(content: Buffer, limits: BundleLimits = BUNDLE_
   }
 }
 
+/** The first `bytes` bytes of the file at `relative` (a checked path), or null when the bundle holds no such file. */
+export async function readEntryHead(content: Buffer, relative: string, bytes: number, limits: BundleLimits = BUNDLE_LIMITS): Promise<Buffer | null> {
+  const zip = await openZip(content);
+  try {
+    const raw = await listEntries(zip, limits);
+    const entries = checkEntries(declared(raw), limits);
+    const at = entries.findIndex((entry) => entry.path === relative && entry.kind === 'file');
+    if (at === -1) return null;
+    const stream = await readStream(zip, raw[at]!);
+    return await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = (): void => {
+        stream.removeAllListeners('data');
+        resolve(Buffer.concat(chunks).subarray(0, bytes));
+      };
+      stream.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= bytes) {
+          done();
+          (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+        }
+      });
+      stream.once('end', done);
+      stream.once('error', (error: Error) => reject(new BundleRefused(`"${relative}" could not be read: ${error.message}.`)));
+    });
+  } finally {
+    zip.close();
+  }
+}
+
 /**
  * Unpacks the bundle into `dest`, which must not exist (it is created): files are written with
  * O_EXCL and O_NOFOLLOW, links last and only where they point inside. On any failure `dest` is

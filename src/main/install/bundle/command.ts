@@ -106,6 +106,23 @@ export function bundleRun(manifest: Manifest, context: CommandContext): InstallR
   return { type: 'stdio', command: show(config.command), args: config.args.map(show), env: Object.keys(config.env) };
 }
 
+/**
+ * The file inside the bundle that its command for `platform` runs (relative, `/`-separated:
+ * `${__dirname}/server/tool`, or a relative path), or null when the command is a program of the
+ * machine's (`node`, `/bin/sh`), a setting, or a path that leaves the bundle.
+ */
+export function bundleProgram(manifest: Manifest, platform: NodeJS.Platform): { command: string; path: string | null } {
+  const { command } = configFor(manifest, platform);
+  return { command, path: programPath(command) };
+}
+
+function programPath(command: string): string | null {
+  const inside = /^\$\{__dirname\}[\\/]/.exec(command) ? command.slice('${__dirname}/'.length) : /[\\/]/.test(command) && !/^([\\/]|[A-Za-z]:)/.test(command) ? command : null;
+  if (inside === null || inside.includes('${')) return null;
+  const parts = inside.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+  return parts.length === 0 || parts.includes('..') ? null : parts.join('/');
+}
+
 /** Whether an environment variable of mcp_config is exactly one setting: where an update finds a saved secret again. */
 export function envHoldingOnly(manifest: Manifest, platform: NodeJS.Platform, key: string): string | undefined {
   const { env } = configFor(manifest, platform);

@@ -2,6 +2,8 @@
 // limit, the answers checked by schema.ts. A list entry the app cannot read is left
 // out and counted, never the whole page.
 import { messageOf } from '../../../types/errors.js';
+import { RegistryNameSchema } from '../../../types/install.js';
+import { describeAnswerProblems, NAME_RULE } from './answer-problems.js';
 import type { ServerResponse } from './schema.js';
 import { ServerListSchema, ServerResponseSchema } from './schema.js';
 
@@ -13,6 +15,11 @@ export const MAX_REGISTRY_ANSWER_BYTES = 8_000_000;
 export const SEARCH_PAGE_SIZE = 30;
 
 export class RegistryError extends Error {}
+
+/** Throws RegistryError unless `name` is a registry server name (checked before it goes into an address). */
+export function checkRegistryName(name: string): void {
+  if (!RegistryNameSchema.safeParse(name).success) throw new RegistryError(`${JSON.stringify(name)} is not a registry server name: ${NAME_RULE}.`);
+}
 
 export interface RegistryPage {
   entries: ServerResponse[];
@@ -64,21 +71,28 @@ export class RegistryClient {
 
   /** Every version of one server, as the registry orders them (newest first). */
   async versions(name: string): Promise<ServerResponse[]> {
+    checkRegistryName(name);
     const body = await this.#get(endpoint(this.base, `v0.1/servers/${encodeURIComponent(name)}/versions`), name);
     return this.#page(body).entries;
   }
 
   /** One version of one server (`latest`: the newest). */
   async entry(name: string, version = 'latest'): Promise<ServerResponse> {
+    checkRegistryName(name);
     const body = await this.#get(endpoint(this.base, `v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`), name, version);
+    const what = `${name}${version === 'latest' ? '' : ` ${version}`}`;
     const parsed = ServerResponseSchema.safeParse(body);
-    if (!parsed.success) throw new RegistryError(`The registry's entry for ${name} ${version} could not be read: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) throw new RegistryError(`The registry at ${this.base} sent an entry for ${what} that the app cannot use: ${describeAnswerProblems(parsed.error, body)}.`);
+    // An answer about another server (or version) than the one asked for is not that server.
+    const { server } = parsed.data;
+    if (server.name !== name) throw new RegistryError(`The registry at ${this.base} answered a request for ${name} with an entry named ${JSON.stringify(server.name)}: it was not used.`);
+    if (version !== 'latest' && server.version !== version) throw new RegistryError(`The registry at ${this.base} answered a request for ${name} ${version} with version ${JSON.stringify(server.version)}: it was not used.`);
     return parsed.data;
   }
 
   #page(body: unknown): RegistryPage {
     const list = ServerListSchema.safeParse(body);
-    if (!list.success) throw new RegistryError(`The registry at ${this.base} answered with something that is not a server list.`);
+    if (!list.success) throw new RegistryError(`The registry at ${this.base} answered with something that is not a server list: ${describeAnswerProblems(list.error, body)}.`);
     const entries: ServerResponse[] = [];
     let skipped = 0;
     for (const item of list.data.servers) {

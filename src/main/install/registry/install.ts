@@ -1,16 +1,26 @@
 // Adding a server from an MCP registry (issue 34, part 1): search, one entry's preview, add, and
 // the updates the registry offers for servers added from it. The registry's address is the
 // settings' `registryUrl` (the official registry when unset), or one given for a single request.
-import type { EnteredValue, McpServer, ServerSettingsInput, ServerSource } from '../../../types/config.js';
+// Adding an entry that was added before updates that server in place (same uuid, names,
+// selections, policies) unless a new instance is asked for; a deleted entry is never added; a
+// package's server runs in a folder of the profile's (folders.ts); an `mcpb` package is
+// downloaded, checked against its SHA-256 and installed as a bundle is.
+import path from 'node:path';
+import type { EnteredValue, McpServer, ServerSettingsInput } from '../../../types/config.js';
 import { OFFICIAL_REGISTRY_URL } from '../../../types/config.js';
-import type { InstallField, InstallResult, InstallValues, RegistryPreview, RegistrySearchResult, UpdateOffer } from '../../../types/install.js';
+import type { BundlePreview, InstallField, InstallResult, InstallValues, RegistryPreview, RegistrySearchResult, UpdateOffer } from '../../../types/install.js';
 import { isSecretRef } from '../../../types/secrets.js';
 import { messageOf } from '../../../types/errors.js';
 import type { InstallContext } from '../context.js';
 import { installedAs, keptSettings, recordSource } from '../context.js';
-import { RegistryClient } from './client.js';
+import { BUNDLES_DIR } from '../bundle/folders.js';
+import type { BundleInstalls, RegistryOrigin } from '../bundle/install.js';
+import { RegistryClient, RegistryError } from './client.js';
+import type { DownloadOptions } from './download.js';
+import { downloadChecked } from './download.js';
+import { makeWorkingFolder } from './folders.js';
 import { firstSupported, registryOptions, registrySettings, suggestedLabel } from './plan.js';
-import type { ServerResponse } from './schema.js';
+import type { ServerDetail, ServerResponse } from './schema.js';
 import { officialMeta } from './schema.js';
 import { InstallProblemError } from '../values.js';
 
@@ -22,15 +32,23 @@ export interface RegistryAddRequest {
   values: InstallValues;
   label?: string;
   registry?: string;
-  /** Update this server (added from the same entry) instead of adding one. */
+  /** Update this server (added from the same entry). Unset: the server added from this entry before, if any. */
   update?: string;
+  /** Add another server even though one was added from this entry (a deliberate second instance). */
+  newInstance?: boolean;
+  /** Install an `mcpb` package made for another platform anyway. */
+  force?: boolean;
 }
 
 export class RegistryInstalls {
   readonly #context: InstallContext;
+  readonly #bundles: BundleInstalls;
+  readonly #download: DownloadOptions;
 
-  constructor(context: InstallContext) {
+  constructor(context: InstallContext, bundles: BundleInstalls, download: DownloadOptions) {
     this.#context = context;
+    this.#bundles = bundles;
+    this.#download = download;
   }
 
   /** The registry a request uses: the one it names, else the settings', else the official one. */
@@ -59,6 +77,7 @@ export class RegistryInstalls {
         description: server.description,
         version: server.version,
         ...(officialMeta(entry)?.status ? { status: officialMeta(entry)!.status } : {}),
+        ...(officialMeta(entry)?.statusMessage ? { statusMessage: officialMeta(entry)!.statusMessage } : {}),
         kinds: [...new Set([...(server.packages ?? []).map((pkg) => pkg.registryType), ...((server.remotes ?? []).length > 0 ? ['remote'] : [])])],
         ...(server.websiteUrl ? { websiteUrl: server.websiteUrl } : {}),
         ...(server.repository?.url ? { repositoryUrl: server.repository.url } : {}),
@@ -98,28 +117,85 @@ export class RegistryInstalls {
     };
   }
 
+  /** The entry, refused when the registry says it was deleted. */
+  async #entry(base: string, name: string, version: string | undefined): Promise<ServerResponse> {
+    const entry = await this.#client(base).entry(name, version ?? 'latest');
+    const meta = officialMeta(entry);
+    if (meta?.status === 'deleted') {
+      throw new RegistryError(`${name} ${entry.server.version} was deleted from the registry at ${base}${meta.statusMessage ? ` (${meta.statusMessage.trim().replace(/\.+$/, '')})` : ''}: the app does not add deleted entries.`);
+    }
+    return entry;
+  }
+
+  /** The server an add updates: the one named, else (unless a new instance is asked for) the one added from this entry before. */
+  #target(request: Pick<RegistryAddRequest, 'update' | 'newInstance'>, base: string, name: string): McpServer | undefined {
+    if (request.update !== undefined) {
+      const named = this.#context.store.config.mcp.servers.find((server) => server.uuid === request.update);
+      if (!named) throw new Error(`No MCP server with id "${request.update}".`);
+      return named;
+    }
+    return request.newInstance === true ? undefined : this.#installed(base, name);
+  }
+
+  /**
+   * Downloads an entry's `mcpb` package, checks its SHA-256 and opens it as a bundle (nothing is
+   * written): the preview the bundle dialog shows, installed with `BundleInstalls.install`.
+   */
+  async openBundle(request: Omit<RegistryAddRequest, 'values' | 'label' | 'force'>): Promise<BundlePreview> {
+    const base = this.registryFor(request.registry);
+    const { server: detail } = await this.#entry(base, request.name, request.version);
+    return this.#openBundle(base, detail, request.option ?? firstSupported(detail), request);
+  }
+
+  async #openBundle(base: string, detail: ServerDetail, index: number | undefined, request: Pick<RegistryAddRequest, 'update' | 'newInstance'>): Promise<BundlePreview> {
+    const option = index === undefined ? undefined : registryOptions(detail)[index];
+    if (!option?.download) throw new RegistryError(`${detail.name} ${detail.version} has no bundle to download${option ? ` as ${option.label}` : ''}.`);
+    const target = this.#target(request, base, detail.name);
+    const content = await downloadChecked(option.download.url, option.download.sha256, this.#download);
+    const origin: RegistryOrigin = { source: { registry: base, name: detail.name, version: detail.version }, ...(target ? { update: target.uuid } : {}) };
+    const fileName = decodeURIComponent(new URL(option.download.url).pathname.split('/').pop() ?? '') || `${detail.name.replace('/', '__')}.mcpb`;
+    return this.#bundles.open(content, fileName, origin);
+  }
+
   /** Adds (or updates) a server from one version of an entry; throws InstallProblemError with what to fix. */
   async add(request: RegistryAddRequest): Promise<InstallResult> {
     const base = this.registryFor(request.registry);
-    const entry = await this.#client(base).entry(request.name, request.version ?? 'latest');
+    const entry = await this.#entry(base, request.name, request.version);
     const { server: detail } = entry;
     const option = request.option ?? firstSupported(detail);
     if (option === undefined) throw new InstallProblemError(registryOptions(detail).map((item) => ({ message: `${item.label}: ${item.unsupported ?? ''}` })).concat([{ message: `The app has no way to run ${detail.name}.` }]));
-    const previous = request.update === undefined ? undefined : this.#context.store.config.mcp.servers.find((server) => server.uuid === request.update);
-    if (request.update !== undefined && !previous) throw new Error(`No MCP server with id "${request.update}".`);
+    if (registryOptions(detail)[option]?.download) {
+      const preview = await this.#openBundle(base, detail, option, request);
+      try {
+        return await this.#bundles.install(preview.stageId, request.values, request.label, { force: request.force === true });
+      } finally {
+        this.#bundles.discard(preview.stageId);
+      }
+    }
+    const previous = this.#target(request, base, detail.name);
     const saved = previous ? await this.#savedValues(previous) : new Map<string, SavedValue>();
     const savedSecrets = new Set([...saved].filter(([, value]) => value.secret).map(([id]) => id));
     const label = (request.label ?? previous?.label ?? suggestedLabel(detail)).trim() || suggestedLabel(detail);
     const planned = registrySettings(detail, option, request.values, label, savedSecrets);
     if ('problems' in planned) throw new InstallProblemError(planned.problems);
-    const source: ServerSource = { registry: base, name: detail.name, version: detail.version };
+    const source = { registry: base, name: detail.name, version: detail.version };
+    // A package's process starts in a folder of the profile's; one the user set on the server is
+    // kept (not the bundle folder of a version that came as an mcpb package).
+    const kept = previous?.cwd && !isInside(path.join(this.#context.userDataDir, BUNDLES_DIR), previous.cwd) ? previous.cwd : undefined;
+    const cwd = planned.settings.type === 'stdio' ? (kept ?? makeWorkingFolder(this.#context.userDataDir, detail.name, (folder) => this.#runsIn(folder))) : undefined;
+    const withFolder: ServerSettingsInput = { ...planned.settings, ...(cwd ? { cwd } : {}) };
     if (!previous) {
-      const added = await this.#context.servers.addServer(planned.settings);
+      const added = await this.#context.servers.addServer(withFolder);
       return { server: recordSource(this.#context.store, added.uuid, source), updated: false };
     }
-    const settings: ServerSettingsInput = { ...keptSettings(previous), ...planned.settings, ...keepSecrets(planned.settings, previous, savedSecrets, request.values) };
+    const settings: ServerSettingsInput = { ...keptSettings(previous), ...withFolder, ...keepSecrets(planned.settings, previous, savedSecrets, request.values) };
     await this.#context.servers.updateServer(previous.uuid, settings);
     return { server: recordSource(this.#context.store, previous.uuid, source), updated: true };
+  }
+
+  /** Whether a server runs in `folder`. */
+  #runsIn(folder: string): boolean {
+    return this.#context.store.config.mcp.servers.some((server) => server.cwd === folder);
   }
 
   /** Servers added from a registry whose registry now has another latest version. */
@@ -127,8 +203,10 @@ export class RegistryInstalls {
     const added = this.#context.store.config.mcp.servers.flatMap((server) => (server.source && 'registry' in server.source ? [{ uuid: server.uuid, source: server.source }] : []));
     const offers = await Promise.all(added.map(async ({ uuid, source }) => {
       try {
-        const latest = (await this.#client(source.registry).entry(source.name, 'latest')).server.version;
-        return latest !== source.version ? [{ uuid, name: source.name, installed: source.version, latest }] : [];
+        const entry = await this.#client(source.registry).entry(source.name, 'latest');
+        const latest = entry.server.version;
+        // A version the registry deleted is not offered.
+        return latest !== source.version && officialMeta(entry)?.status !== 'deleted' ? [{ uuid, name: source.name, installed: source.version, latest }] : [];
       } catch (error) {
         this.#context.log(`Checking ${source.name} for updates failed: ${messageOf(error)}`);
         return [];
@@ -172,6 +250,11 @@ function keepSecrets(settings: ServerSettingsInput, previous: McpServer, kept: R
   const env = settings.type === 'stdio' ? carry(settings.env, previous.env) : undefined;
   const headers = settings.type !== 'stdio' ? carry(settings.headers, previous.headers) : undefined;
   return { ...(env ? { env } : {}), ...(headers ? { headers } : {}) };
+}
+
+function isInside(root: string, folder: string): boolean {
+  const relative = path.relative(root, folder);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** Two registry addresses name the same registry (a trailing slash aside). */

@@ -1,7 +1,9 @@
 // A registry entry (server.json) as servers the app can add, pure: each package or remote is one
 // option, with the form its inputs make and what will run. `npm` → `npx -y pkg@version`, `pypi` →
-// `uvx pkg==version`, `oci` → `docker run -i --rm … image`, each with its runtime and package
-// arguments; a remote → its Streamable HTTP or SSE address and headers.
+// `uvx pkg==version`, `oci` → `docker run -i --rm … image`, `nuget` → `dnx pkg@version --yes`,
+// each with its runtime and package arguments (a `runtimeHint` other than the kind's documented
+// runtime is refused); `mcpb` → the bundle to download and its SHA-256 (the bundle's own manifest
+// says what runs); a remote → its Streamable HTTP or SSE address and headers.
 import type { EnteredValue, ServerSettingsInput } from '../../../types/config.js';
 import type { InstallField, InstallProblem, InstallRun, InstallValues, RegistryOption } from '../../../types/install.js';
 import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryPackage, RegistryTransport, ServerDetail } from './schema.js';
@@ -149,22 +151,69 @@ function pairValues(pairs: readonly Pair[], values: CheckedValues): Record<strin
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-const RUNNERS: Record<string, { command: string; spec: (pkg: RegistryPackage) => string }> = {
-  npm: { command: 'npx', spec: (pkg) => (pkg.version ? `${pkg.identifier}@${pkg.version}` : pkg.identifier) },
-  pypi: { command: 'uvx', spec: (pkg) => (pkg.version ? `${pkg.identifier}==${pkg.version}` : pkg.identifier) },
+/** A package kind the app runs: its runtime (the registry's documented `runtimeHint`) and its command line. */
+interface Runner {
+  runtime: string;
+  spec: (pkg: RegistryPackage) => string;
+  /** The whole argument list from the runtime's arguments, the package, the package's arguments and the environment's names. */
+  words: (runtime: string[], spec: string, packageArgs: string[], env: string[]) => string[];
+}
+
+const hasYes = (words: readonly string[]): boolean => words.some((word) => word === '-y' || word === '--yes');
+
+const RUNNERS: Record<string, Runner> = {
+  // npx asks before installing a package; -y answers for the user, who saw what will run.
+  npm: { runtime: 'npx', spec: (pkg) => (pkg.version ? `${pkg.identifier}@${pkg.version}` : pkg.identifier), words: (runtime, spec, args) => [...runtime, ...(hasYes(runtime) ? [] : ['-y']), spec, ...args] },
+  pypi: { runtime: 'uvx', spec: (pkg) => (pkg.version ? `${pkg.identifier}==${pkg.version}` : pkg.identifier), words: (runtime, spec, args) => [...runtime, spec, ...args] },
   // An image reference that names a tag or digest is complete; an older entry gives the tag as its version.
-  oci: { command: 'docker', spec: (pkg) => (/[:@][^/]*$/.test(pkg.identifier) || !pkg.version ? pkg.identifier : `${pkg.identifier}:${pkg.version}`) },
+  oci: {
+    runtime: 'docker',
+    spec: (pkg) => (/[:@][^/]*$/.test(pkg.identifier) || !pkg.version ? pkg.identifier : `${pkg.identifier}:${pkg.version}`),
+    words: (runtime, spec, args, env) => ['run', '-i', '--rm', ...runtime, ...env.flatMap((name) => ['-e', name]), spec, ...args],
+  },
+  // .NET's dnx (`dotnet tool exec`) asks before it installs too; the package's own arguments follow `--`.
+  nuget: {
+    runtime: 'dnx',
+    spec: (pkg) => (pkg.version ? `${pkg.identifier}@${pkg.version}` : pkg.identifier),
+    words: (runtime, spec, args) => [...runtime, spec, ...(hasYes(runtime) ? [] : ['--yes']), ...(args.length > 0 ? ['--', ...args] : [])],
+  },
 };
 
-const COMMAND_NAME = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
+/** The runtimes the registry's schema documents for `runtimeHint`; any other is refused. */
+export const DOCUMENTED_RUNTIMES: readonly string[] = Object.values(RUNNERS).map((runner) => runner.runtime);
+
+/** Why the entry's `runtimeHint` cannot run this package, if it cannot. */
+function runtimeProblem(pkg: RegistryPackage, runner: Runner): string | undefined {
+  const hint = pkg.runtimeHint;
+  if (hint === undefined || hint === runner.runtime) return undefined;
+  if (!DOCUMENTED_RUNTIMES.includes(hint)) return `The entry asks to run it with ${JSON.stringify(hint)}, which is not a runtime the registry documents (${DOCUMENTED_RUNTIMES.join(', ')}): the app does not run it.`;
+  return `The entry asks to run a ${pkg.registryType} package with ${hint}; ${pkg.registryType} packages run with ${runner.runtime}: the app does not run it.`;
+}
+
+const SHA256 = /^[a-fA-F0-9]{64}$/;
+
+/** An `mcpb` package: a bundle to download over https and check against its `fileSha256`. */
+function bundlePlan(pkg: RegistryPackage, index: number, label: string): Plan {
+  const unsupported = (why: string): Plan => ({ option: { index, kind: 'mcpb', label, unsupported: why, fields: [] } });
+  if (pkg.transport.type !== 'stdio') return unsupported(`This bundle runs as a local ${pkg.transport.type} server, which the app cannot start for you.`);
+  let url: URL | undefined;
+  try {
+    url = new URL(pkg.identifier);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:') return unsupported(`The bundle's address ${JSON.stringify(pkg.identifier)} is not an https:// address: the app downloads bundles only over https.`);
+  if (!pkg.fileSha256 || !SHA256.test(pkg.fileSha256)) return unsupported('The entry gives no SHA-256 of its bundle (fileSha256), which the registry requires so that the file can be checked: the app does not run a bundle it cannot check.');
+  return { option: { index, kind: 'mcpb', label: `mcpb package ${url.href}`, fields: [], download: { url: url.href, sha256: pkg.fileSha256.toLowerCase() } } };
+}
 
 function packagePlan(pkg: RegistryPackage, index: number): Plan {
   const label = `${pkg.registryType} package ${pkg.identifier}${pkg.version ? ` ${pkg.version}` : ''}`;
-  const runner = RUNNERS[pkg.registryType];
-  if (!runner) {
-    const advice = pkg.registryType === 'mcpb' ? ' Download the .mcpb file and install it as a bundle.' : ' Pick another way to run it, or add it by hand.';
-    return { option: { index, kind: pkg.registryType, label, unsupported: `The app cannot run ${pkg.registryType} packages yet.${advice}`, fields: [] } };
-  }
+  if (pkg.registryType === 'mcpb') return bundlePlan(pkg, index, label);
+  const runner = Object.hasOwn(RUNNERS, pkg.registryType) ? RUNNERS[pkg.registryType] : undefined;
+  if (!runner) return { option: { index, kind: pkg.registryType, label, unsupported: `The app cannot run ${pkg.registryType} packages. Pick another way to run it, or add it by hand.`, fields: [] } };
+  const refused = runtimeProblem(pkg, runner);
+  if (refused) return { option: { index, kind: pkg.registryType, label, unsupported: refused, fields: [] } };
   if (pkg.transport.type !== 'stdio') {
     return { option: { index, kind: pkg.registryType, label, unsupported: `This package runs as a local ${pkg.transport.type} server, which the app cannot start for you: start it yourself and add its address, or pick another way.`, fields: [] } };
   }
@@ -173,18 +222,15 @@ function packagePlan(pkg: RegistryPackage, index: number): Plan {
   const runtimeArgs = argumentsOf(pkg.runtimeArguments, ids, fields, 'runtime');
   const packageArgs = argumentsOf(pkg.packageArguments, ids, fields, 'package');
   const env = pairsOf(pkg.environmentVariables, ids, fields, 'environment variable');
-  const command = pkg.runtimeHint && COMMAND_NAME.test(pkg.runtimeHint) ? pkg.runtimeHint : runner.command;
-  const lead = (runtime: string[]): string[] => {
-    if (pkg.registryType === 'oci') return ['run', '-i', '--rm', ...runtime, ...env.flatMap(({ name }) => ['-e', name])];
-    // npx asks before installing a package; -y answers for the user, who saw what will run.
-    return command === 'npx' && !runtime.some((word) => word === '-y' || word === '--yes') ? [...runtime, '-y'] : runtime;
-  };
-  const run: InstallRun = { type: 'stdio', command, args: [...lead(argumentPreview(runtimeArgs)), runner.spec(pkg), ...argumentPreview(packageArgs)], env: env.map(({ name }) => name) };
+  const envNames = env.map(({ name }) => name);
+  const command = runner.runtime;
+  const spec = runner.spec(pkg);
+  const run: InstallRun = { type: 'stdio', command, args: runner.words(argumentPreview(runtimeArgs), spec, argumentPreview(packageArgs), envNames), env: envNames };
   return {
     option: { index, kind: pkg.registryType, label, run, fields },
     settings: (values, serverLabel) => {
       const problems: InstallProblem[] = [];
-      const args = [...lead(argumentWords(runtimeArgs, values, problems)), runner.spec(pkg), ...argumentWords(packageArgs, values, problems)];
+      const args = runner.words(argumentWords(runtimeArgs, values, problems), spec, argumentWords(packageArgs, values, problems), envNames);
       if (problems.length > 0) return problems;
       const envValues = pairValues(env, values);
       return { label: serverLabel, type: 'stdio', command, args, ...(envValues ? { env: envValues } : {}) };

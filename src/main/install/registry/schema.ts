@@ -4,6 +4,7 @@
 // untrusted: every answer is parsed here, fields the app does not use pass through, and one
 // malformed entry of a list costs that entry alone (client.ts).
 import { z } from 'zod';
+import { RegistryNameSchema } from '../../../types/install.js';
 
 const Text = z.string().max(10_000);
 
@@ -67,7 +68,8 @@ export const PackageSchema = z.object({
 
 /** `ServerDetail`, the content of a `server.json`. */
 export const ServerDetailSchema = z.object({
-  name: z.string().min(3).max(200),
+  /** The registry's own pattern: a name that would not pass it (`a/../../b`) is not an entry. */
+  name: RegistryNameSchema,
   description: z.string().max(10_000),
   title: z.string().max(200).optional(),
   version: z.string().min(1).max(255),

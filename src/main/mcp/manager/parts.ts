@@ -45,7 +45,7 @@ export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'login
   /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
   auth?: AuthManager;
   /** How icons are fetched (tests give a TLS agent that trusts their own CA). */
-  icons?: Pick<IconFetchOptions, 'agent'>;
+  icons?: Pick<IconFetchOptions, 'agent' | 'lookup'>;
 }
 
 /** What the parts ask of the manager itself. */
@@ -115,7 +115,13 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   });
   const servers = (): ManagerParts['store']['config']['mcp']['servers'] => store.config.mcp.servers;
   const tasks = new RunningTasks(() => connections.values());
-  const icons = new IconStore({ ...options.icons, source: (uuid, id) => connections.iconSource(uuid, id), log });
+  const icons = new IconStore({
+    ...options.icons,
+    source: (uuid, id) => connections.iconSource(uuid, id),
+    serverOf: (uuid) => store.config.mcp.servers.find((server) => server.uuid === uuid),
+    log,
+    note: (uuid, text) => logs.record(uuid, { source: 'connection', level: 'warning', text }),
+  });
   const search = new ToolSearch(() => searchSources(index.enabledTools(), servers()));
   const calls: CallContext = {
     index,
@@ -188,6 +194,8 @@ export function reindex(parts: ManagerParts, assignments: readonly NameAssignmen
 /** A connection changed: name, re-index or only tell listeners, as the change requires. */
 export function connectionChanged(parts: ManagerParts, connection: ServerConnection): void {
   const uuid = connection.server.uuid;
+  // What it lists may hold icons refused for their source: the logs say so as soon as it is listed.
+  if (parts.connections.get(uuid) === connection) parts.icons.noteRefused(uuid, parts.connections.icons(uuid));
   if (parts.firstConnects.settled(uuid, connection.status) && parts.naming.active) {
     // Additions after this one may have listed meanwhile: name them all now, in config order.
     parts.naming.rename();
