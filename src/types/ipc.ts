@@ -138,7 +138,11 @@ export const ipcContract = {
   getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
-    /** Any text up to 1 MiB: a pasted page is searched by its start (search/tool-search.ts), never refused. */
+    /**
+     * Any text up to 1 MiB (1,048,576 characters, whatever they are: the request stays within
+     * MAX_INPUT_BYTES, ipc-size.ts, with a selection beside it): a pasted page is searched by its
+     * start (search/tool-search.ts).
+     */
     query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),
     limit: z.number().int().min(1).max(50).optional(),

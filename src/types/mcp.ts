@@ -140,7 +140,7 @@ export interface FoundTool {
   server: string;
   original: string;
   description: string;
-  /** The search's relevance (BM25+, field-weighted); only its order means anything. */
+  /** The search's relevance (BM25F, weighted by the share of the query's words held and by phrases); only its order means anything. */
   score: number;
 }
 

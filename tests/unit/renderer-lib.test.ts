@@ -244,6 +244,10 @@ describe('icons and tasks on screen', () => {
     expect(pickIcon([dark, either], false)).toBe(either);
     expect(pickIcon([dark], false)).toBe(dark);
     expect(pickIcon(undefined, false)).toBeUndefined();
+    // A refused one (main says why elsewhere) is never picked, whatever its theme.
+    const refused = { id: 'r', theme: 'dark' as const, problem: 'only https: and data: icons are fetched, not http:' };
+    expect(pickIcon([refused, either], true)).toBe(either);
+    expect(pickIcon([refused], true)).toBeUndefined();
   });
 
   it('a task\'s time limit says who set it and when it runs out', () => {

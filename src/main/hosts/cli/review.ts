@@ -11,6 +11,8 @@
 import type { Finding, ToolReview } from '../../../types/integrity.js';
 import type { Core } from '../../core.js';
 import { messageOf } from '../../../types/errors.js';
+import { printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const REVIEW_VERBS = ['review', 'approve'] as const;
 export type ReviewVerb = (typeof REVIEW_VERBS)[number];
@@ -40,7 +42,8 @@ export function parseReviewCommand(verb: ReviewVerb, positionals: readonly strin
 export function runReviewCommand(core: Core, command: ReviewCommand, serverOf: (wanted: string) => string): number {
   if (command.verb === 'review') {
     const review = core.mcp.getToolReview(command.server === undefined ? undefined : serverOf(command.server));
-    console.log(command.json ? JSON.stringify(review, null, 2) : reviewText(review));
+    if (command.json) printJson(review);
+    else printText(reviewText(review));
     return 0;
   }
   const uuid = serverOf(command.server);
@@ -48,31 +51,35 @@ export function runReviewCommand(core: Core, command: ReviewCommand, serverOf: (
   try {
     result = core.mcp.approveTools(uuid, command.tools);
   } catch (error) {
-    console.error(`inspect: ${messageOf(error)}`);
+    printError(`inspect: ${messageOf(error)}`);
     return 1;
   }
-  if (command.json) console.log(JSON.stringify(result, null, 2));
+  if (command.json) printJson(result);
   else {
-    console.log(result.approved.length > 0 ? `Approved: ${result.approved.join(', ')}` : 'The server lists no tools to approve.');
-    if (result.cleared.length > 0) console.log(`Forgotten (no longer listed): ${result.cleared.join(', ')}`);
+    printText(result.approved.length > 0 ? `Approved: ${result.approved.map(oneLine).join(', ')}` : 'The server lists no tools to approve.');
+    if (result.cleared.length > 0) printText(`Forgotten (no longer listed): ${result.cleared.map(oneLine).join(', ')}`);
   }
   return 0;
 }
 
 function findingLine(finding: Finding): string {
-  return `${finding.severity} ${finding.kind} in ${finding.where}: ${finding.text}`;
+  return `${finding.severity} ${finding.kind} in ${oneLine(finding.where)}: ${oneLine(finding.text)}`;
 }
 
-/** Every held tool with its changes (before and after, indented) and findings, then the removed tools. */
+/**
+ * Every held tool with its changes (before and after, indented, line by line) and findings, then
+ * the removed tools. A server's texts (names, labels, findings) each stay on their line; printed
+ * through printText, no control character of theirs reaches the terminal.
+ */
 export function reviewText(review: ToolReview): string {
   if (review.servers.length === 0) return 'Nothing waits for review.';
   const lines: string[] = [];
   const indent = (text: string, prefix: string): string[] => text.split('\n').map((line) => `${prefix}${line}`);
   for (const server of review.servers) {
-    lines.push(`${server.label} ${server.uuid}`);
+    lines.push(`${oneLine(server.label)} ${oneLine(server.uuid)}`);
     if (server.tools.length === 0 && server.removed.length === 0 && server.findings.length === 0) lines.push('  nothing waits for review');
     for (const tool of server.tools) {
-      const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
+      const name = tool.exposed === tool.original ? oneLine(tool.exposed) : `${oneLine(tool.exposed)} <- ${oneLine(tool.original)}`;
       lines.push(`  ${name}  [${tool.integrity}]`);
       for (const change of tool.changes) {
         lines.push(`    ${change.field}:`);
@@ -81,7 +88,7 @@ export function reviewText(review: ToolReview): string {
       }
       for (const finding of tool.findings) lines.push(`    finding: ${findingLine(finding)}`);
     }
-    if (server.removed.length > 0) lines.push(`  no longer listed: ${server.removed.join(', ')}`);
+    if (server.removed.length > 0) lines.push(`  no longer listed: ${server.removed.map(oneLine).join(', ')}`);
     for (const finding of server.findings) lines.push(`  finding: ${findingLine(finding)}`);
   }
   lines.push('', 'Approve with: inspect approve SERVER TOOL… (or --all)');

@@ -8,6 +8,7 @@ import type { ProviderId } from '../../../types/providers.js';
 import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
 import { UnreadableArgument } from '../../providers/index.js';
 import { CallDeadline } from './call-deadline.js';
+import { maxCallOf } from '../connection/call-limit.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
@@ -147,7 +148,7 @@ async function sendAnswering(
   elicit: Elicit,
   elicitations: ElicitationRouter,
 ): Promise<ToolCallResult> {
-  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal);
+  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal, options.maxCallMs ?? maxCallOf(connection.server));
   const end = elicitations.begin(entry.uuid, { tool: entry.exposed, original: entry.original, elicit, deadline });
   try {
     return await connection.callTool(entry.original, args, deadline.callOptions(options.onProgress));

@@ -38,7 +38,7 @@ import { TickEvents } from '../servers/status-events.js';
 import { RunningTasks } from '../tasks/running-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
-export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs'> {
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs' | 'maxMessageBytes'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
@@ -49,7 +49,7 @@ export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'login
   /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
   auth?: AuthManager;
   /** How icons are fetched (tests give a TLS agent that trusts their own CA). */
-  icons?: Pick<IconFetchOptions, 'agent'>;
+  icons?: Pick<IconFetchOptions, 'agent' | 'lookup'>;
 }
 
 /** What the parts ask of the manager itself. */
@@ -113,6 +113,7 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
     reconnect: options.reconnect,
     loginShell: options.loginShell,
     probeTimeoutMs: options.probeTimeoutMs,
+    maxMessageBytes: options.maxMessageBytes,
     log,
     onChange: (connection) => hooks.changed(connection),
     secrets,
@@ -125,7 +126,13 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   });
   const servers = (): ManagerParts['store']['config']['mcp']['servers'] => store.config.mcp.servers;
   const tasks = new RunningTasks(() => connections.values());
-  const icons = new IconStore({ ...options.icons, source: (uuid, id) => connections.iconSource(uuid, id), log });
+  const icons = new IconStore({
+    ...options.icons,
+    source: (uuid, id) => connections.iconSource(uuid, id),
+    serverOf: (uuid) => store.config.mcp.servers.find((server) => server.uuid === uuid),
+    log,
+    note: (uuid, text) => logs.record(uuid, { source: 'connection', level: 'warning', text }),
+  });
   const search = new ToolSearch(() => searchSources(index.enabledTools(), servers()));
   const calls: CallContext = {
     index,
@@ -236,6 +243,8 @@ function tellHeld(parts: ManagerParts): void {
 /** A connection changed: name, re-index or only tell listeners, as the change requires. */
 export function connectionChanged(parts: ManagerParts, connection: ServerConnection): void {
   const uuid = connection.server.uuid;
+  // What it lists may hold icons refused for their source: the logs say so as soon as it is listed.
+  if (parts.connections.get(uuid) === connection) parts.icons.noteRefused(uuid, parts.connections.icons(uuid));
   if (parts.firstConnects.settled(uuid, connection.status) && parts.naming.active) {
     // Additions after this one may have listed meanwhile: name them all now, in config order.
     parts.naming.rename();
