@@ -46,6 +46,18 @@ export const FIELD_LABELS: Record<FingerprintedField, string> = {
   '_meta.ui': 'View (MCP Apps)',
 };
 
+/** A field in a sentence: "Its server changed it since you approved it: description, input schema." */
+export const FIELD_NAMES: Record<FingerprintedField, string> = {
+  name: 'name',
+  title: 'title',
+  description: 'description',
+  inputSchema: 'input schema',
+  outputSchema: 'output schema',
+  annotations: 'annotations',
+  execution: 'execution',
+  '_meta.ui': 'view',
+};
+
 const TEXT_FIELDS: ReadonlySet<FingerprintedField> = new Set(['name', 'title', 'description']);
 
 /** A text field is compared word by word; the others are JSON, compared line by line. */
