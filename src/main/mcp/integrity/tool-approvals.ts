@@ -8,7 +8,6 @@
 // their fingerprints and a comparison: the scan's findings are kept per definition.
 import type { McpServer } from '../../../types/config.js';
 import type { Finding, ToolIntegrity } from '../../../types/integrity.js';
-import { messageOf } from '../../../types/errors.js';
 import { changesBetween, findingKey, integrityOf, unreviewedHigh, type ApprovedTool, type ToolVerdict } from '../../integrity/compare.js';
 import { fingerprint, type ToolDefinition } from '../../integrity/fingerprint.js';
 import { hasHigh, scanTool } from '../../integrity/scan.js';
@@ -217,15 +216,16 @@ export class ToolApprovals {
     return print;
   }
 
-  /** Writes a server's approvals; a failure is a lasting notice (and a log line) until a write succeeds. */
+  /**
+   * Writes a server's approvals; a failure is a lasting notice until a write succeeds (told once,
+   * there: a read-only profile must not add a line to every start's log).
+   */
   #save(uuid: string, state: ServerState): void {
     try {
       this.#files.write(uuid, state.approved, state.lost);
       this.#unsaved.delete(uuid);
     } catch (error) {
-      const problem = `${this.#files.fileOf(uuid)} could not be written (${describeFsError(error)})`;
-      this.#unsaved.set(uuid, problem);
-      this.#log(`Tool approvals not saved: ${problem}: ${messageOf(error)}`);
+      this.#unsaved.set(uuid, `${this.#files.fileOf(uuid)} could not be written (${describeFsError(error)})`);
     }
   }
 }
