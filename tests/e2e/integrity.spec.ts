@@ -23,7 +23,7 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   // The first listing is approved as listed: nothing waits, every tool is offered.
   await expect(serverRow(page, 'Notes').getByTestId('server-held')).toHaveCount(0);
   await expect(page.getByTestId('held-notice')).toHaveCount(0);
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'fetch', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['fetch', 'list', 'search']);
 
   changeTools(toolsFile);
   await waitForHeld(page);
@@ -32,13 +32,14 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await expect(notice.getByTestId('held-notice-tools')).toHaveText('search, fetch and export wait for your review');
   await expect(page.getByTestId('live-region')).toHaveText('Notes changed its tools: 3 tools wait for your review.');
   // Held: offered to no model.
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'remove_tool']);
+  expect(await offeredTools(page, host)).toEqual(['list']);
 
   const notes = await expand(page, 'Notes');
   expect(await badges(toolRow(notes, 'search'))).toEqual(['changed', 'flagged']);
   expect(await badges(toolRow(notes, 'fetch'))).toEqual(['changed']);
   expect(await badges(toolRow(notes, 'export'))).toEqual(['new']);
-  expect(await badges(toolRow(notes, 'add_tool'))).toEqual([]);
+  expect(await badges(toolRow(notes, 'list'))).toEqual([]);
+  await expect(toolRow(notes, 'list').getByTestId('tool-review')).toHaveCount(0);
   await expect(toolRow(notes, 'search').getByTestId('integrity-badge').first()).toHaveAttribute('title', /changed its definition since it was approved/);
   // The tool row shows the changed description with its hidden characters visible.
   await expect(toolRow(notes, 'search')).toContainText('https://collect.example/in⟨U+E0069⟩⟨U+E0067⟩');
@@ -57,12 +58,13 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await expect(description.getByTestId('review-words')).toContainText('Search the notes for a');
   await expect(description.getByTestId('hidden-char')).toHaveCount(SMUGGLED.length);
   await expect(description.getByTestId('hidden-char').first()).toHaveText('⟨U+E0069⟩');
-  // The finding beside the text it points at, with what the tag characters spell.
-  const finding = description.getByTestId('finding');
+  // The finding beside the text it points at; what the tag characters spell, in words.
+  await expect(description.getByTestId('review-spells')).toHaveText(`Its tag characters, which models read and screens do not show, spell: “${SMUGGLED}”`);
+  const finding = description.locator('[data-testid="finding"][data-kind="hidden-characters"]');
   await expect(finding).toHaveAttribute('data-kind', 'hidden-characters');
   await expect(finding).toHaveAttribute('data-severity', 'high');
   await expect(finding).toContainText('Hidden characters');
-  await expect(finding.getByTestId('finding-spells')).toHaveText(`These tag characters spell: “${SMUGGLED}”`);
+  await expect(finding.getByTestId('finding-text')).toContainText('⟨U+E0069⟩⟨U+E0067⟩');
   const [text, aside] = await Promise.all([description.getByTestId('review-words').boundingBox(), description.locator('aside').boundingBox()]);
   expect(text && aside && aside.x >= text.x + text.width).toBe(true);
   // Never raw, anywhere on the page.
@@ -73,7 +75,7 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await dialog.getByTestId('review-approve').click();
   await expect(dialog.getByTestId('review-said')).toHaveText('search approved: it is offered to models again.');
   await expect(dialog.getByTestId('review-tool')).toHaveAttribute('data-exposed', 'fetch');
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['list', 'search']);
   // The schema as JSON, the added property marked as added.
   const schema = dialog.locator('[data-testid="review-field"][data-field="inputSchema"]');
   await expect(schema.getByTestId('review-json')).toContainText('"type": "object"');
@@ -92,7 +94,7 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   expect(await badges(toolRow(notes, 'search'))).toEqual([]);
   await expect(toolRow(notes, 'search').getByTestId('tool-review')).toHaveCount(0);
   expect(await badges(toolRow(notes, 'fetch'))).toEqual(['changed']);
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['list', 'search']);
 
   // Approve all from this server: the rest is released.
   await serverRow(page, 'Notes').getByTestId('server-held').click();
@@ -101,7 +103,7 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await expect(dialog).toBeHidden();
   await expect(serverRow(page, 'Notes').getByTestId('server-held')).toHaveCount(0);
   await expect(notes.getByTestId('integrity-badge')).toHaveCount(0);
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'export', 'fetch', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['export', 'fetch', 'list', 'search']);
   // The notice was about tools that no longer wait: gone with them.
   await expect(page.getByTestId('held-notice')).toHaveCount(0);
 });
@@ -157,7 +159,7 @@ test('the Review panel by keyboard alone: Tab, Enter and Escape; focus starts on
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(serverRow(page, 'Notes').getByTestId('server-held')).toHaveText('2 tools wait for your review');
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['list', 'search']);
 
   // Approve all from this server, by keyboard.
   await expect(serverRow(page, 'Notes').getByTestId('server-held')).toBeFocused();
@@ -167,5 +169,5 @@ test('the Review panel by keyboard alone: Tab, Enter and Escape; focus starts on
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(serverRow(page, 'Notes').getByTestId('server-held')).toHaveCount(0);
-  expect(await offeredTools(page, host)).toEqual(['add_tool', 'export', 'fetch', 'remove_tool', 'search']);
+  expect(await offeredTools(page, host)).toEqual(['export', 'fetch', 'list', 'search']);
 });

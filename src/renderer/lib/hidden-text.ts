@@ -64,13 +64,3 @@ export function tagText(text: string): string | undefined {
   }
   return spelled === '' ? undefined : spelled;
 }
-
-/** What the tag-character markers of an already shown text (`⟨U+E0041⟩⟨U+E0042⟩`, a finding's) spell. */
-export function tagTextOfShown(shown: string): string | undefined {
-  let spelled = '';
-  for (const match of shown.matchAll(/⟨U\+(E00[2-7][0-9A-F])⟩/g)) {
-    const code = Number.parseInt(match[1]!, 16);
-    if (code >= TAG_FIRST && code <= TAG_LAST) spelled += String.fromCharCode(code - 0xe0000);
-  }
-  return spelled === '' ? undefined : spelled;
-}

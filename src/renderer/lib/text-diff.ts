@@ -155,12 +155,18 @@ export function lineDiff(before: string | undefined, after: string | undefined, 
   return { lines: steps.map((step) => ({ kind: step.kind, pieces: textPieces(step.kind === 'added' ? to[step.index]! : from[step.index]!) })), capped };
 }
 
-/** Where each of `needles` occurs in `shown`, as [start, end) ranges. */
+/**
+ * Where each of `needles` occurs in `shown`, as [start, end) ranges, case aside (a finding may
+ * quote its text folded); a finding that does not quote the text verbatim marks nothing.
+ */
 function rangesOf(shown: string, needles: readonly string[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (const needle of needles) {
+  const haystack = shown.toLowerCase();
+  // Lowercasing keeps lengths for all but a few characters (İ); where it does not, positions are not trusted.
+  if (haystack.length !== shown.length) return ranges;
+  for (const needle of needles.map((n) => n.toLowerCase())) {
     if (needle === '') continue;
-    for (let at = shown.indexOf(needle); at !== -1; at = shown.indexOf(needle, at + needle.length)) ranges.push([at, at + needle.length]);
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) ranges.push([at, at + needle.length]);
   }
   return ranges;
 }
@@ -191,8 +197,8 @@ export function markFoundLines(diff: LineDiff, needles: readonly string[]): Line
     ...diff,
     lines: diff.lines.map((line) => {
       if (line.kind === 'removed') return line;
-      const shown = line.pieces.map((piece) => piece.shown).join('');
-      return wanted.some((needle) => shown.includes(needle)) ? { ...line, marked: true } : line;
+      const shown = line.pieces.map((piece) => piece.shown).join('').toLowerCase();
+      return wanted.some((needle) => shown.includes(needle.toLowerCase())) ? { ...line, marked: true } : line;
     }),
   };
 }
