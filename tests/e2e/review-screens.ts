@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FixtureConfig } from '../fixtures/config.js';
 import type { RunningHost } from './host.js';
-import { fixtureServer, writeConfig } from './host.js';
+import { fixtureServer, picturedServer, writeConfig } from './host.js';
 import { expand, expect, expectReady, serverRow, toolRow } from './fixtures.js';
 
 export const NOTES_UUID = 'notes';
@@ -43,11 +43,16 @@ const CHANGED: NonNullable<FixtureConfig['tools']> = [
   { name: 'export', description: 'Export every note as one file.' },
 ];
 
-/** Writes a config with the Notes server (tools from `notes-tools.json`, listed as FIRST); returns that file. */
-export function seedReview(userDataDir: string): string {
+/**
+ * Writes a config with the Notes server (tools from `notes-tools.json`, listed as FIRST); returns
+ * that file. `pictured`: started as `node notes-mcp.mjs` from a folder of its own (for pictures).
+ */
+export function seedReview(userDataDir: string, pictured = false): string {
   const toolsFile = path.join(userDataDir, 'notes-tools.json');
   fs.writeFileSync(toolsFile, JSON.stringify(FIRST));
-  writeConfig(userDataDir, { servers: [{ ...fixtureServer({ uuid: NOTES_UUID, label: 'Notes', fixture: { id: 'notes', toolsFile, listChanged: true } }), defaultPolicy: 'allow' }] });
+  const entry = { uuid: NOTES_UUID, label: 'Notes', fixture: { id: 'notes', toolsFile, listChanged: true } };
+  const server = pictured ? picturedServer(entry, path.join(userDataDir, 'mcp-servers'), 'notes-mcp.mjs', []) : fixtureServer(entry);
+  writeConfig(userDataDir, { servers: [{ ...server, defaultPolicy: 'allow' }] });
   return toolsFile;
 }
 
