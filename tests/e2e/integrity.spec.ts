@@ -95,6 +95,16 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await expect(toolRow(notes, 'search').getByTestId('tool-review')).toHaveCount(0);
   expect(await badges(toolRow(notes, 'fetch'))).toEqual(['changed']);
   expect(await offeredTools(page, host)).toEqual(['list', 'search']);
+  // The model tools screen counts what a model gets: held tools are not counted, and say why.
+  await page.getByTestId('nav-models').click();
+  await expect(page.getByTestId('target-prompt').getByTestId('target-count')).toHaveText('All tools (2)');
+  await page.getByTestId('target-prompt').click();
+  await expect(page.getByTestId('selection-count-detail')).toHaveText('Not counted: 2 tools waiting for your review.');
+  await page.getByTestId('mode-custom').check();
+  await expect(page.locator('label', { has: page.getByTestId('tool-held') })).toHaveText([/fetch/, /export/]);
+  await page.getByTestId('mode-all').check();
+  await page.getByTestId('nav-servers').click();
+  await expand(page, 'Notes');
 
   // Approve all from this server: the rest is released.
   await serverRow(page, 'Notes').getByTestId('server-held').click();

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../../src/main/integrity/hidden-characters.js';
 import { hasHidden, showHidden, tagText, textPieces } from '../../src/renderer/lib/hidden-text.js';
 import { lineDiff, markFound, markFoundLines, wordDiff, wordTokens, type DiffRun } from '../../src/renderer/lib/text-diff.js';
+import { buildCatalog } from '../../src/renderer/lib/catalog.js';
+import { countSelection, describeSelection } from '../../src/renderer/lib/selection.js';
 import { addHeld, findingsAt, heldInStatus, integrityBadges, placeFindings, pruneHeld, someNames, waitingText } from '../../src/renderer/lib/tool-review.js';
 import type { Finding } from '../../src/types/integrity.js';
 import type { ServerStatus, ToolStatus } from '../../src/types/mcp.js';
@@ -229,5 +231,29 @@ describe('notices of servers whose tools wait', () => {
 
   it('finds what waits when the page opens', () => {
     expect(heldInStatus([server('a', 'Files', [tool('search', true), tool('read', false)]), server('b', 'Web', [tool('get', false)])])).toEqual([{ uuid: 'a', label: 'Files', tools: ['search'] }]);
+  });
+});
+
+describe('held tools on the other screens', () => {
+  const status: ServerStatus[] = [{
+    uuid: 'a', label: 'Notes', type: 'stdio', status: 'ready', offline: false, skippedTools: [], heldTools: 2, prompts: [], resources: [], resourceTemplates: [], offeringProblems: [],
+    tools: [
+      { original: 'search', exposed: 'search', reasons: [], description: `Search${tags('hi')}`, title: `Find\u202e`, annotations: {}, enabled: true, policy: 'allow', policySource: 'server', inheritedPolicy: 'allow', integrity: 'changed', findings: [], held: true },
+      { original: 'wipe', exposed: 'wipe', reasons: [], annotations: {}, enabled: true, policy: 'deny', policySource: 'tool', inheritedPolicy: 'ask', integrity: 'new', findings: [], held: true },
+      { original: 'list', exposed: 'list', reasons: [], annotations: {}, enabled: true, policy: 'ask', policySource: 'annotations', inheritedPolicy: 'ask', integrity: 'approved', findings: [], held: false },
+    ],
+  }];
+
+  it('counts a held tool apart: a model is not offered it (a denied one stays denied)', () => {
+    const catalog = buildCatalog(status);
+    expect(countSelection(null, catalog)).toEqual({ offered: 1, asks: 1, off: 0, denied: 1, held: 1, missing: 0 });
+    expect(describeSelection(['search', 'list'], catalog)).toBe('1 tool');
+  });
+
+  it('lists descriptions and titles with their hidden characters shown, and why a tool is held', () => {
+    const tool = buildCatalog(status).byExposed.get('search')!;
+    expect([tool.description, tool.title]).toEqual(['Search⟨U+E0068⟩⟨U+E0069⟩', 'Find⟨U+202E⟩']);
+    expect([tool.held, tool.integrity]).toEqual([true, 'changed']);
+    expect(buildCatalog(status).byExposed.get('list')!.held).toBe(false);
   });
 });
