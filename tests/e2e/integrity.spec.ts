@@ -103,6 +103,15 @@ test('a server that changes its tools: notice, count, badges, the Review panel; 
   await page.getByTestId('mode-custom').check();
   await expect(page.locator('label', { has: page.getByTestId('tool-held') })).toHaveText([/fetch/, /export/]);
   await page.getByTestId('mode-all').check();
+  // The tester says a held tool waits, and does not call it; its Review opens the panel on it.
+  await page.getByTestId('nav-tester').click();
+  await page.getByTestId('tester-tool').selectOption('fetch');
+  await expect(page.getByTestId('tester-held')).toBeVisible();
+  await expect(page.getByTestId('tester-call')).toBeDisabled();
+  await page.getByTestId('tester-review').click();
+  await expect(dialog.getByTestId('review-tool')).toHaveAttribute('data-exposed', 'fetch');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await page.getByTestId('nav-servers').click();
   await expand(page, 'Notes');
 
