@@ -24,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
   results: async () => (await import('./results.js')).results,
   appView: async () => (await import('./app-view.js')).appView,
+  integrity: async () => (await import('./integrity.js')).integrity,
 
   toolSearch: async () => (await import('./tool-search.js')).toolSearch,
 };

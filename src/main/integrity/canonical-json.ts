@@ -3,11 +3,20 @@
 // by UTF-16 code units (JavaScript's default sort), no white space, strings escaped and numbers
 // written as ECMAScript's JSON.stringify writes them (which is what RFC 8785 specifies). Pure.
 
+/** Text JSON writes as it is, between quotes: no quote, backslash, control character or surrogate. */
+// eslint-disable-next-line no-control-regex -- control characters are what it rules out
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** A string as JSON writes it; most need no escaping, and are written without a call into JSON.stringify. */
+function jsonString(text: string): string {
+  return PLAIN.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
 /** The canonical JSON text of `value`, a value parsed from JSON. Throws for what JSON cannot hold. */
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return jsonString(value);
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`${value} is not a JSON number`);
       return JSON.stringify(value);
@@ -42,7 +51,7 @@ function canonicalObject(object: Record<string, unknown>): string {
     if (item === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += `${JSON.stringify(key)}:${canonicalJson(item)}`;
+    out += `${jsonString(key)}:${canonicalJson(item)}`;
   }
   return `${out}}`;
 }

@@ -2,7 +2,7 @@
 // controls and a model or the app acts on, taken from the tool as the server listed it, and its
 // fingerprint, SHA-256 over their RFC 8785 canonical JSON. Icons are left out: the app fetches
 // and checks them itself, and they reach no model. Pure.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FingerprintedField } from '../../types/integrity.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -54,7 +54,8 @@ export function definitionOf(raw: Record<string, unknown> & { name: string }): T
 
 /** SHA-256 (hex) of the definition's canonical JSON. */
 export function fingerprint(definition: ToolDefinition): string {
-  return createHash('sha256').update(canonicalJson(definition)).digest('hex');
+  // The one-shot hash: a Hash object per tool cost a third of the time on tools of 1 kB.
+  return hash('sha256', canonicalJson(definition), 'hex');
 }
 
 /** One fingerprinted field's value in `definition` (undefined when absent). */

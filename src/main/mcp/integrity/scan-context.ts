@@ -11,10 +11,30 @@ const LANES = 8;
 
 interface Part {
   label: string;
+  /** The saved names it was computed with (their exposed names are among `tools`). */
+  mappings: Readonly<Record<string, string>>;
   tools: readonly string[];
   /** SHA-256 of label and names, as eight 32-bit lanes. */
   lanes: Uint32Array;
 }
+
+const NO_MAPPINGS: Readonly<Record<string, string>> = Object.freeze({});
+
+function partOf(label: string, listed: readonly ListedTool[] | undefined, mappings: Readonly<Record<string, string>>): Part {
+  const names = new Set(listed ? listed.map((tool) => tool.name) : Object.keys(mappings));
+  for (const name of [...names]) {
+    const exposed = Object.hasOwn(mappings, name) ? mappings[name] : undefined;
+    if (exposed !== undefined) names.add(exposed);
+  }
+  const tools = [...names];
+  const digest = createHash('sha256').update(label).update('\u0000').update(tools.join('\u0000')).digest();
+  const lanes = new Uint32Array(LANES);
+  for (let i = 0; i < LANES; i++) lanes[i] = digest.readUInt32BE(i * 4);
+  return { label, mappings, tools, lanes };
+}
+
+/** Parts already computed, by the listing (or saved names) they were computed from: a check hashes only what changed. */
+export type ScanParts = WeakMap<object, Part>;
 
 /** Every configured server's label and tool names (as listed, else as saved), and per server a key of the others'. */
 export class ScanContexts {
@@ -23,25 +43,22 @@ export class ScanContexts {
 
   /**
    * `listings`: the tools of the servers that listed; the others are known by their saved names
-   * (`toolMappings`: originals and the names given to them).
+   * (`toolMappings`: originals and the names given to them). `known`: parts kept from earlier checks.
    */
-  constructor(servers: readonly McpServer[], listings: ReadonlyMap<string, readonly ListedTool[]>) {
+  constructor(servers: readonly McpServer[], listings: ReadonlyMap<string, readonly ListedTool[]>, known: ScanParts = new WeakMap()) {
     for (const server of servers) {
-      const listed = listings.get(server.uuid);
-      const mappings = server.toolMappings ?? {};
-      const names = new Set(listed ? listed.map((tool) => tool.name) : Object.keys(mappings));
-      for (const name of [...names]) {
-        const exposed = Object.hasOwn(mappings, name) ? mappings[name] : undefined;
-        if (exposed !== undefined) names.add(exposed);
-      }
-      const tools = [...names];
-      const digest = createHash('sha256').update(server.label).update('\u0000').update(tools.join('\u0000')).digest();
-      const lanes = new Uint32Array(LANES);
-      for (let i = 0; i < LANES; i++) lanes[i] = digest.readUInt32BE(i * 4);
       // A server listed twice in a hand-edited config counts once.
       if (this.#parts.has(server.uuid)) continue;
-      this.#parts.set(server.uuid, { label: server.label, tools, lanes });
-      for (let i = 0; i < LANES; i++) this.#total[i] = (this.#total[i]! + lanes[i]!) >>> 0;
+      const listed = listings.get(server.uuid);
+      const mappings = server.toolMappings ?? NO_MAPPINGS;
+      const source: object = listed ?? mappings;
+      let part = known.get(source);
+      if (part?.label !== server.label || part.mappings !== mappings) {
+        part = partOf(server.label, listed, mappings);
+        known.set(source, part);
+      }
+      this.#parts.set(server.uuid, part);
+      for (let i = 0; i < LANES; i++) this.#total[i] = (this.#total[i]! + part.lanes[i]!) >>> 0;
     }
   }
 

@@ -14,7 +14,7 @@ import { hasHigh, scanTool } from '../../integrity/scan.js';
 import { describeFsError } from '../../profile/files.js';
 import type { ListedTool } from '../listing/tool-listing.js';
 import { ApprovalFiles } from './approval-files.js';
-import { ScanContexts } from './scan-context.js';
+import { ScanContexts, type ScanParts } from './scan-context.js';
 
 export type { ToolVerdict } from '../../integrity/compare.js';
 
@@ -54,6 +54,7 @@ export class ToolApprovals {
   readonly #log: (message: string) => void;
   readonly #servers = new Map<string, ServerState>();
   readonly #fingerprints = new WeakMap<ToolDefinition, string>();
+  readonly #parts: ScanParts = new WeakMap();
   readonly #notices: ApprovalNotice[] = [];
   readonly #unsaved = new Map<string, string>();
   #newlyHeld = new Map<string, string[]>();
@@ -70,7 +71,7 @@ export class ToolApprovals {
    * names are what the scan knows of the others).
    */
   check(listings: ReadonlyMap<string, readonly ListedTool[]>, servers: readonly McpServer[]): Map<string, ServerVerdict> {
-    const contexts = new ScanContexts(servers, listings);
+    const contexts = new ScanContexts(servers, listings, this.#parts);
     const verdicts = new Map<string, ServerVerdict>();
     for (const [uuid, listing] of listings) {
       const state = this.#state(uuid);
