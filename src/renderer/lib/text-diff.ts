@@ -39,7 +39,7 @@ export interface LineDiff {
 }
 
 /** The most cells (tokens before × tokens after, once the common start and end are set aside) compared one by one. */
-export const MAX_DIFF_CELLS = 1_000_000;
+export const MAX_DIFF_CELLS = 4_000_000;
 
 interface Step {
   kind: DiffKind;
@@ -62,9 +62,10 @@ function diffSequences(before: readonly string[], after: readonly string[], maxC
     for (let i = 0; i < rows; i++) steps.push({ kind: 'removed', index: start + i });
     for (let j = 0; j < cols; j++) steps.push({ kind: 'added', index: start + j });
   } else {
-    // lengths[i][j]: the longest common subsequence of before[start+i..] and after[start+j..].
+    // lengths[i][j]: the longest common subsequence of before[start+i..] and after[start+j..]; at
+    // most min(rows, cols) ≤ √MAX_DIFF_CELLS, so 16 bits hold it.
     const width = cols + 1;
-    const lengths = new Uint32Array((rows + 1) * width);
+    const lengths = new Uint16Array((rows + 1) * width);
     for (let i = rows - 1; i >= 0; i--) {
       for (let j = cols - 1; j >= 0; j--) {
         lengths[i * width + j] = before[start + i] === after[start + j]
@@ -201,4 +202,39 @@ export function markFoundLines(diff: LineDiff, needles: readonly string[]): Line
       return wanted.some((needle) => shown.includes(needle.toLowerCase())) ? { ...line, marked: true } : line;
     }),
   };
+}
+
+/** The most pieces a field renders (hidden characters are one each); the rest is counted, not drawn. */
+export const MAX_SHOWN_PIECES = 5_000;
+
+/**
+ * The diff as few pieces as it takes to draw: neighbouring plain tokens (not hidden, marked
+ * alike) joined into one, and at most `maxPieces` pieces, the tokens past them counted in
+ * `omitted`. What is drawn is what the diff says, in the same order.
+ */
+export function forDisplay(diff: WordDiff, maxPieces = MAX_SHOWN_PIECES): WordDiff & { omitted: number } {
+  let budget = maxPieces;
+  let omitted = 0;
+  const runs: DiffRun[] = [];
+  for (const run of diff.runs) {
+    const tokens: DiffToken[] = [];
+    for (const token of run.tokens) {
+      // Past the budget nothing more is drawn: what is drawn stays a prefix, in order.
+      if (omitted > 0) {
+        omitted++;
+        continue;
+      }
+      const last = tokens[tokens.length - 1];
+      if (last && !last.hidden && !token.hidden && (last.marked === true) === (token.marked === true)) {
+        tokens[tokens.length - 1] = { ...last, raw: last.raw + token.raw, shown: last.shown + token.shown, space: last.space && token.space };
+      } else if (budget > 0) {
+        budget--;
+        tokens.push(token);
+      } else {
+        omitted++;
+      }
+    }
+    if (tokens.length > 0) runs.push({ kind: run.kind, tokens });
+  }
+  return { ...diff, runs, omitted };
 }
