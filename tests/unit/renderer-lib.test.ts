@@ -49,9 +49,9 @@ describe('filters', () => {
 
 describe('selection counts', () => {
   it('count what a model gets, the same for the list and the editor', () => {
-    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, asks: 0, off: 1, denied: 0, missing: 1 });
+    expect(countSelection(['read_file', 'write_file', 'gone', 'gone'], catalog)).toEqual({ offered: 1, asks: 0, off: 1, denied: 0, held: 0, missing: 1 });
     // A denied tool is never offered; a tool that asks is offered and counted as asking.
-    expect(countSelection(null, catalog)).toEqual({ offered: 2, asks: 1, off: 1, denied: 1, missing: 0 });
+    expect(countSelection(null, catalog)).toEqual({ offered: 2, asks: 1, off: 1, denied: 1, held: 0, missing: 0 });
     expect(describeSelection(['read_file', 'write_file', 'delete_file', 'gone'], catalog)).toBe('1 tool');
     expect(describeSelection(['read_file', 'unity_health'], catalog)).toBe('2 tools');
     expect(describeSelection(null, catalog)).toBe('All tools (2)');
