@@ -154,7 +154,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     },
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     getToolReview: (input) => mcp.getToolReview(input?.uuid),
-    approveTools: ({ uuid, tools }) => mcp.approveTools(uuid, tools),
+    approveTools: ({ uuid, tools, seen }) => mcp.approveTools(uuid, tools, seen),
     listPrompts: () => mcp.listPrompts(),
     // A server's requests for input while a prompt or resource is fetched (2026-07-28) go to the page, as a call's do.
     getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider, elicit: elicitations.elicitFor(undefined) }),

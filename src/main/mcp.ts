@@ -21,7 +21,7 @@ import type { PolicyScope } from './mcp/policies/policy.js';
 import type { StatusListener } from './mcp/servers/status-events.js';
 import type { RunningTasks } from './mcp/tasks/running-tasks.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
-import type { ToolReview, ToolsHeld } from '../types/integrity.js';
+import type { ApproveResult, ToolReview, ToolsHeld } from '../types/integrity.js';
 import type { ApprovalNotice } from './mcp/integrity/tool-approvals.js';
 
 export type { McpOptions } from './mcp/manager/parts.js';
@@ -180,8 +180,8 @@ export class Mcp {
    * 'all' every tool it lists, forgetting the approved tools it no longer lists. Approving is
    * reviewing: their findings no longer hold them. Saved before the tools are offered again.
    */
-  approveTools(uuid: string, tools: readonly string[] | 'all'): { approved: string[]; cleared: string[] } {
-    return this.#parts.reviews.approve(uuid, tools);
+  approveTools(uuid: string, tools: readonly string[] | 'all', seen?: Readonly<Record<string, string>>): ApproveResult {
+    return this.#parts.reviews.approve(uuid, tools, seen);
   }
 
   /** Told when a connected server's listing holds tools it did not hold before (exposed names). */

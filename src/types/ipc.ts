@@ -20,7 +20,7 @@ import type { IconImage } from './icons.js';
 import type { RootState } from './roots.js';
 import { RootsSchema } from './roots.js';
 import type { TaskInfo } from './tasks.js';
-import type { ToolReview, ToolsHeld } from './integrity.js';
+import type { ApproveResult, ToolReview, ToolsHeld } from './integrity.js';
 import { ApproveToolsSchema } from './integrity.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
@@ -238,7 +238,7 @@ export const ipcContract = {
    * Approves the listed definitions of a server's tools (exposed or original names), or 'all' of
    * them (which also forgets the approved tools it no longer lists); approving is reviewing.
    */
-  approveTools: channel<{ approved: string[]; cleared: string[] }>()(ApproveToolsSchema),
+  approveTools: channel<ApproveResult>()(ApproveToolsSchema),
   /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
   cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
   /** A server's log, oldest first; with `after`, only entries numbered above it. */

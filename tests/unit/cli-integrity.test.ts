@@ -53,6 +53,7 @@ describe('inspect and tool integrity', () => {
         tools: [{
           original: 'add',
           exposed: 'add',
+          fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
           integrity: 'changed',
           changes: [
             { field: 'description', before: 'Adds two numbers.', after: `Adds two numbers.\n${POISON}` },
@@ -96,7 +97,7 @@ describe('inspect and tool integrity', () => {
 
     const all = await run('approve', 'Dictionary', '--all', '--json');
     expect(all.code, all.stderr).toBe(0);
-    expect(JSON.parse(all.stdout)).toEqual({ approved: ['lookup'], cleared: [] });
+    expect(JSON.parse(all.stdout)).toEqual({ approved: ['lookup'], cleared: [], stale: [] });
     const nothing = await run('review', '--json');
     expect(JSON.parse(nothing.stdout)).toEqual({ servers: [] });
     expect((await run('review')).stdout.trim()).toBe('Nothing waits for review.');

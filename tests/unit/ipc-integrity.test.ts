@@ -74,7 +74,7 @@ describe('IPC: tool review and approval', () => {
   });
 
   it('approveTools approves, and the tool is offered again', async () => {
-    expect(await call('approveTools', { uuid: server.uuid, tools: ['add'] })).toEqual({ approved: ['add'], cleared: [] });
+    expect(await call('approveTools', { uuid: server.uuid, tools: ['add'] })).toEqual({ approved: ['add'], cleared: [], stale: [] });
     expect(await add()).toMatchObject({ integrity: 'approved', held: false });
     expect((await call<LlmTool[]>('getLlmTools')).map((t) => t.name)).toEqual(['add', 'multiply']);
     expect(await call<ToolReview>('getToolReview')).toEqual({ servers: [] });

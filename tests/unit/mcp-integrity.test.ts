@@ -103,7 +103,7 @@ describe('a restart that brings a poisoned description', () => {
   });
 
   it('once approved it is offered again in every saved selection, with nothing re-picked', async () => {
-    expect(mcp.approveTools('calc', ['add'])).toEqual({ approved: ['add'], cleared: [] });
+    expect(mcp.approveTools('calc', ['add'])).toEqual({ approved: ['add'], cleared: [], stale: [] });
     expect(mcp.getLlmTools(['add', 'multiply']).map((t) => [t.name, t.description])).toEqual([['add', `Adds two numbers.\n${POISON}`], ['multiply', 'Multiplies two numbers.']]);
     expect(mcp.getProviderTools('openai', store.config.llm.defaults[0]!.tools).report.map((r) => r.name)).toEqual(['add', 'multiply']);
     expect(answer(await mcp.callTool('add', { a: 1, b: 2 }))).toMatchObject({ tool: 'add', args: { a: 1, b: 2 } });
@@ -227,7 +227,7 @@ describe('what counts as a change', () => {
   });
 
   it('approving all offers everything listed and forgets the tools no longer listed', () => {
-    expect(mcp.approveTools('notes', 'all')).toEqual({ approved: ['search', 'write', 'stable', 'fresh'], cleared: ['gone'] });
+    expect(mcp.approveTools('notes', 'all')).toEqual({ approved: ['search', 'write', 'stable', 'fresh'], cleared: ['gone'], stale: [] });
     expect(mcp.getLlmTools().map((t) => t.name)).toEqual(['search', 'write', 'stable', 'fresh']);
     expect(mcp.getToolReview('notes').servers[0]).toEqual({ uuid: 'notes', label: 'Notes', tools: [], removed: [], findings: [] });
   });

@@ -8,7 +8,7 @@
 // "removed", "findings" } ] }` (Mcp.getToolReview). `approve` takes a tool's exposed name or its
 // original; `--all` approves every tool the server lists and forgets the ones it no longer lists.
 // A server that is not connected, or a tool it does not list, exits 1 and approves nothing.
-import type { Finding, ToolReview } from '../../../types/integrity.js';
+import type { ApproveResult, Finding, ToolReview } from '../../../types/integrity.js';
 import type { Core } from '../../core.js';
 import { messageOf } from '../../../types/errors.js';
 import { printError, printJson, printText } from './output.js';
@@ -47,7 +47,7 @@ export function runReviewCommand(core: Core, command: ReviewCommand, serverOf: (
     return 0;
   }
   const uuid = serverOf(command.server);
-  let result: { approved: string[]; cleared: string[] };
+  let result: ApproveResult;
   try {
     result = core.mcp.approveTools(uuid, command.tools);
   } catch (error) {

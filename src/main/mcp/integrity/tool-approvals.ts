@@ -106,17 +106,24 @@ export class ToolApprovals {
     return this.#servers.get(uuid)?.approved.get(original);
   }
 
+  /** The fingerprint of a tool of the server's last listing; undefined when it is not listed. */
+  listedFingerprint(uuid: string, original: string): string | undefined {
+    const tool = this.#servers.get(uuid)?.last?.listing.find((listed) => listed.name === original);
+    return tool && this.#fingerprintOf(tool.definition);
+  }
+
   /**
    * Approves the listed definitions of `originals` on `uuid` (reviewed: their findings no longer
-   * hold them), or with 'all' every listed tool, also forgetting the approved tools it no longer
-   * lists. Saved before it returns; throws, approving nothing, for a name it does not list.
+   * hold them), or with 'all' every listed tool but those of `except`, also forgetting the
+   * approved tools it no longer lists. Saved before it returns; throws, approving nothing, for a
+   * name it does not list.
    */
-  approve(uuid: string, originals: readonly string[] | 'all'): { approved: string[]; cleared: string[] } {
+  approve(uuid: string, originals: readonly string[] | 'all', except: ReadonlySet<string> = new Set()): { approved: string[]; cleared: string[] } {
     const state = this.#servers.get(uuid);
     const last = state?.last;
     if (!state || !last) throw new Error('the server has not listed its tools yet: connect it first');
     const listed = new Map(last.listing.map((tool) => [tool.name, tool]));
-    const names = originals === 'all' ? [...listed.keys()] : [...new Set(originals)];
+    const names = originals === 'all' ? [...listed.keys()].filter((name) => !except.has(name)) : [...new Set(originals)];
     const missing = names.filter((name) => !listed.has(name));
     if (missing.length > 0) throw new Error(`the server does not list ${missing.map((name) => `"${name}"`).join(', ')}`);
     for (const name of names) {

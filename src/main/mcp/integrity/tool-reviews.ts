@@ -3,7 +3,7 @@
 // longer lists, and the findings on its instructions, prompts and resources; approving takes a
 // tool's exposed name or its original, and saves before the tools are offered again.
 import type { McpServer } from '../../../types/config.js';
-import type { ReviewTool, ToolReview } from '../../../types/integrity.js';
+import type { ApproveResult, ReviewTool, ToolReview } from '../../../types/integrity.js';
 import { changesBetween } from '../../integrity/compare.js';
 import { scanServer } from '../../integrity/scan.js';
 import type { ListedPrompt } from '../listing/prompt-listing.js';
@@ -61,8 +61,11 @@ export class ToolReviews {
   /**
    * Approves tools of `uuid` by exposed or original name (or 'all', which also forgets the
    * approved tools it no longer lists); all or none: an unknown name throws before anything changes.
+   * With `seen` (original name → the fingerprint the user reviewed), a tool whose definition is
+   * no longer the one reviewed, or with 'all' a held tool the review did not show, stays held and
+   * comes back as `stale`: what is approved is what the user read.
    */
-  approve(uuid: string, names: readonly string[] | 'all'): { approved: string[]; cleared: string[] } {
+  approve(uuid: string, names: readonly string[] | 'all', seen?: Readonly<Record<string, string>>): ApproveResult {
     const server = this.context.servers().find((s) => s.uuid === uuid);
     if (!server) throw new Error(`No MCP server with id "${uuid}".`);
     const listing = this.context.listing(uuid);
@@ -82,9 +85,20 @@ export class ToolReviews {
     }
     // The verdicts approved are the ones on the listing now: compared first, if it is new.
     this.context.changed();
-    const result = this.context.approvals.approve(uuid, originals);
+    const stale = seen === undefined ? [] : this.#stale(uuid, originals, seen);
+    const remaining = originals === 'all' ? 'all' : originals.filter((original) => !stale.includes(original));
+    if (remaining !== 'all' && remaining.length === 0) return { approved: [], cleared: [], stale };
+    const result = this.context.approvals.approve(uuid, remaining, new Set(stale));
     this.context.changed();
-    return result;
+    return { ...result, stale };
+  }
+
+  /** The tools to approve whose listed definition is not the one the user reviewed (with 'all': the held ones). */
+  #stale(uuid: string, originals: readonly string[] | 'all', seen: Readonly<Record<string, string>>): string[] {
+    const approvals = this.context.approvals;
+    const held = [...(approvals.lastOf(uuid)?.verdict.tools ?? [])].filter(([, verdict]) => verdict.held).map(([original]) => original);
+    const checked = originals === 'all' ? held : [...new Set(originals)];
+    return checked.filter((original) => !Object.hasOwn(seen, original) || seen[original] !== approvals.listedFingerprint(uuid, original));
   }
 
   #serverReview(server: McpServer, listing: readonly ListedTool[] | undefined, contexts: ScanContexts): ToolReview['servers'][number] {
@@ -99,6 +113,7 @@ export class ToolReviews {
       tools.push({
         original: tool.name,
         exposed: this.context.exposedOf(server.uuid, tool.name) ?? tool.name,
+        fingerprint: this.context.approvals.listedFingerprint(server.uuid, tool.name)!,
         integrity: verdict.integrity,
         changes: verdict.integrity === 'approved' ? [] : changesBetween(verdict.integrity === 'changed' ? approved?.definition : undefined, tool.definition),
         findings: [...verdict.findings],
