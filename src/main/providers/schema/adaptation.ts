@@ -28,4 +28,10 @@ export interface SchemaAdaptation {
   restore: RestorePlan | null;
   /** strict only: why the schema was sent non-strict. */
   strictFailure?: string;
+  /**
+   * A text of the input schema a model would read (a description, a title, a property name, an
+   * enum value, …) holds hidden characters (integrity/hidden-characters.ts): this adaptation is
+   * not to be sent; the adapter adapts the schema without them instead (providers/hidden-texts.ts).
+   */
+  hidden: boolean;
 }

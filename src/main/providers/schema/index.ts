@@ -54,7 +54,7 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
       schema = ollamaSchema(root, ctx);
       break;
   }
-  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, ctx.restore, strictFailure);
+  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, ctx.restore, strictFailure, prepared.hidden);
 }
 
 /**
@@ -68,6 +68,7 @@ function adaptation(
   rootNotes: readonly string[],
   restore: RestorePlan | null,
   strictFailure: string | undefined,
+  hidden: boolean,
 ): SchemaAdaptation {
-  return { schema, unsendable: undefined, changes, exact, rootNotes, restore, strictFailure };
+  return { schema, unsendable: undefined, changes, exact, rootNotes, restore, strictFailure, hidden };
 }

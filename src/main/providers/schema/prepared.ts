@@ -51,6 +51,7 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
     rootNotes: unsendable ? [] : ctx.rootNotes,
     restore: null,
     strictFailure: undefined,
+    hidden: ctx.hidden,
     options,
     refs: ctx.refs !== null,
     bare: ctx.bareContainers,
