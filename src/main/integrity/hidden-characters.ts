@@ -50,6 +50,8 @@ const TAKES_PRESENTATION = /\p{Emoji}/u;
  * scripts (half forms after a virama).
  */
 const JOINING_SCRIPT = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}]/u;
+/** A combining mark (a virama, say): after one, a joiner picks a half form or a chillu (ന്‍) even at a word's end. */
+const MARK = /\p{M}/u;
 /** Letters written right to left, beside which a left-to-right or right-to-left mark orders a number or a Latin word. */
 const RIGHT_TO_LEFT = /[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Nko}]/u;
 
@@ -66,15 +68,20 @@ function at(text: string, index: number): string {
   return code === undefined ? '' : String.fromCodePoint(code);
 }
 
+/** ZWNJ or ZWJ between two letters of a script that writes with them, or after one's combining mark. */
+function joins(previous: string, next: string): boolean {
+  return JOINING_SCRIPT.test(previous) && (JOINING_SCRIPT.test(next) || MARK.test(previous));
+}
+
 /** Whether the hidden character `char` at `index` is one ordinary writing needs there (contentWithoutHidden's rules). */
 function neededInText(char: string, text: string, index: number): boolean {
   const previous = before(text, index);
   const next = at(text, index + char.length);
   switch (char) {
     case '\u200D':
-      return (EMOJI_BEFORE.test(previous) && EMOJI_AFTER.test(next)) || (JOINING_SCRIPT.test(previous) && JOINING_SCRIPT.test(next));
+      return (EMOJI_BEFORE.test(previous) && EMOJI_AFTER.test(next)) || joins(previous, next);
     case '\u200C':
-      return JOINING_SCRIPT.test(previous) && JOINING_SCRIPT.test(next);
+      return joins(previous, next);
     case '\uFE0E':
     case '\uFE0F':
       return TAKES_PRESENTATION.test(previous) && !HAS_HIDDEN.test(previous);
@@ -92,7 +99,7 @@ function neededInText(char: string, text: string, index: number): boolean {
  * user's data): `text` without its hidden characters, except where ordinary writing needs one
  * (docs/providers.md, "Hidden characters"): a joiner between two emoji, a presentation selector
  * after an emoji, the England, Scotland and Wales flags, ZWNJ and ZWJ between two letters of a
- * script that writes with them (Persian, the Indic scripts), and a left-to-right or right-to-left
+ * script that writes with them (Persian, the Indic scripts) or after a virama, and a left-to-right or right-to-left
  * mark beside right-to-left letters; everywhere else (a second selector in a row, a joiner beside
  * a space, a mark between Latin words) it is removed. `removed`: the characters taken out, in order.
  */
