@@ -17,7 +17,7 @@ import { callRecord } from './helpers/recorded-calls.js';
 import { resultViolations, textsOf } from './helpers/result-rules.js';
 import { APPROVED, removeTempDirs, serve, startMcp, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
 
-const PLAIN_TOOL = { name: 'plain', description: 'A tool with nothing hidden.', inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'A query.' } } } };
+const PLAIN_TOOL = { name: 'plain', description: 'A tool with nothing hidden.', inputSchema: { type: 'object' as const, properties: { q: { type: 'string', description: 'A query.' } } } };
 
 /** The JSON a provider's request would carry, as text: JSON.stringify leaves these characters as they are. */
 const sent = (value: unknown): string => JSON.stringify(value);
