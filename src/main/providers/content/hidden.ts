@@ -14,8 +14,10 @@ const MAX_DEPTH = 256;
 /** `parts` without hidden characters, each block's removal said in `changes`. The same array when none holds any. */
 export function withoutHidden(parts: ContentPart[], changes: ContentChange[]): ContentPart[] {
   let out: ContentPart[] | null = null;
-  const removedBy = new Map<number | null, string[]>();
+  // Made on the first removal: most content holds nothing hidden.
+  let removedBy: Map<number | null, string[]> | null = null;
   const removedFrom = (block: number | null): string[] => {
+    removedBy ??= new Map();
     let list = removedBy.get(block);
     if (list === undefined) removedBy.set(block, (list = []));
     return list;
@@ -26,7 +28,8 @@ export function withoutHidden(parts: ContentPart[], changes: ContentChange[]): C
     if (next !== part && out === null) out = parts.slice(0, i);
     if (out !== null && next !== null) out.push(next);
   }
-  for (const [block, removed] of removedBy) {
+  if (removedBy === null) return parts;
+  for (const [block, removed] of removedBy as Map<number | null, string[]>) {
     if (removed.length === 0) continue;
     const where = block === null ? 'Text added to the result (its structured content or a note)' : `Content ${block + 1}`;
     changes.push({ kind: 'hidden', block, message: `${where}: ${describeHidden(removed)} removed. Screens do not show them and a model would read them; the model gets the text without them.` });
@@ -38,6 +41,7 @@ export function withoutHidden(parts: ContentPart[], changes: ContentChange[]): C
 function partWithout(part: ContentPart, removedFrom: (block: number | null) => string[]): ContentPart | null {
   switch (part.type) {
     case 'text': {
+      if (!hasHidden(part.text)) return part;
       const { text, removed } = contentWithoutHidden(part.text);
       if (removed.length === 0) return part;
       removedFrom(part.block).push(...removed);
@@ -64,6 +68,7 @@ function partWithout(part: ContentPart, removedFrom: (block: number | null) => s
 /** `value` (structured content) with its strings and keys stripped; the same value when none holds any. */
 function jsonWithout(value: unknown, removed: string[], depth: number): unknown {
   if (typeof value === 'string') {
+    if (!hasHidden(value)) return value;
     const clean = contentWithoutHidden(value);
     if (clean.removed.length === 0) return value;
     removed.push(...clean.removed);
