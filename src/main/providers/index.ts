@@ -96,6 +96,9 @@ function reportOf(provider: ProviderId, tool: SourceTool, twin: boolean): Provid
   }
 }
 
+/** No hidden characters removed (most tools). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
+
 /** What a description adds to the changes (few tools': one scratch list, copied when not empty). */
 const added: string[] = [];
 
@@ -121,8 +124,6 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   // The adaptation's list is shared (frozen): the report copies it only when something adds to it.
   return report(tool, added.length === 0 && hidden.length === 0 ? adaptation.changes : [...hidden, ...adaptation.changes, ...added]);
 }
-
-const NO_CHANGES: readonly string[] = Object.freeze([]);
 
 function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {
   return { name: tool.name, server: tool.server.uuid, original: tool.original, status: changes.length === 0 ? 'ok' : 'adapted', changes };
