@@ -4,8 +4,9 @@
 // report says what was removed, and arguments the model sends under stripped property names or
 // enum values are turned back into the server's. Everything hidden goes: a model needs no joiner
 // or selector to read a definition (docs/providers.md, "Hidden characters"). Pure; the common
-// case (nothing hidden) costs one test of the description per tool, the schema being tested by
-// its adaptation's first pass (schema/passes/normalize.ts).
+// case (nothing hidden) never comes here: the adaptation's first pass tests the schema's texts
+// (schema/passes/normalize.ts) and its prepared entry the description, once per schema object
+// (schema/prepared.ts `hiddenWith`), and SchemaAdaptation.hidden says what it found.
 import type { LlmTool } from '../../types/mcp.js';
 import { describeHidden, hasHidden, hiddenCharacters, stripHidden } from '../integrity/hidden-characters.js';
 import { holdsHidden, isRecord, setOwn } from './schema/common/json.js';
@@ -29,7 +30,8 @@ const cleaned = new WeakMap<SourceTool, CleanTool | null>();
 
 /**
  * `tool` without hidden characters, or null when it holds none; `schemaHidden`: its input
- * schema's adaptation found some (SchemaAdaptation.hidden). Made once per tool object.
+ * schema's adaptation found some (SchemaAdaptation.hidden). Made once per tool object, for the
+ * few tools that hold any.
  */
 export function withoutHiddenTexts(tool: SourceTool, schemaHidden: boolean): CleanTool | null {
   const known = cleaned.get(tool);

@@ -6,7 +6,7 @@ import { PROVIDER_LIMITS, type ProviderId, type ProviderToolReport, type Provide
 import { isValidToolName } from '../naming.js';
 import { anthropic, bedrock, deepseek, gemini, mistral, ollama, openai, openaiResponses, openaiStrict } from './request-shapes.js';
 import { toolDescription } from './description.js';
-import { adaptSchema, type SchemaAdaptation } from './schema/index.js';
+import { adaptSchema, HIDDEN_IN_SCHEMA, type SchemaAdaptation } from './schema/index.js';
 import { isRecord } from './schema/common/json.js';
 import { argumentRestorer } from './schema/restore/restore.js';
 import { definitionTokens, listTokens } from './tokens.js';
@@ -108,12 +108,13 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   if (!isValidToolName(tool.name)) {
     return unsendable(tool, `its name ${JSON.stringify(String(tool.name)).slice(0, 80)} is not a valid ${limits.label} function name (letters, digits, "_" and "-", at most 64 characters, not starting with a digit or "-"); give the tool an alias in its server's settings`, []);
   }
-  let adaptation = adaptSchema(tool.inputSchema, adapter.target);
+  let adaptation = adaptSchema(tool.inputSchema, adapter.target, tool.description);
   // Hidden characters never reach a model: a tool holding any is adapted without them (the
   // report names the tool as its server does).
-  const clean = withoutHiddenTexts(tool, adaptation.hidden);
+  const inSchema = (adaptation.hidden & HIDDEN_IN_SCHEMA) !== 0;
+  const clean = adaptation.hidden === 0 ? null : withoutHiddenTexts(tool, inSchema);
   const source = clean === null ? tool : clean.tool;
-  if (clean !== null && adaptation.hidden) adaptation = adaptSchema(source.inputSchema, adapter.target);
+  if (clean !== null && inSchema) adaptation = adaptSchema(source.inputSchema, adapter.target, source.description);
   const hidden = clean === null ? NO_CHANGES : clean.changes;
   if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, [...hidden, ...adaptation.changes]);
   added.length = 0;
