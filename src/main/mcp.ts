@@ -23,6 +23,7 @@ import type { RunningTasks } from './mcp/tasks/running-tasks.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
 import type { ApproveResult, ToolReview, ToolsHeld } from '../types/integrity.js';
 import type { ApprovalNotice } from './mcp/integrity/tool-approvals.js';
+import { llmToolsWithoutHidden } from './providers/hidden-texts.js';
 
 export type { McpOptions } from './mcp/manager/parts.js';
 export type { CallOptions } from './mcp/calls/tool-call.js';
@@ -106,9 +107,12 @@ export class Mcp {
     return entry ? { uuid: entry.uuid, original: entry.original } : null;
   }
 
-  /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
+  /**
+   * Function definitions of the enabled tools of connected servers, optionally only `selection`;
+   * hidden characters never reach a model: stripped from descriptions and parameters.
+   */
   getLlmTools(selection: ToolSelection = null): LlmTool[] {
-    return this.#parts.index.llmTools(selection);
+    return llmToolsWithoutHidden(this.#parts.index.llmTools(selection));
   }
 
   /**

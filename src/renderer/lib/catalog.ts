@@ -6,7 +6,6 @@ import type { IconRef } from '../../types/icons.js';
 import type { Finding, ToolIntegrity } from '../../types/integrity.js';
 import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
 import type { TaskSupport } from '../../types/tasks.js';
-import { showHidden } from './hidden-text.js';
 
 export interface CatalogTool {
   exposed: string;
@@ -60,9 +59,10 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         exposed: tool.exposed,
         original: tool.original,
         reasons: tool.reasons,
-        // Hidden characters (tag characters, zero-width, bidi controls) shown, never raw: every screen lists tools from here.
-        description: showHidden(tool.description ?? ''),
-        ...(tool.title ? { title: showHidden(tool.title) } : {}),
+        // As the server wrote them: every screen shows them through HiddenText.vue (or showHidden in
+        // an attribute), which marks hidden characters; never raw, never twice.
+        description: tool.description ?? '',
+        ...(tool.title ? { title: tool.title } : {}),
         annotations: tool.annotations,
         enabled: tool.enabled,
         policy: tool.policy,
