@@ -273,9 +273,10 @@ describe('held tools on the other screens', () => {
     expect(describeSelection(['search', 'list'], catalog)).toBe('1 tool');
   });
 
-  it('lists descriptions and titles with their hidden characters shown, and why a tool is held', () => {
+  it('keeps descriptions and titles as written, for HiddenText.vue to mark (never marked twice), and says why a tool is held', () => {
     const tool = buildCatalog(status).byExposed.get('search')!;
-    expect([tool.description, tool.title]).toEqual(['Search⟨U+E0068⟩⟨U+E0069⟩', 'Find⟨U+202E⟩']);
+    expect([tool.description, tool.title].map((text) => showHidden(text ?? ''))).toEqual(['Search⟨U+E0068⟩⟨U+E0069⟩', 'Find⟨U+202E⟩']);
+    expect(tool.description).not.toContain('⟨U+');
     expect([tool.held, tool.integrity]).toEqual([true, 'changed']);
     expect(buildCatalog(status).byExposed.get('list')!.held).toBe(false);
   });
