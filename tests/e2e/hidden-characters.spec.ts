@@ -29,6 +29,15 @@ test('a tag-character description shows visibly on the servers screen and in the
   expect(markBackground).not.toBe(textBackground);
   await expect(toolRow(serverRow(page, 'Lab'), 'forecast').getByTestId('tool-title')).toHaveText('Forecast⟨U+E0074⟩⟨U+E0069⟩⟨U+E0074⟩⟨U+E006C⟩⟨U+E0065⟩');
 
+  // Tag characters are a high finding: the tool waits for review from its first listing
+  // (docs/tool-integrity.md), and is offered once the user has read it and approved it.
+  const forecast = toolRow(serverRow(page, 'Lab'), 'forecast');
+  await forecast.getByTestId('tool-review').click();
+  const dialog = page.getByTestId('review-dialog');
+  await expect(dialog.getByTestId('hidden-char').first()).toBeVisible();
+  await dialog.getByTestId('review-approve').click();
+  await expect(forecast.getByTestId('tool-review')).toHaveCount(0);
+
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('forecast');
   const testerDescription = page.getByTestId('tester-description');
