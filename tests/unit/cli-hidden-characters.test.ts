@@ -29,6 +29,10 @@ describe('inspect with hidden characters', () => {
     });
     dir = tempDir('inspect-hidden-');
     seedStore(dir, [urlEntry('h', 'Hidden lab', 'http', fixture.url)]);
+    // The tool with tag characters waits for review from its first listing; approved as a user
+    // would after reading it (inspect review): even then its hidden characters reach no model.
+    const approve = await inspectChild(['--user-data', dir, 'approve', 'Hidden lab', 'forecast']);
+    expect(approve.code, approve.stderr).toBe(0);
   });
 
   afterAll(async () => {

@@ -48,6 +48,11 @@ beforeAll(async () => {
     resources: [{ uri: 'fixture:///readme', name: 'readme', mimeType: 'text/plain', text: `Read me.${tags('secret')} \u2066${HIDDEN_KEPT}` }],
   });
   ({ mcp } = await startMcp(tempDir('hidden-'), [urlEntry('h', 'Hidden lab', 'http', fixture.url)]));
+  // Tag characters are a high finding: the tool waits for review from the first listing
+  // (docs/tool-integrity.md). Approved here as a user would after reading it: what follows is
+  // that even an approved tool's hidden characters never reach a model.
+  expect(mcp.getStatus().find((server) => server.uuid === 'h')!.tools.filter((tool) => tool.held).map((tool) => tool.original)).toEqual(['forecast']);
+  mcp.approveTools('h', 'all');
 }, 60_000);
 
 afterAll(async () => {
