@@ -126,7 +126,9 @@ describe('inspect as a child process: what reaches the terminal', () => {
 
   it('instructions keep their tabs and line breaks, and show the rest; logs show the server\'s stderr on one line', async () => {
     const instructions = clean(await inspectChild(['--user-data', dir, 'instructions']));
-    expect(instructions.stdout).toContain('Use the tools.\n\tIndented line\\x1b]0;pwned\\x07\r\nlast line\\roverwritten');
+    // The block is what a model gets: control characters are hidden characters, removed for it
+    // (docs/providers.md, "Hidden characters"); a lone carriage return, which it keeps, is shown.
+    expect(instructions.stdout).toContain('Use the tools.\n\tIndented line]0;pwned\r\nlast line\\roverwritten');
     const instructionsJson = exactJson(await inspectChild(['--user-data', dir, 'instructions', '--json'])) as { servers: Array<{ instructions: string }> };
     expect(instructionsJson.servers[0]!.instructions).toBe(INSTRUCTIONS);
     const logs = clean(await inspectChild(['--user-data', dir, 'logs', 'Hostile']));
