@@ -18,4 +18,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // inspect prints through hosts/cli/output.ts alone: what servers, registries and bundles wrote
+    // reaches the terminal with its control characters made visible (docs/inspect.md).
+    files: ['src/main/hosts/cli/**/*.ts'],
+    ignores: ['src/main/hosts/cli/output.ts'],
+    rules: {
+      'no-console': ['error'],
+      'no-restricted-properties': ['error',
+        { object: 'process', property: 'stdout', message: 'Print through hosts/cli/output.ts (printText, printJson, printDocument).' },
+        { object: 'process', property: 'stderr', message: 'Print through hosts/cli/output.ts (printError).' },
+      ],
+    },
+  },
 );

@@ -17,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   startup: async () => (await import('./startup.js')).startup,
   dispatch: async () => (await import('./dispatch.js')).dispatch,
   dispatch2026: async () => (await import('./dispatch-2026.js')).dispatch2026,
+  notifications: async () => (await import('./notifications.js')).notifications,
   llmTools: async () => (await import('./llm-tools.js')).llmTools,
   migration: async () => (await import('./migration.js')).migration,
   uiFilter: async () => (await import('./ui-filter.js')).uiFilter,
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   providerCache: async () => (await import('./provider-cache.js')).providerCache,
   results: async () => (await import('./results.js')).results,
   appView: async () => (await import('./app-view.js')).appView,
+  integrity: async () => (await import('./integrity.js')).integrity,
   integrityScan: async () => (await import('./integrity-scan.js')).integrityScan,
 
   toolSearch: async () => (await import('./tool-search.js')).toolSearch,

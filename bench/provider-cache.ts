@@ -30,10 +30,10 @@ function offer(text: string): Offer {
   const servers = new Map<string, McpServer>();
   const enabled = tools.map((tool): IndexEntry => {
     if (!servers.has(tool.server.uuid)) servers.set(tool.server.uuid, { uuid: tool.server.uuid, label: tool.server.label, state: 'enabled', type: 'stdio', command: 'x' });
-    const listed: ListedTool = { name: tool.original, description: tool.description, inputSchema: tool.inputSchema, annotations: {} };
+    const listed: ListedTool = { name: tool.original, description: tool.description, inputSchema: tool.inputSchema, annotations: {}, definition: { name: tool.original, description: tool.description, inputSchema: tool.inputSchema } };
     return {
       uuid: tool.server.uuid, original: tool.original, exposed: tool.name, reasons: [], live: true, switchedOff: false, enabled: true, tool: listed,
-      policy: 'ask', policySource: 'annotations',
+      policy: 'ask', policySource: 'annotations', verdict: undefined, held: false,
     };
   });
   return { enabled, servers: [...servers.values()] };

@@ -120,6 +120,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       if (store.saveProblem) notices.push({ kind: 'unsaved', message: `Settings cannot be saved: ${store.saveProblem}.`, lasting: true });
       notices.push(...store.notices.map(({ kind, message, details }) => ({ kind, message, details })));
       notices.push(...secrets.notices, ...secretNotices);
+      notices.push(...mcp.integrityNotices().map((notice): Notice => ({ kind: 'tool-approvals', ...notice })));
       const report = pendingMigrationReport(store);
       if (report) notices.push({ kind: 'migration', message: summarizeMigrationReport(report), details: describeMigrationReport(report) });
       return notices.filter((notice) => notice.lasting || !dismissed.has(notice.kind)).map((notice) => ({ ...notice, message: secrets.redact(notice.message) }));

@@ -5,6 +5,7 @@ import type { AppConfig } from '../types/config.js';
 import { describeIssues } from '../types/config.js';
 import type { AppState, IpcChannel, IpcEventListener, IpcEventName, IpcParsedInput, IpcResult, IpcSubscribe } from '../types/ipc.js';
 import { ipcContract } from '../types/ipc.js';
+import { inputBytes, MAX_INPUT_BYTES } from '../types/ipc-size.js';
 import { BUILT_IN_TOOL_NAMES } from './naming/builtin-tools.js';
 import { comparableServers, parseClaudeDesktopConfig, planImport } from './config/claude-import.js';
 import type { Core } from './core.js';
@@ -16,6 +17,7 @@ import { withoutPlainSecrets } from './secrets/refs.js';
 import { checkToolArgs } from './mcp/user-input/schema-check.js';
 import { rootStates } from './mcp/roots/roots.js';
 import { InstallProblemError } from './install/values.js';
+import type { AppOrigins } from './mcp/apps/view-csp.js';
 import type { InstallOutcome } from '../types/install.js';
 
 /** An install's values that do not fit come back to the form, each under its field. */
@@ -49,6 +51,8 @@ export interface ViewSandbox {
   pageFor(viewId: string): { url: string; origin: string };
   /** The origins that may frame the sandbox: the app's page. */
   frameAncestors(): readonly string[];
+  /** The app's own origins and schemes (its page, the sandbox): left out of every view's policy. */
+  appOrigins(): AppOrigins;
 }
 
 export interface IpcServer {
@@ -121,7 +125,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     openToolView: async ({ name, callId }) => {
       const sandbox = host.sandbox;
       if (!sandbox) throw new Error('This app cannot show tool views.');
-      const view = await mcp.views.open(name, { ...(callId ? { callId } : {}), frameAncestors: sandbox.frameAncestors() });
+      const view = await mcp.views.open(name, { ...(callId ? { callId } : {}), frameAncestors: sandbox.frameAncestors(), appOrigins: sandbox.appOrigins() });
       const page = sandbox.pageFor(view.viewId);
       return { ...view, sandboxUrl: page.url, sandboxOrigin: page.origin };
     },
@@ -149,6 +153,8 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
       return { path: await host.pickFolder() };
     },
     cancelCall: ({ callId }) => ({ cancelled: calls.cancel(callId) }),
+    getToolReview: (input) => mcp.getToolReview(input?.uuid),
+    approveTools: ({ uuid, tools, seen }) => mcp.approveTools(uuid, tools, seen),
     listPrompts: () => mcp.listPrompts(),
     // A server's requests for input while a prompt or resource is fetched (2026-07-28) go to the page, as a call's do.
     getPrompt: ({ name, args, provider }) => mcp.getPrompt(name, args, { provider, elicit: elicitations.elicitFor(undefined) }),
@@ -209,6 +215,7 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
     elicitationEnded: (listener) => elicitations.onEnded(listener),
     tasks: (listener) => mcp.tasks.onChange(listener),
     viewMessage: (listener) => mcp.views.onMessage(listener),
+    toolsHeld: (listener) => mcp.onToolsHeld(listener),
   };
   const subscribe: IpcSubscribe = (event, listener) => events[event](listener);
 
@@ -218,6 +225,12 @@ export function createIpcServer(core: Core, host: IpcHost): IpcServer {
         throw new IpcInputError(`Unknown request "${String(channel)}".`);
       }
       const name = channel as IpcChannel;
+      // Measured before anything else looks at it: no request is larger, whatever its fields allow.
+      const size = inputBytes(input);
+      if (size === null) throw new IpcInputError(`Invalid input for "${name}": it is not a JSON value.`);
+      if (size > MAX_INPUT_BYTES) {
+        throw new IpcInputError(`Invalid input for "${name}": it is ${size.toLocaleString('en-US')} bytes as JSON, more than the ${MAX_INPUT_BYTES.toLocaleString('en-US')} any request may be.`);
+      }
       const parsed = ipcContract[name].input.safeParse(input);
       if (!parsed.success) {
         throw new IpcInputError(`Invalid input for "${name}": ${describeIssues(parsed.error)}`);

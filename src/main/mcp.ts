@@ -21,6 +21,9 @@ import type { PolicyScope } from './mcp/policies/policy.js';
 import type { StatusListener } from './mcp/servers/status-events.js';
 import type { RunningTasks } from './mcp/tasks/running-tasks.js';
 import type { FindOptions, FoundTool } from './search/tool-search.js';
+import type { ApproveResult, ToolReview, ToolsHeld } from '../types/integrity.js';
+import type { ApprovalNotice } from './mcp/integrity/tool-approvals.js';
+import { llmToolsWithoutHidden } from './providers/hidden-texts.js';
 
 export type { McpOptions } from './mcp/manager/parts.js';
 export type { CallOptions } from './mcp/calls/tool-call.js';
@@ -104,9 +107,12 @@ export class Mcp {
     return entry ? { uuid: entry.uuid, original: entry.original } : null;
   }
 
-  /** Function definitions of the enabled tools of connected servers, optionally only `selection`. */
+  /**
+   * Function definitions of the enabled tools of connected servers, optionally only `selection`;
+   * hidden characters never reach a model: stripped from descriptions and parameters.
+   */
   getLlmTools(selection: ToolSelection = null): LlmTool[] {
-    return this.#parts.index.llmTools(selection);
+    return llmToolsWithoutHidden(this.#parts.index.llmTools(selection));
   }
 
   /**
@@ -159,6 +165,38 @@ export class Mcp {
       if (status.status === 'ready' && this.#parts.firstConnects.waits(server.uuid)) status.status = 'connecting';
       return this.#parts.auth ? this.#parts.auth.decorate(status) : status;
     });
+  }
+
+  // --- Tool integrity: every listing compared with what the user approved (mcp/integrity/). ---
+
+  /**
+   * What waits for the user's review: per connected server, its held tools (changed, new, or with
+   * a high finding not reviewed) with what changed and the findings, the approved tools it no
+   * longer lists, and the findings on its instructions, prompts and resources. With `uuid`, that
+   * server alone (listed even with nothing to review).
+   */
+  getToolReview(uuid?: string): ToolReview {
+    return this.#parts.reviews.review(uuid);
+  }
+
+  /**
+   * Approves the listed definitions of a server's tools (by exposed or original name), or with
+   * 'all' every tool it lists, forgetting the approved tools it no longer lists. Approving is
+   * reviewing: their findings no longer hold them. Saved before the tools are offered again.
+   */
+  approveTools(uuid: string, tools: readonly string[] | 'all', seen?: Readonly<Record<string, string>>): ApproveResult {
+    return this.#parts.reviews.approve(uuid, tools, seen);
+  }
+
+  /** Told when a connected server's listing holds tools it did not hold before (exposed names). */
+  onToolsHeld(listener: (event: ToolsHeld) => void): () => void {
+    this.#parts.heldListeners.add(listener);
+    return () => this.#parts.heldListeners.delete(listener);
+  }
+
+  /** What the user must read about the saved approvals: repairs, a file that could not be read or written. */
+  integrityNotices(): ApprovalNotice[] {
+    return this.#parts.approvals.notices();
   }
 
   // --- Prompts and resources, and their content as a provider takes it: mcp/offerings/. ---

@@ -49,6 +49,11 @@ export const ServerSettingsSchema = z.object({
   /** How long a tool call may go without an answer or a progress report; 60 s when unset. */
   callTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
   /**
+   * The longest a tool call may run, progress or not (the server's working time: not the time a
+   * user spends answering it); an hour when unset (DEFAULT_MAX_CALL_MS).
+   */
+  maxCallMs: z.number().int().min(1_000).max(86_400_000).optional(),
+  /**
    * How many characters of one tool result's text a model gets (the rest is cut, with a note);
    * 100,000 when unset (DEFAULT_MAX_RESULT_CHARS, about 25,000 tokens). The user sees it all.
    */
@@ -173,6 +178,8 @@ export interface SelectionUse {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** The MCP SDK's own default request timeout (DEFAULT_REQUEST_TIMEOUT_MSEC), named here for the renderer. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/** The longest a tool call runs when its server sets no `maxCallMs`: progress reports do not extend it. */
+export const DEFAULT_MAX_CALL_MS = 3_600_000;
 
 export function defaultConfig(): AppConfig {
   return {

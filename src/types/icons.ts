@@ -7,6 +7,8 @@ export interface IconRef {
   id: string;
   /** The theme it is drawn for; unset: either. */
   theme?: 'light' | 'dark';
+  /** Set when its source is refused (a scheme other than https: and data:, too long, credentials): never fetched or shown. */
+  problem?: string;
 }
 
 /** An icon as main gives it to the renderer: always a data URL of a checked image, shown only as an `<img>`. */

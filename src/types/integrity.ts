@@ -37,6 +37,8 @@ export interface ToolChange {
 export interface ReviewTool {
   original: string;
   exposed: string;
+  /** The fingerprint of the definition under review: `approveTools`' `seen` names it, so what is approved is what was read. */
+  fingerprint: string;
   integrity: ToolIntegrity;
   changes: ToolChange[];
   findings: Finding[];
@@ -53,4 +55,31 @@ export interface ToolReview {
     /** Findings on the server's instructions, prompts and resources. */
     findings: Finding[];
   }>;
+}
+
+/** IPC event `toolsHeld`: a connected server's listing holds tools it did not hold before (exposed names). */
+export interface ToolsHeld {
+  uuid: string;
+  label: string;
+  tools: string[];
+}
+
+/**
+ * IPC `approveTools`: a server and the names (exposed or original) of the tools to approve, or all
+ * it lists. `seen`: the review the user read, original name → `ReviewTool.fingerprint`; a tool
+ * whose definition changed again since (or, with 'all', a held tool the review did not show) is
+ * not approved but comes back as `stale`.
+ */
+export const ApproveToolsSchema = z.object({
+  uuid: z.string().min(1).max(200),
+  tools: z.union([z.array(z.string().min(1).max(10_000)).min(1).max(10_000), z.literal('all')]),
+  seen: z.record(z.string().min(1).max(10_000), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
+}).strict();
+export type ApproveTools = z.infer<typeof ApproveToolsSchema>;
+
+/** What `approveTools` did: approved (original names), removed tools forgotten, and tools left held because they changed since the review. */
+export interface ApproveResult {
+  approved: string[];
+  cleared: string[];
+  stale: string[];
 }

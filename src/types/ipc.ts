@@ -20,6 +20,8 @@ import type { IconImage } from './icons.js';
 import type { RootState } from './roots.js';
 import { RootsSchema } from './roots.js';
 import type { TaskInfo } from './tasks.js';
+import type { ApproveResult, ToolReview, ToolsHeld } from './integrity.js';
+import { ApproveToolsSchema } from './integrity.js';
 
 /** A channel: a zod schema for its input, and (types only) its result. */
 interface Channel<I extends z.ZodTypeAny, R> {
@@ -50,8 +52,12 @@ export const MAX_UPLOAD_CHUNK_CHARS = 700_000;
 /** An open tool view (MCP Apps), as main named it. */
 const ViewId = z.string().regex(/^[0-9a-f]{32}$/);
 
-/** `unsaved`: the last write of the settings failed; shown until a later write succeeds. */
-export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets']);
+/**
+ * `unsaved`: the last write of the settings failed; shown until a later write succeeds.
+ * `tool-approvals`: the saved tool approvals were repaired, could not be read (the tools concerned
+ * wait for review), or cannot be saved (lasting).
+ */
+export const NoticeKindSchema = z.enum(['corrupt', 'repaired', 'migration', 'unsaved', 'secrets', 'unencrypted-secrets', 'tool-approvals']);
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 
 export interface Notice {
@@ -132,7 +138,11 @@ export const ipcContract = {
   getProviderReports: channel<ToolProviderReports[]>()(z.object({ selection: ToolSelectionSchema.optional() })),
   /** The offered tools (or a selection's) best matching a query, best first. */
   findTools: channel<FoundTool[]>()(z.object({
-    /** Any text up to 1 MiB: a pasted page is searched by its start (search/tool-search.ts), never refused. */
+    /**
+     * Any text up to 1 MiB (1,048,576 characters, whatever they are: the request stays within
+     * MAX_INPUT_BYTES, ipc-size.ts, with a selection beside it): a pasted page is searched by its
+     * start (search/tool-search.ts).
+     */
     query: z.string().min(1).max(1 << 20),
     selection: ToolSelectionSchema.optional(),
     limit: z.number().int().min(1).max(50).optional(),
@@ -218,6 +228,17 @@ export const ipcContract = {
   ])),
   /** The server's suggestions for a variable of one of its resource templates. */
   completeResourceVariable: channel<Completion>()(z.object({ uuid: Uuid, template: ResourceUri, variable: ArgumentName, value: z.string().max(10_000), others: TextValues.optional() })),
+  /**
+   * What waits for the user's review (docs/tool-integrity.md): per connected server, the held
+   * tools with what changed (field, before, after) and their findings, the approved tools it no
+   * longer lists, and the findings on its instructions, prompts and resources; `uuid`: that server alone.
+   */
+  getToolReview: channel<ToolReview>()(z.object({ uuid: Uuid.optional() }).strict().optional()),
+  /**
+   * Approves the listed definitions of a server's tools (exposed or original names), or 'all' of
+   * them (which also forgets the approved tools it no longer lists); approving is reviewing.
+   */
+  approveTools: channel<ApproveResult>()(ApproveToolsSchema),
   /** Aborts a running call (its server gets notifications/cancelled); false when none runs under that id. */
   cancelCall: channel<{ cancelled: boolean }>()(z.object({ callId: CallId })),
   /** A server's log, oldest first; with `after`, only entries numbered above it. */
@@ -324,6 +345,8 @@ export const ipcEvents = {
   elicitationEnded: event<{ requestId: string }>(),
   /** The running tasks changed (a task started, moved on, or ended): all of them. */
   tasks: event<TaskInfo[]>(),
+  /** A connected server's listing holds tools it did not hold before (changed, new, or a high finding): show a notice. */
+  toolsHeld: event<ToolsHeld>(),
   /** A tool view asks to add a message to the conversation (MCP Apps `ui/message`): for the chat app. */
   viewMessage: event<ViewMessageEvent>(),
 } as const;

@@ -2,6 +2,7 @@
 import type { ToolUi } from './apps.js';
 import type { ServerType, ToolPolicy } from './config.js';
 import type { IconRef } from './icons.js';
+import type { Finding, ToolIntegrity } from './integrity.js';
 import type { RootState } from './roots.js';
 import type { TaskSupport } from './tasks.js';
 import type { RenameReason } from './names.js';
@@ -73,6 +74,16 @@ export interface ToolStatus {
   taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps), when the server says; `visibility` ["app"]: used by its view only. */
   ui?: ToolUi;
+  /**
+   * While listed: its definition against what the user approved (docs/tool-integrity.md). A
+   * changed or new tool, or one with a high finding not reviewed, is held: offered to no model,
+   * refused when called (`held`).
+   */
+  integrity?: ToolIntegrity;
+  /** While listed: what the scan found in its texts; a held tool's findings say why it is held. */
+  findings?: Finding[];
+  /** While listed: it waits for the user's review (integrity changed or new, or a high finding not reviewed). */
+  held?: boolean;
 }
 
 /** A tool the server listed that cannot be used: its definition is malformed. */
@@ -99,6 +110,8 @@ export interface ServerStatus extends OfferingsStatus {
   offline: boolean;
   /** Tools of the live listing that were left out, each with its reason; the others work. */
   skippedTools: SkippedTool[];
+  /** Tools of the live listing held for the user's review (`ToolStatus.held`); 0 while offline. */
+  heldTools: number;
   /** HTTP and SSE servers: their OAuth sign-in. */
   signIn?: ServerSignIn;
   /** While connected: the protocol revision it speaks (`2026-07-28`, `2025-11-25`, …). */
@@ -127,7 +140,7 @@ export interface FoundTool {
   server: string;
   original: string;
   description: string;
-  /** The search's relevance (BM25+, field-weighted); only its order means anything. */
+  /** The search's relevance (BM25F, weighted by the share of the query's words held and by phrases); only its order means anything. */
   score: number;
 }
 

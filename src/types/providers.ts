@@ -145,9 +145,10 @@ export const PROVIDER_LIMITS: Readonly<Record<ProviderId, ProviderLimits>> = {
  * cap), `omitted` (a note in its place says what and why), `for-user` (its audience is the user
  * only: shown in the UI, not sent), `structured` (how the structured content was sent), `schema`
  * (it does not match the tool's output schema), `error` (how the tool's error was flagged),
- * `view` (what the tool's view gave for the model was added: MCP Apps).
+ * `view` (what the tool's view gave for the model was added: MCP Apps), `hidden` (hidden
+ * characters were removed from its text: tag characters, zero-width, bidi controls).
  */
-export type ContentChangeKind = 'converted' | 'resized' | 'cut' | 'omitted' | 'for-user' | 'structured' | 'schema' | 'error' | 'view';
+export type ContentChangeKind = 'converted' | 'resized' | 'cut' | 'omitted' | 'for-user' | 'structured' | 'schema' | 'error' | 'view' | 'hidden';
 
 export interface ContentChange {
   kind: ContentChangeKind;

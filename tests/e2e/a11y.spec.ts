@@ -11,6 +11,7 @@ import { fixtureCommand, startFixtureInProcess, type InProcessFixture } from '..
 import { CHECKERED_PNG } from '../fixtures/mcp-server.js';
 import { fixtureServer, writeConfig } from './host.js';
 import { type InstallFixtures, startInstallFixtures, visitInstallScreens } from './install-screens.js';
+import { seedReview, visitReviewScreens } from './review-screens.js';
 import {
   BETA_UUID,
   expand,
@@ -248,6 +249,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await visitEveryScreen(page, (what) => expectAccessible(page, `${what} (${colorScheme})`));
   });
 
+  test(`no axe-core violation on reviewing changed tools (the notice, the badges, the Review panel), ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
+    const toolsFile = seedReview(userDataDir);
+    await page.emulateMedia({ colorScheme });
+    await open(page, await launch(userDataDir));
+    await visitReviewScreens(page, toolsFile, (what) => expectAccessible(page, `${what} (${colorScheme})`));
+  });
+
   test(`no axe-core violation on the prompt picker and the resource browser, ${colorScheme} theme`, async ({ page, launch, userDataDir }) => {
     test.setTimeout(120_000);
     writeConfig(userDataDir, offeringServers());
@@ -285,6 +293,20 @@ test('every screen is usable at 800×600: nothing scrolls sideways', async ({ pa
   const badge = await row.getByTestId('server-status').boundingBox();
   const counts = await row.getByTestId('server-counts').boundingBox();
   expect(badge && counts && (badge.x + badge.width <= counts.x || counts.y >= badge.y + badge.height)).toBe(true);
+});
+
+test('reviewing changed tools is usable at 800×600: nothing scrolls sideways, the panel\'s buttons stay in view', async ({ page, launch, userDataDir }) => {
+  const toolsFile = seedReview(userDataDir);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await open(page, await launch(userDataDir));
+  await visitReviewScreens(page, toolsFile, async () => {
+    await expectNoSidewaysScroll(page);
+    const dialog = page.getByTestId('review-dialog');
+    if (await dialog.isVisible()) {
+      expect(await dialog.evaluate((node) => node.scrollWidth - node.clientWidth)).toBe(0);
+      for (const button of ['review-keep', 'review-approve-all', 'review-approve']) await expect(dialog.getByTestId(button)).toBeInViewport({ ratio: 1 });
+    }
+  });
 });
 
 test('what servers ask of the app is usable at 800×600: nothing scrolls sideways', async ({ page, launch, userDataDir }) => {

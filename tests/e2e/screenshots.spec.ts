@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { picturedServer, writeConfig } from './host.js';
 import { BETA_UUID, checkbox, expand, expect, expectReady, filesEntry, open, openModel, SCREENSHOT_DIR, screenshotOptions, serverRow, test, toolRow } from './fixtures.js';
 import { startInstallFixtures, useRegistry } from './install-screens.js';
+import { changeTools, seedReview, waitForHeld } from './review-screens.js';
 
 /**
  * The servers as a user's config would hold them: started as `node <script> <arguments>` from a
@@ -84,6 +85,24 @@ test('user guide screenshots: a registry entry ready to add, and a bundle before
   } finally {
     await fixtures.stop();
   }
+});
+
+test('user guide screenshot: the Review panel of a tool whose description changed, with a finding', async ({ page, launch, userDataDir }) => {
+  const toolsFile = seedReview(userDataDir, true);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, await launch(userDataDir));
+  await expectReady(page, 'Notes');
+  changeTools(toolsFile);
+  await waitForHeld(page);
+  const notes = await expand(page, 'Notes');
+  await toolRow(notes, 'search').getByTestId('tool-review').click();
+  const dialog = page.getByTestId('review-dialog');
+  await expect(dialog.getByTestId('review-tool')).toHaveAttribute('data-exposed', 'search');
+  await expect(dialog.getByTestId('diff-added')).toBeVisible();
+  await expect(dialog.getByTestId('review-spells')).toBeVisible();
+  await expect(dialog.locator('[data-testid="finding"][data-kind="hidden-characters"]')).toBeVisible();
+  await shoot(page, 'review.png');
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

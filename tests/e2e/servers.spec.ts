@@ -1,6 +1,9 @@
 // The MCP servers screen, end to end: Chromium against the browser host (a real child process)
 // with real stdio fixture MCP servers; each test has its own user-data folder and checks what a
 // user sees: rows, states, names, badges, dialogs, messages, logs.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../../src/types/config.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { fixtureServer, freePort, writeConfig } from './host.js';
 import {
@@ -61,6 +64,28 @@ test('adding a server that hangs: the form closes at once, the row says connecti
   await expectReady(page, 'Alpha');
   await expectStatus(page, 'Hangs', 'connecting');
   await expect(serverRow(page, 'Hangs').getByTestId('server-delete')).toBeEnabled();
+});
+
+test('the longest call is set in minutes in the form, saved as maxCallMs, shown again on edit; out of bounds it says so', async ({ page, launch, userDataDir }) => {
+  await open(page, await launch(userDataDir));
+  const { command, args } = fixtureCommand({ ...ALPHA, transport: 'stdio' });
+  await page.getByTestId('server-add').click();
+  const form = page.getByTestId('server-form');
+  await form.getByTestId('field-label').fill('Alpha');
+  await form.getByTestId('field-command').fill(command);
+  await form.getByTestId('field-args').fill(args.join('\n'));
+  await form.getByTestId('field-max-call').fill('2000');
+  await form.getByTestId('server-save').click();
+  await expect(form.getByTestId('error-maxCall')).toHaveText('Give a number of minutes between 0.1 and 1440.');
+  await expect(form.getByTestId('field-max-call')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByTestId('field-max-call').fill('90');
+  await form.getByTestId('server-save').click();
+  await expect(form).toBeHidden();
+  await expectReady(page, 'Alpha');
+  const saved = JSON.parse(fs.readFileSync(path.join(userDataDir, 'config.json'), 'utf8')) as AppConfig;
+  expect(saved.mcp.servers[0]?.maxCallMs).toBe(5_400_000);
+  await serverRow(page, 'Alpha').getByTestId('server-edit').click();
+  await expect(page.getByTestId('server-form').getByTestId('field-max-call')).toHaveValue('90');
 });
 
 test('importing the same Claude Desktop JSON twice adds each server once and says which were already there', async ({ page, launch, userDataDir }) => {

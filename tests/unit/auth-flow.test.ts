@@ -1,7 +1,6 @@
 // Signing in against a real authorization server on 127.0.0.1 (the SDK's mcpAuthRouter over an
 // in-memory provider): discovery, registration, PKCE, the resource indicator, scopes, the
 // client-ID path, and every way a sign-in can fail, each leaving nothing half-saved.
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/share
 import { removeTempDirs, serve, statusOf, stopServed, waitForStatus } from './helpers/mcp-env.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { MemoryAuthStorage, visitSignIn } from './helpers/oauth.js';
+import { profileFiles } from './helpers/secret-scan.js';
 import { APPROVED, REMOTE, savedTokens, signInAsUser, startSignInEnv, stopSignInEnvs, storedKeys } from './helpers/sign-in-env.js';
 
 afterEach(() => stopSignInEnvs());
@@ -57,7 +57,7 @@ describe('a server that asks for sign-in', () => {
     const saved = (await savedTokens(env))!;
     expect(saved.refresh_token).toBeDefined();
     const everything = JSON.stringify(env.store.config) + JSON.stringify(env.mcp.getStatus()) + env.logs.join('\n');
-    const folder = fs.readdirSync(path.dirname(env.store.path)).map((name) => fs.readFileSync(path.join(path.dirname(env.store.path), name), 'utf8')).join('\n');
+    const folder = Object.values(profileFiles(path.dirname(env.store.path))).join('\n');
     for (const secret of [saved.access_token, saved.refresh_token!]) {
       expect(everything).not.toContain(secret);
       expect(folder).not.toContain(secret);

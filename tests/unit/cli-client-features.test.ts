@@ -81,7 +81,10 @@ describe('inspect: instructions, tasks, roots, icons and URL requests', () => {
     const run = await inspectChild(['--user-data', dir, '--json', 'icons', 'Linker']);
     expect(run.code).toBe(0);
     const { icons } = JSON.parse(run.stdout) as { icons: Array<{ for: string; problem?: string }> };
-    // The http: icon is never kept; the data: one is fetched, and is no image.
-    expect(icons).toEqual([{ for: 'server', id: expect.any(String), problem: expect.stringContaining('it is not a PNG, JPEG, WebP or SVG image') }]);
+    // The http: icon is never fetched, and says so; the data: one is fetched, and is no image.
+    expect(icons).toEqual([
+      { for: 'server', id: expect.any(String), problem: 'The icon http://insecure.example/x.png is not shown: only https: and data: icons are fetched, not http:.' },
+      { for: 'server', id: expect.any(String), problem: expect.stringContaining('it is not a PNG, JPEG, WebP or SVG image') },
+    ]);
   });
 });

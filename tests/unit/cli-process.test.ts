@@ -59,7 +59,7 @@ describe('inspect as a child process, with a bare PATH and the command on the lo
     const run = answered(await inspectChild(['--user-data', dir, '--json'], env));
     expect(JSON.parse(run.stdout)).toEqual({
       servers: [
-        { uuid: 'files', label: 'files', status: 'ready', protocolVersion: '2025-11-25', tools: [{ original: 'read_file', exposed: 'read_file', reasons: [], policy: 'allow', annotations: {} }] },
+        { uuid: 'files', label: 'files', status: 'ready', protocolVersion: '2025-11-25', tools: [{ original: 'read_file', exposed: 'read_file', reasons: [], policy: 'allow', annotations: {}, integrity: 'approved', findings: [] }] },
         {
           uuid: 'nowhere',
           label: 'nowhere',

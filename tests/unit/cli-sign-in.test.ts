@@ -3,8 +3,6 @@
 // next process, `call` exiting 3 while the server needs a sign-in, and no token in any file of
 // the user-data folder or in any output.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseTimeout } from '../../src/main/hosts/cli/sign-in.js';
@@ -13,6 +11,7 @@ import type { OAuthFixture } from '../fixtures/oauth/server.js';
 import { startOAuthFixture } from '../fixtures/oauth/server.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, seedStore, tempDir, urlEntry } from './helpers/mcp-env.js';
+import { profileFiles } from './helpers/secret-scan.js';
 import { visitSignIn } from './helpers/oauth.js';
 
 const CLI_PATH = fileURLToPath(new URL('../../src/main/hosts/cli/cli.ts', import.meta.url));
@@ -47,9 +46,9 @@ function signinChild(dir: string, server: string, timeout = '60'): { address: Pr
   return { address, exit };
 }
 
-/** Every file of the folder, as text. */
+/** Every file of the folder (and its sub-folders), as text. */
 function folderText(dir: string): string {
-  return fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).join('\n');
+  return Object.values(profileFiles(dir)).join('\n');
 }
 
 describe('inspect signin / signout', () => {

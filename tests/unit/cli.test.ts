@@ -42,7 +42,7 @@ describe('inspect', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('--json prints exactly {servers: [{uuid, label, status, error?, protocolVersion?, tools: [{original, exposed, reasons, policy, annotations}]}]}', async () => {
+  it('--json prints exactly {servers: [{uuid, label, status, error?, protocolVersion?, tools: [{original, exposed, reasons, policy, annotations, integrity?, findings?}]}]}', async () => {
     const run = await inspect('--user-data', dir, '--json');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -53,9 +53,9 @@ describe('inspect', () => {
           status: 'ready',
           protocolVersion: '2025-11-25',
           tools: [
-            { original: 'read_file', exposed: 'read_file', reasons: [], title: 'Read a file', policy: 'allow', annotations: { readOnlyHint: true } },
-            { original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], policy: 'ask', annotations: {} },
-            { original: 'fail', exposed: 'fail', reasons: [], policy: 'ask', annotations: {} },
+            { original: 'read_file', exposed: 'read_file', reasons: [], title: 'Read a file', policy: 'allow', annotations: { readOnlyHint: true }, integrity: 'approved', findings: [] },
+            { original: 'unity/health', exposed: 'unity_health', reasons: ['sanitized'], policy: 'ask', annotations: {}, integrity: 'approved', findings: [] },
+            { original: 'fail', exposed: 'fail', reasons: [], policy: 'ask', annotations: {}, integrity: 'approved', findings: [] },
           ],
         },
         {
@@ -63,7 +63,7 @@ describe('inspect', () => {
           label: 'Charlie',
           status: 'ready',
           protocolVersion: '2025-11-25',
-          tools: [{ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'], policy: 'ask', annotations: {} }],
+          tools: [{ original: 'read_file', exposed: 'read_file_1', reasons: ['collision'], policy: 'ask', annotations: {}, integrity: 'approved', findings: [] }],
         },
         {
           uuid: 'm',

@@ -289,6 +289,15 @@ describe('repairConfig', () => {
     expect(AppConfigSchema.safeParse(config).success).toBe(true);
   });
 
+  it.each([500, 2.5e3 + 0.5, 90_000_000, '5000'])('maxCallMs %j is dropped with a warning; a usable one is kept', (value) => {
+    const raw = { mcp: { servers: [{ uuid: 's', label: 'S', type: 'stdio', command: 'x', maxCallMs: value }, { uuid: 't', label: 'T', type: 'stdio', command: 'x', maxCallMs: 120_000 }] } };
+    const { config, warnings } = repairConfig(raw);
+    expect(config.mcp.servers[0]).not.toHaveProperty('maxCallMs');
+    expect(config.mcp.servers[1]!.maxCallMs).toBe(120_000);
+    expect(warnings).toEqual([`Server 1: longest call ${JSON.stringify(value)} is not usable and was dropped (the default, one hour, applies).`]);
+    expect(AppConfigSchema.safeParse(config).success).toBe(true);
+  });
+
   it('drops unknown fields nested too deep to copy or serialize, wherever they are, and keeps the rest', () => {
     const deep = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
     const limit = MAX_UNKNOWN_FIELD_DEPTH;

@@ -70,14 +70,16 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'src/main/mcp/signals': [],
   'src/main/mcp/user-input': [],
   'src/main/mcp/policies': [],
-  'src/main/mcp/stdio': [],
+  'src/main/mcp/message-size': [],
+  'src/main/mcp/stdio': ['src/main/mcp/message-size'],
   'src/main/mcp/icons': [],
   'src/main/mcp/roots': [],
   'src/main/mcp/tasks': ['src/main/mcp/signals'],
   'src/main/mcp/protocol': ['src/main/mcp/signals'],
   'src/main/mcp/listing': ['src/main/mcp/icons', 'src/main/mcp/policies', 'src/main/mcp/protocol', 'src/main/mcp/user-input'],
-  'src/main/mcp/connection': ['src/main/mcp/icons', 'src/main/mcp/listing', 'src/main/mcp/protocol', 'src/main/mcp/stdio', 'src/main/mcp/tasks'],
-  'src/main/mcp/names': ['src/main/mcp/connection', 'src/main/mcp/icons', 'src/main/mcp/policies'],
+  'src/main/mcp/connection': ['src/main/mcp/icons', 'src/main/mcp/listing', 'src/main/mcp/message-size', 'src/main/mcp/protocol', 'src/main/mcp/stdio', 'src/main/mcp/tasks'],
+  'src/main/mcp/integrity': ['src/main/mcp/listing'],
+  'src/main/mcp/names': ['src/main/mcp/connection', 'src/main/mcp/icons', 'src/main/mcp/integrity', 'src/main/mcp/policies'],
   'src/main/mcp/elicitation': ['src/main/mcp/user-input'],
   'src/main/mcp/instructions': ['src/main/mcp/connection', 'src/main/mcp/names'],
   'src/main/mcp/servers': ['src/main/mcp/connection', 'src/main/mcp/icons', 'src/main/mcp/names', 'src/main/mcp/policies'],
@@ -86,7 +88,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'src/main/mcp/apps': ['src/main/mcp/connection', 'src/main/mcp/names'],
   'src/main/mcp/offerings': ['src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/for-providers', 'src/main/mcp/icons', 'src/main/mcp/listing', 'src/main/mcp/names', 'src/main/mcp/user-input'],
   // The manager's wiring: every unit above, built once for mcp.ts.
-  'src/main/mcp/manager': ['src/main/mcp/apps', 'src/main/mcp/calls', 'src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/for-providers', 'src/main/mcp/icons', 'src/main/mcp/instructions', 'src/main/mcp/names', 'src/main/mcp/offerings', 'src/main/mcp/roots', 'src/main/mcp/servers', 'src/main/mcp/tasks'],
+  'src/main/mcp/manager': ['src/main/mcp/apps', 'src/main/mcp/calls', 'src/main/mcp/connection', 'src/main/mcp/elicitation', 'src/main/mcp/for-providers', 'src/main/mcp/icons', 'src/main/mcp/instructions', 'src/main/mcp/integrity', 'src/main/mcp/names', 'src/main/mcp/offerings', 'src/main/mcp/roots', 'src/main/mcp/servers', 'src/main/mcp/tasks'],
   // The upgrade, run once at start, before anything connects.
   'src/main/migrations': ['src/main/secrets', 'src/main/config', 'src/main/profile', 'src/main/naming.ts', 'src/main/naming'],
   // The cores: pure, each with a thin I/O edge.

@@ -140,6 +140,8 @@ describe('IPC handlers', () => {
       sendViewMessage: { viewId: '0123456789abcdef0123456789abcdef', message: { role: 'assistant', content: [] } },
       getViewContext: {},
       openViewLink: { viewId: '0123456789abcdef0123456789abcdef', url: 'javascript:alert(1)' },
+      getToolReview: { uuid: 7 },
+      approveTools: { uuid: a.uuid, tools: 'some' },
     };
     expect(Object.keys(bad).sort()).toEqual([...IPC_CHANNELS].sort());
     for (const [channel, input] of Object.entries(bad)) {

@@ -230,6 +230,8 @@ describe('names over stdio, Streamable HTTP and SSE', () => {
     expect(exposedOf('fresh/tool')).toBe('fresh_tool');
     // A genuine `read_file_1` elsewhere already owns that name: the newcomer is numbered.
     expect(exposedOf('read_file_1')).toBe('read_file_1_1');
+    // Tools new since the server's tools were approved wait for the user (docs/tool-integrity.md); their names stand meanwhile.
+    mcp.approveTools('srv-c', ['fresh_tool', 'read_file_1_1']);
     expect(answer(await mcp.callTool('fresh_tool', { n: 1 }, APPROVED))).toEqual({ server: 'C', tool: 'fresh/tool', args: { n: 1 } });
     expect(answer(await mcp.callTool('read_file_1_1', {}, APPROVED))).toMatchObject({ server: 'C', tool: 'read_file_1' });
     expect(answer(await mcp.callTool('read_file_1', {}, APPROVED))).toMatchObject({ server: 'B', tool: 'read_file_1' });

@@ -148,6 +148,9 @@ describe('tools per request, on demand, and found by meaning, on real servers', 
     expect(mcp.findTools('alarm level').map((tool) => tool.name)).toEqual(['set_level']);
     await mcp.callTool('add_tool', { name: 'toggle_sprinklers' }, APPROVED);
     await waitFor('toggle_sprinklers', () => mcp.isMcpToolName('toggle_sprinklers'));
+    // New since the server's tools were approved: found once the user approves it (docs/tool-integrity.md).
+    expect(mcp.findTools('sprinklers')).toEqual([]);
+    mcp.approveTools('echo', ['toggle_sprinklers']);
     expect(mcp.findTools('sprinklers')[0]).toMatchObject({ name: 'toggle_sprinklers', server: 'echo', original: 'toggle_sprinklers' });
     mcp.setToolEnabled('echo', 'set_level', false);
     expect(mcp.findTools('alarm level')).toEqual([]);

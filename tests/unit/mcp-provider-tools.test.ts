@@ -135,6 +135,9 @@ describe('getProviderTools and callTool with a provider, on real servers', () =>
     // A relist of the echo server brings every tool as a new object; equal ones are kept.
     await mcp.callTool('add_tool', { name: 'late_tool' }, APPROVED);
     await waitFor('late_tool', () => mcp.isMcpToolName('late_tool'));
+    // A tool new since the server's tools were approved waits for the user (docs/tool-integrity.md).
+    expect(mcp.getProviderTools('gemini').report.map((entry) => entry.name)).not.toContain('late_tool');
+    mcp.approveTools('echo', ['late_tool']);
     const relisted = mcp.getProviderTools('gemini');
     expect(definitionOf(relisted, 'set_level')).toBe(definitionOf(before, 'set_level'));
     expect(definitionOf(relisted, 'read_file')).toBe(definitionOf(before, 'read_file'));

@@ -12,10 +12,14 @@ import { createIpcServer } from '../../src/main/ipc.js';
 import type { Mcp } from '../../src/main/mcp.js';
 import type { AnyElicitationRequest, UrlElicitationRequest } from '../../src/main/mcp/elicitation/router.js';
 import { MAX_URL_LENGTH, mixedScripts, readUrl } from '../../src/main/mcp/elicitation/url.js';
+import { DECLINE_REASON_META_KEY } from '../../src/main/mcp/connection/client-requests.js';
+import { startModernHttp } from '../fixtures/modern-launch.js';
 import type { ElicitationPrompt } from '../../src/types/elicitation.js';
 import { APPROVED, removeTempDirs, seedStore, serve, startMcp, stopServed, tempDir, text, urlEntry, waitFor } from './helpers/mcp-env.js';
 
+const modern: Array<{ stop: () => Promise<void> }> = [];
 afterAll(async () => {
+  await Promise.all(modern.map((server) => server.stop()));
   await stopServed();
   removeTempDirs();
 });
@@ -183,6 +187,31 @@ describe('URL requests through the manager', () => {
       },
     })).rejects.toThrow(/MCP error -32042/);
     expect(asked).toBe(2);
+  });
+});
+
+describe('URL requests of a 2026-07-28 server (an input request of a multi round-trip call)', () => {
+  let mcp: Mcp;
+  let logs: string[];
+
+  beforeAll(async () => {
+    const http = await startModernHttp();
+    modern.push(http);
+    ({ mcp, logs } = await startMcp(tempDir(), [urlEntry('rounds', 'Rounds', 'http', http.url)]));
+  });
+
+  it('a URL the app refuses is declined with the reason, which the server gets; the call goes on and nobody is asked', async () => {
+    let asked = 0;
+    const elicit = async (): Promise<{ action: 'accept'; content: Record<string, never> }> => (asked++, { action: 'accept', content: {} });
+    const answered = parsed(await mcp.callTool('open_url', { url: 'javascript:alert(document.cookie)' }, { ...APPROVED, elicit }));
+    expect(answered).toEqual({ action: 'decline', _meta: { [DECLINE_REASON_META_KEY]: 'URL elicitation refused: only http and https URLs are opened, and this one is "javascript:"' } });
+    const huge = parsed(await mcp.callTool('open_url', { url: `https://example.com/${'x'.repeat(100 * 1024)}` }, { ...APPROVED, elicit }));
+    expect(huge).toMatchObject({ action: 'decline', _meta: { [DECLINE_REASON_META_KEY]: expect.stringMatching(/^URL elicitation refused: the URL is 102,4\d\d characters long/) } });
+    expect(asked).toBe(0);
+    expect(logs).toContainEqual(expect.stringMatching(/^Rounds asked for a URL to be opened; refused: only http and https/));
+    // A URL it does show goes to the caller as at 2025-11-25, and the answer reaches the server as given.
+    expect(parsed(await mcp.callTool('open_url', { url: 'https://example.com/sign-in' }, { ...APPROVED, elicit }))).toEqual({ action: 'accept' });
+    expect(asked).toBe(1);
   });
 });
 

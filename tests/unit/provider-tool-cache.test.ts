@@ -50,9 +50,11 @@ function offered(tools: readonly SourceTool[], denied: readonly string[] = []): 
     live: true,
     switchedOff: false,
     enabled: true,
-    tool: { name: tool.original, description: tool.description, inputSchema: tool.inputSchema, annotations: {} },
+    tool: { name: tool.original, description: tool.description, inputSchema: tool.inputSchema, annotations: {}, definition: { name: tool.original, description: tool.description, inputSchema: tool.inputSchema } },
     policy: denied.includes(tool.name) ? 'deny' : 'ask',
     policySource: 'annotations',
+    verdict: undefined,
+    held: false,
   }));
   return { enabled, servers: SERVERS };
 }

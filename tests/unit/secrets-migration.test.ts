@@ -14,7 +14,7 @@ import { fixtureCommand } from '../fixtures/launch.js';
 import { legacyConfig } from './migration-legacy.js';
 import { inspectChild } from './helpers/inspect-child.js';
 import { removeTempDirs, serve, stopServed, tempDir } from './helpers/mcp-env.js';
-import { filesHolding, secretsIn } from './helpers/secret-scan.js';
+import { filesHolding, profileFiles, secretsIn } from './helpers/secret-scan.js';
 import { keyringEntry, savedConfig, sha256, startApp } from './helpers/secrets.js';
 
 const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
@@ -101,7 +101,7 @@ describe('moving secrets out of config.json at start', () => {
       await app.stop();
     }
 
-    const files = Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
+    const files = profileFiles(dir);
     const again = await startApp(dir);
     try {
       expect((await again.call<AppState>('getState')).notices.filter((n) => n.kind === 'secrets')).toEqual([]);
@@ -109,7 +109,7 @@ describe('moving secrets out of config.json at start', () => {
     } finally {
       await again.stop();
     }
-    expect(Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]))).toEqual(files);
+    expect(profileFiles(dir)).toEqual(files);
   });
 
   it('repair: a hand edit that broke the file and typed a token in is repaired, the token moved, the copy rewritten', async () => {

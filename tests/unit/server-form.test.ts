@@ -100,10 +100,19 @@ describe('checkDraft', () => {
     expect(settingsOf({ ...stdio, callTimeout: '120' }, 'enabled')).toMatchObject({ callTimeoutMs: 120_000 });
   });
 
+  it('the longest call in minutes becomes maxCallMs, and reads back; out of bounds it says so', () => {
+    expect(settingsOf({ ...stdio, maxCall: '90' }, 'enabled')).toMatchObject({ maxCallMs: 5_400_000 });
+    expect(settingsOf({ ...stdio, maxCall: '0.5' }, 'enabled')).toMatchObject({ maxCallMs: 30_000 });
+    expect(settingsOf({ ...stdio }, 'enabled')).not.toHaveProperty('maxCallMs');
+    expect(errorsOf({ ...stdio, maxCall: '2000' })).toEqual({ maxCall: 'Give a number of minutes between 0.1 and 1440.' });
+    expect(errorsOf({ ...stdio, maxCall: 'an hour' })).toEqual({ maxCall: 'Give a number of minutes between 0.1 and 1440.' });
+    expect(draftOf({ uuid: 'u', label: 'L', state: 'enabled', type: 'stdio', command: 'x', maxCallMs: 1_800_000 }).maxCall).toBe('30');
+  });
+
   it('reads back a saved server into the same settings: references stay references, with no value', () => {
     const server: McpServer = {
       uuid: 'u', label: 'Files', state: 'enabled', type: 'stdio', command: 'npx', args: ['-y', 'a b'],
-      env: { K: 'v', API_KEY: { secret: 'ref1' }, OTHER: { secret: 'ref2' } }, cwd: '/srv', connectTimeoutMs: 1500, callTimeoutMs: 90_000,
+      env: { K: 'v', API_KEY: { secret: 'ref1' }, OTHER: { secret: 'ref2' } }, cwd: '/srv', connectTimeoutMs: 1500, callTimeoutMs: 90_000, maxCallMs: 7_200_000,
     };
     const draft = draftOf(server);
     expect(draft.env.filter((row) => row.saved).map((row) => [row.key, row.value])).toEqual([['API_KEY', ''], ['OTHER', '']]);

@@ -7,7 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createTransport } from '../../src/main/mcp/connection/transports.js';
-import { answeredId, MessageLines } from '../../src/main/mcp/stdio/message-lines.js';
+import { MessageLines } from '../../src/main/mcp/stdio/message-lines.js';
+import { answeredId } from '../../src/main/mcp/message-size/limit.js';
 import { modernCommand } from '../fixtures/modern-launch.js';
 import { APPROVED, removeTempDirs, startMcp, statusOf, tempDir, text, waitFor } from './helpers/mcp-env.js';
 

@@ -1,7 +1,7 @@
 // The ranking every on-demand path shares (search/tool-search.ts, BM25F): over the 3,003 recorded
 // tools of published servers, queries of each kind drawn with a fresh seed (bench/search-queries.ts)
 // find their tool in the first five at least as often as the targets and more often than plain
-// BM25; a description that is the query outranks a name that shares one of its words; a word
+// BM25 (words from anywhere in a description: not 0.02 below it); a description that is the query outranks a name that shares one of its words; a word
 // written in one piece finds its camel-case compound; the word as written ranks above its stem's
 // other forms; and hostile queries (1 MB of text, regular-expression characters, only common words,
 // only emoji) give an empty or sensible answer, never a throw.
@@ -25,12 +25,18 @@ describe('the ranking over the published servers\' tools', () => {
     const seed = randomInt(1, 2 ** 31);
     const run = recallBySeed([seed], 200);
     expect(run.tools).toBeGreaterThanOrEqual(2_900);
-    const targets = { name: 0.95, description: 0.92, inflected: 0.9, model: 0 };
+    // One seed of 200 a kind: the bench's targets on the mean of five seeds are 0.92 for the first two
+    // words of a description; a single seed's spread (sd 0.016 over 12 seeds) is allowed for here.
+    const targets = { name: 0.95, description: 0.92, inflected: 0.9, model: 0, pair: 0.9, scattered: 0.92 };
     for (const kind of QUERY_KINDS) {
       const [recall] = run.bySeed[kind];
       const said = `${kind} queries, seed ${seed} (BENCH_SEED=${seed} npm run bench -- --only toolSearch repeats it)`;
       expect(recall!.ours, said).toBeGreaterThanOrEqual(targets[kind]);
-      expect(recall!.ours, said).toBeGreaterThan(recall!.bm25);
+      // Words from anywhere in a description: the bench holds the mean of five seeds to plain BM25,
+      // where one seed's two rankings are a query or two apart; the ranking before issue 38 was
+      // 0.04–0.06 below it.
+      if (kind === 'scattered') expect(recall!.ours, said).toBeGreaterThanOrEqual(recall!.bm25 - 0.02);
+      else expect(recall!.ours, said).toBeGreaterThan(recall!.bm25);
     }
     expect(run.handWritten.ours).toBeGreaterThan(run.handWritten.bm25);
   });

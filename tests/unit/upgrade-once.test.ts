@@ -17,7 +17,7 @@ import type { AppState } from '../../src/types/ipc.js';
 import { LEGACY_TOOL_SUFFIX_MIGRATION_ID, TOOL_ALIASES_MIGRATION_ID } from '../../src/types/migration.js';
 import { flakyBackend } from './helpers/backends.js';
 import { removeTempDirs, serve, stdioEntry, stopServed, tempDir, urlEntry } from './helpers/mcp-env.js';
-import { filesHolding } from './helpers/secret-scan.js';
+import { filesHolding, profileFiles } from './helpers/secret-scan.js';
 import { keyringEntry, savedConfig, sha256, startApp } from './helpers/secrets.js';
 import type { App } from './helpers/secrets.js';
 
@@ -160,12 +160,12 @@ describe('the first start of this version on an earlier profile', () => {
       await core.close();
     }
 
-    const files = Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
+    const files = profileFiles(dir);
     const again = countingBackend();
     const second = await startWith(dir, again.factory);
     await second.close();
     expect(again.writes()).toBe(0);
-    expect(Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]))).toEqual(files);
+    expect(profileFiles(dir)).toEqual(files);
   });
 
   it('when the copy cannot be made: nothing changes, not config.json, not the keyring; the app runs on the repaired settings and says it cannot save', async () => {

@@ -179,6 +179,8 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
   if (!timeout.success) warnings.push(`${where}: connect timeout ${JSON.stringify(raw.connectTimeoutMs)} is not usable and was dropped.`);
   const callTimeout = ServerSettingsSchema.shape.callTimeoutMs.safeParse(raw.callTimeoutMs);
   if (!callTimeout.success) warnings.push(`${where}: call timeout ${JSON.stringify(raw.callTimeoutMs)} is not usable and was dropped.`);
+  const maxCall = ServerSettingsSchema.shape.maxCallMs.safeParse(raw.maxCallMs);
+  if (!maxCall.success) warnings.push(`${where}: longest call ${JSON.stringify(raw.maxCallMs)} is not usable and was dropped (the default, one hour, applies).`);
   const maxResultChars = ServerSettingsSchema.shape.maxResultChars.safeParse(raw.maxResultChars);
   if (!maxResultChars.success) warnings.push(`${where}: result text limit ${JSON.stringify(raw.maxResultChars)} is not usable and was dropped (the default, 100,000 characters, applies).`);
   const server: McpServer = {
@@ -195,6 +197,7 @@ function repairServer(raw: Json, index: number, seen: Set<string>, warnings: str
     headers: valueMap(raw.headers, `${where} headers`, warnings, STORED_VALUE),
     connectTimeoutMs: timeout.success ? timeout.data : undefined,
     callTimeoutMs: callTimeout.success ? callTimeout.data : undefined,
+    maxCallMs: maxCall.success ? maxCall.data : undefined,
     maxResultChars: maxResultChars.success ? maxResultChars.data : undefined,
     toolMappings: stringMap(raw.toolMappings, `${where} tool names`, warnings),
     promptMappings: stringMap(raw.promptMappings, `${where} prompt names`, warnings),

@@ -4,8 +4,15 @@
 // view. Its frames get no Node and no preload (a window's preload runs in its top frame only,
 // and `nodeIntegrationInSubFrames` stays off), and may go nowhere else.
 import { sandboxResponse, type SandboxOptions, type SandboxResponse } from '../mcp/apps/sandbox-page.js';
+import type { AppOrigins } from '../mcp/apps/view-csp.js';
 
 export const VIEW_SCHEME = 'mcp-app-view';
+
+/**
+ * The Electron app's own places, left out of every view's policy: its page is a `file:` document
+ * and its views' sandboxes are `mcp-app-view:` origins, so a source naming either scheme is refused.
+ */
+export const ELECTRON_APP_ORIGINS: AppOrigins = { origins: [], schemes: ['file', VIEW_SCHEME] };
 
 /** The sandbox page of an open view, and its origin. */
 export function viewPage(viewId: string): { url: string; origin: string } {

@@ -10,7 +10,7 @@ import { ELECTRON_INVOKE_CHANNEL, electronEventChannel, IPC_EVENTS } from '../..
 import type { Core } from '../core.js';
 import { startCore } from '../core.js';
 import { guardedInvoke, isPage } from './electron-guard.js';
-import { isViewFrameUrl, VIEW_SCHEME, viewPage, viewProtocolResponse } from './electron-views.js';
+import { ELECTRON_APP_ORIGINS, isViewFrameUrl, VIEW_SCHEME, viewPage, viewProtocolResponse } from './electron-views.js';
 import { SANDBOX_SCRIPT } from '../mcp/apps/sandbox-page.js';
 import { parseHostArgs } from './host-args.js';
 import { createIpcServer } from '../ipc.js';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     const picked = window && !window.isDestroyed() ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   };
-  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally, pickFolder, sandbox: { pageFor: viewPage, frameAncestors: () => [] } });
+  const ipc = createIpcServer(core, { kind: 'electron', userDataDir: args.userDataDir, openExternal: openExternally, pickFolder, sandbox: { pageFor: viewPage, frameAncestors: () => [], appOrigins: () => ELECTRON_APP_ORIGINS } });
   let script: Buffer | null = null;
   session.defaultSession.protocol.handle(VIEW_SCHEME, (request) => {
     const reply = viewProtocolResponse(request.url, {

@@ -24,6 +24,8 @@ export interface SandboxServerOptions {
 export interface SandboxServer {
   /** `http://127.0.0.1:<port>`: what the app's page may frame. */
   origin: string;
+  /** Every origin it answers as (127.0.0.1 and localhost with its port). */
+  origins: string[];
   /** The app page's origins: the only ones the proxy talks to. Set once the app's listener is up. */
   hostOrigins: string[];
   /** The address of an open view's sandbox page. */
@@ -36,7 +38,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const scriptFile = path.join(options.staticDir, SANDBOX_SCRIPT);
   let script: Buffer | null = null;
   const allowedHosts = new Set<string>();
-  const sandbox: Omit<SandboxServer, 'origin' | 'pageFor' | 'close'> = { hostOrigins: [] };
+  const sandbox: Omit<SandboxServer, 'origin' | 'origins' | 'pageFor' | 'close'> = { hostOrigins: [] };
 
   const server = http.createServer((req, res) => {
     const answer = (status: number, body: string): void => {
@@ -70,6 +72,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const origin = `http://127.0.0.1:${port}`;
   return Object.assign(sandbox, {
     origin,
+    origins: [...allowedHosts].map((host) => `http://${host}`),
     pageFor: (viewId: string) => `${origin}/${token}/view/${viewId}/`,
     async close() {
       server.closeAllConnections();

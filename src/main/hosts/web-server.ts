@@ -13,9 +13,15 @@ import path from 'node:path';
 import type { IpcServer } from '../ipc.js';
 import { IpcInputError } from '../ipc.js';
 import { IPC_EVENTS } from '../../types/ipc.js';
+import { MAX_INPUT_BYTES } from '../../types/ipc-size.js';
 import { messageOf } from '../../types/errors.js';
 
-export const MAX_BODY_BYTES = 1_000_000;
+/**
+ * The largest body read: the largest input the contract takes (MAX_INPUT_BYTES), its envelope
+ * (`{"input": …}`) and room for spacing. An input over the contract's limit is refused by the
+ * contract, with its message; this host refuses only bodies no client of the contract sends.
+ */
+export const MAX_BODY_BYTES = MAX_INPUT_BYTES + 64 * 1024;
 
 export interface WebServerOptions {
   ipc: IpcServer;
@@ -88,10 +94,14 @@ async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Requests must be JSON.');
   const chunks: Buffer[] = [];
   let size = 0;
+  // Past the limit the rest is read and dropped, so the client (still sending) gets the answer,
+  // not a connection reset.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request is larger than ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  }
+  if (size > MAX_BODY_BYTES) {
+    throw new HttpError(413, `The request is ${size.toLocaleString('en-US')} bytes, more than this host reads (${MAX_BODY_BYTES.toLocaleString('en-US')}): no request's input may be more than ${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes as JSON.`);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');

@@ -12,6 +12,7 @@ import { startSandboxServer } from './sandbox-server.js';
 import type { WebServer } from './web-server.js';
 import { messageOf } from '../../types/errors.js';
 import { answerOrFail } from './exit-guard.js';
+import { terminalText } from './cli/terminal-text.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
@@ -26,7 +27,8 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
     throw new Error('the renderer is not built: run `npm run build:renderer` (npm start and npm run web do it)');
   }
   // A profile another copy of the app holds is refused (ProfileLockedError names it).
-  const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(message) });
+  // The log holds what servers wrote: shown with its control characters made visible, as inspect does.
+  const core = await startCore({ userDataDir: args.userDataDir, host: 'web', background: true, log: (message) => console.error(terminalText(message)) });
   let server: WebServer;
   // Tool views (MCP Apps) run on a second loopback origin that serves only their sandbox.
   const sandbox = await startSandboxServer({ policyOf: (viewId) => core.mcp.views.policyOf(viewId), staticDir: RENDERER_DIR });
@@ -34,7 +36,12 @@ export async function startWebHost(argv: readonly string[]): Promise<RunningWebH
     const ipc = createIpcServer(core, {
       kind: 'web',
       userDataDir: args.userDataDir,
-      sandbox: { pageFor: (viewId) => ({ url: sandbox.pageFor(viewId), origin: sandbox.origin }), frameAncestors: () => sandbox.hostOrigins },
+      sandbox: {
+        pageFor: (viewId) => ({ url: sandbox.pageFor(viewId), origin: sandbox.origin }),
+        frameAncestors: () => sandbox.hostOrigins,
+        // The page's origins (known once its listener is up) and the sandbox's: no view's policy names them.
+        appOrigins: () => ({ origins: [...sandbox.hostOrigins, ...sandbox.origins], schemes: [] }),
+      },
     });
     server = await startWebServer({ ipc, staticDir: RENDERER_DIR, port: args.port, sandboxOrigin: sandbox.origin });
     sandbox.hostOrigins.push(...server.origins);

@@ -23,8 +23,8 @@ export interface InstallContext {
 
 /** Settings of an installed server that are the user's, not the entry's: kept by an update. */
 export function keptSettings(server: McpServer): Partial<ServerSettingsInput> {
-  const { state, cwd, connectTimeoutMs, callTimeoutMs, maxResultChars, oauthClientId } = server;
-  return Object.fromEntries(Object.entries({ state, cwd, connectTimeoutMs, callTimeoutMs, maxResultChars, oauthClientId }).filter(([, value]) => value !== undefined));
+  const { state, cwd, connectTimeoutMs, callTimeoutMs, maxCallMs, maxResultChars, oauthClientId } = server;
+  return Object.fromEntries(Object.entries({ state, cwd, connectTimeoutMs, callTimeoutMs, maxCallMs, maxResultChars, oauthClientId }).filter(([, value]) => value !== undefined));
 }
 
 /** Records how a server was installed, on the server as saved. */

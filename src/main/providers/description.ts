@@ -3,6 +3,7 @@
 // empty one (Bedrock), and cut to the provider's maximum (OpenAI: 1,024) without cutting the
 // server's name.
 import type { ProviderLimits } from '../../types/providers.js';
+import { describeHidden, hasHidden, hiddenCharacters, stripHidden } from '../integrity/hidden-characters.js';
 import type { SourceTool } from './types.js';
 
 const MAX_LABEL = 60;
@@ -21,11 +22,11 @@ export function toolDescription(tool: SourceTool, twin: boolean, notes: readonly
   }
   const base = typeof raw === 'string' ? raw.trim() : '';
   let text = joinNotes(base, notes);
-  const label = serverLabel(tool);
+  const label = serverLabel(tool, changes);
   const suffix = twin ? `(MCP server: ${label})` : '';
   if (twin) changes.push('named the server in the description (another server has a tool with the same name)');
   if (text === '' && limits.descriptionRequired && suffix === '') {
-    text = `Tool "${String(tool.original).slice(0, 64)}" of the MCP server "${label}".`;
+    text = `Tool "${stripHidden(String(tool.original)).slice(0, 64)}" of the MCP server "${label}".`;
     changes.push(`filled in the empty description (${limits.label} refuses an empty one)`);
   }
   const full = suffix === '' ? text : text === '' ? suffix : `${text} ${suffix}`;
@@ -49,8 +50,13 @@ function joinNotes(base: string, notes: readonly string[]): string {
   return text;
 }
 
-function serverLabel(tool: SourceTool): string {
-  const label = typeof tool.server?.label === 'string' ? tool.server.label.replace(/\s+/g, ' ').trim() : '';
+/** The server's label as a description names it; hidden characters removed (and said in `changes`). */
+function serverLabel(tool: SourceTool, changes: string[]): string {
+  let label = typeof tool.server?.label === 'string' ? tool.server.label.replace(/\s+/g, ' ').trim() : '';
+  if (hasHidden(label)) {
+    changes.push(`removed ${describeHidden(hiddenCharacters(label))} from the server's name in the description`);
+    label = stripHidden(label).trim();
+  }
   const name = label !== '' ? label : String(tool.server?.uuid ?? '').slice(0, 8);
   return name.length > MAX_LABEL ? `${cutAt(name, MAX_LABEL - 1)}…` : name;
 }

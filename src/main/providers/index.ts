@@ -6,12 +6,13 @@ import { PROVIDER_LIMITS, type ProviderId, type ProviderToolReport, type Provide
 import { isValidToolName } from '../naming.js';
 import { anthropic, bedrock, deepseek, gemini, mistral, ollama, openai, openaiResponses, openaiStrict } from './request-shapes.js';
 import { toolDescription } from './description.js';
-import { adaptSchema, type SchemaAdaptation } from './schema/index.js';
+import { adaptSchema, HIDDEN_IN_SCHEMA, type SchemaAdaptation } from './schema/index.js';
 import { isRecord } from './schema/common/json.js';
 import { argumentRestorer } from './schema/restore/restore.js';
 import { definitionTokens, listTokens } from './tokens.js';
 import { findTwins } from './twins.js';
-import type { AdaptedTool, ProviderAdapter, SourceTool } from './types.js';
+import type { AdaptedTool, ArgumentRestorer, ProviderAdapter, SourceTool } from './types.js';
+import { withoutHiddenTexts } from './hidden-texts.js';
 import { messageOf } from '../../types/errors.js';
 
 export { PROVIDER_LIMITS } from '../../types/providers.js';
@@ -52,7 +53,15 @@ function adaptOne(provider: ProviderId, tool: SourceTool, twin: boolean): Adapte
   const report = reportOf(provider, tool, twin);
   const adaptation = made.adaptation;
   if (adaptation === null) return { definition: null, report, restore: null, exact: false };
-  return { definition: made.definition, report, restore: adaptation.restore === null ? null : argumentRestorer(adaptation.restore), exact: adaptation.exact };
+  const restore = adaptation.restore === null ? null : argumentRestorer(adaptation.restore);
+  return { definition: made.definition, report, restore: thenHidden(restore, made.hiddenRestore), exact: adaptation.exact };
+}
+
+/** The adapter's way back, then the one to the server's names and values that held hidden characters. */
+function thenHidden(restore: ArgumentRestorer | null, hidden: ArgumentRestorer | null): ArgumentRestorer | null {
+  if (hidden === null) return restore;
+  if (restore === null) return hidden;
+  return (args) => hidden(restore(args));
 }
 
 /**
@@ -67,14 +76,16 @@ export function adaptForList<T>(provider: ProviderId, tool: SourceTool, twin: bo
 
 /**
  * What `reportOf` made beside the report (a slot: adaptTools needs neither a pair per tool nor a
- * restorer); `adaptation` is null when the tool is unsendable.
+ * restorer); `adaptation` is null when the tool is unsendable; `hiddenRestore`, the way back to
+ * names and values that held hidden characters (hidden-texts.ts).
  */
-const made: { definition: unknown; adaptation: SchemaAdaptation | null } = { definition: null, adaptation: null };
+const made: { definition: unknown; adaptation: SchemaAdaptation | null; hiddenRestore: ArgumentRestorer | null } = { definition: null, adaptation: null, hiddenRestore: null };
 
 /** The tool's report for `provider`, its definition and adaptation in `made`. Never throws. */
 function reportOf(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderToolReport {
   made.definition = null;
   made.adaptation = null;
+  made.hiddenRestore = null;
   try {
     return adapt(provider, tool, twin);
   } catch (error) {
@@ -85,6 +96,9 @@ function reportOf(provider: ProviderId, tool: SourceTool, twin: boolean): Provid
   }
 }
 
+/** No hidden characters removed (most tools). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
+
 /** What a description adds to the changes (few tools': one scratch list, copied when not empty). */
 const added: string[] = [];
 
@@ -94,14 +108,22 @@ function adapt(provider: ProviderId, tool: SourceTool, twin: boolean): ProviderT
   if (!isValidToolName(tool.name)) {
     return unsendable(tool, `its name ${JSON.stringify(String(tool.name)).slice(0, 80)} is not a valid ${limits.label} function name (letters, digits, "_" and "-", at most 64 characters, not starting with a digit or "-"); give the tool an alias in its server's settings`, []);
   }
-  const adaptation = adaptSchema(tool.inputSchema, adapter.target);
-  if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, adaptation.changes);
+  let adaptation = adaptSchema(tool.inputSchema, adapter.target, tool.description);
+  // Hidden characters never reach a model: a tool holding any is adapted without them (the
+  // report names the tool as its server does).
+  const inSchema = (adaptation.hidden & HIDDEN_IN_SCHEMA) !== 0;
+  const clean = adaptation.hidden === 0 ? null : withoutHiddenTexts(tool, inSchema);
+  const source = clean === null ? tool : clean.tool;
+  if (clean !== null && inSchema) adaptation = adaptSchema(source.inputSchema, adapter.target, source.description);
+  const hidden = clean === null ? NO_CHANGES : clean.changes;
+  if (adaptation.unsendable !== undefined) return unsendable(tool, adaptation.unsendable, [...hidden, ...adaptation.changes]);
   added.length = 0;
-  const description = toolDescription(tool, twin, adaptation.rootNotes, limits, added);
+  const description = toolDescription(source, twin, adaptation.rootNotes, limits, added);
   made.definition = adapter.definition(tool.name, description, adaptation.schema, adaptation);
   made.adaptation = adaptation;
-  // The adaptation's list is shared (frozen): the report copies it only when the description adds to it.
-  return report(tool, added.length === 0 ? adaptation.changes : [...adaptation.changes, ...added]);
+  made.hiddenRestore = clean === null ? null : clean.restore;
+  // The adaptation's list is shared (frozen): the report copies it only when something adds to it.
+  return report(tool, added.length === 0 && hidden.length === 0 ? adaptation.changes : [...hidden, ...adaptation.changes, ...added]);
 }
 
 function report(tool: SourceTool, changes: readonly string[]): ProviderToolReport {

@@ -16,6 +16,7 @@ import type { ProviderId, ProviderToolReport, ProviderTools } from '../../types/
 import { PROVIDER_LIMITS } from '../../types/providers.js';
 import { FIND_TOOLS_NAME } from '../naming/builtin-tools.js';
 import { sanitizeToolName } from '../naming.js';
+import { stripHidden } from '../integrity/hidden-characters.js';
 import { adaptTool } from './index.js';
 import { definitionTokens, listTokens, nameAndDescriptionTokens } from './tokens.js';
 import type { SourceTool } from './types.js';
@@ -154,8 +155,9 @@ function namespaceNames(uuids: readonly string[], servers: ReadonlyMap<string, s
   return names;
 }
 
+/** A namespace's description; the label without hidden characters (they never reach a model). */
 function namespaceDescription(label: string, members: readonly Entry[]): string {
-  const text = `Tools of the MCP server "${label}" (${members.length}): ${members.map((entry) => entry.report.name).join(', ')}.`;
+  const text = `Tools of the MCP server "${stripHidden(label)}" (${members.length}): ${members.map((entry) => entry.report.name).join(', ')}.`;
   return text.length <= MAX_NAMESPACE_DESCRIPTION ? text : `${text.slice(0, MAX_NAMESPACE_DESCRIPTION - 1)}…`;
 }
 

@@ -7,6 +7,12 @@
 //   tf'(t, d) = Σ_f weight_f · tf_f(t, d) / (1 − b_f + b_f · length_f(d) / averageLength_f)
 //   score(d) = Σ_t queryWeight_t · idf(t) · tf'(t, d) / (k1 + tf'(t, d))
 //   idf(t) = ln(1 + (N − n_t + 0.5) / (n_t + 0.5)), n_t the documents holding t in any field.
+// Coordination (Lucene's classic coord(q, d), weighed by idf): a document's score is multiplied by
+// the share of the query's words it holds, each word counted by its idf. Without it a document that
+// holds one rare query word many times, early and in a short text, outranks the one that holds every
+// word of the query further down a long description (plain BM25 adds the words, and one saturated
+// word is worth its whole idf).
+//   coordination(d) = Σ_{w matched in d} idf(w) / Σ_{w of the query} idf(w)
 // Documents come and go one at a time (the index follows the offered tools). Pure; no I/O.
 
 export interface FieldSpec {
@@ -21,7 +27,16 @@ export interface QueryTerm {
   weight: number;
   /** The fields the term is looked up in (indexes into the field specs); every field when unset. */
   fields?: readonly number[];
+  /**
+   * The query word the term stands for (0–31): the word's stem, the word as written and its
+   * synonyms share one, and a document matching any of them holds the word. Terms with a word
+   * make the score coordinated (see above); a word counts by the idf of its term of weight 1.
+   */
+  word?: number;
 }
+
+/** Query words a coordinated query can tell apart (one bit each). */
+export const MAX_WORDS = 32;
 
 interface Doc {
   id: string;
@@ -112,17 +127,28 @@ export class Bm25fIndex {
     this.#free.push(slot);
   }
 
-  /** Scores of the documents that hold a query term, by id; `accept` filters by id. */
+  /**
+   * Scores of the documents that hold a query term, by id; `accept` filters by id. Coordinated
+   * when the query's terms carry their `word`.
+   */
   score(query: readonly QueryTerm[], accept?: (id: string) => boolean): Map<string, number> {
     const count = this.#slots.size;
     const byId = new Map<string, number>();
     if (count === 0) return byId;
     const scores = new Float64Array(this.#docs.length);
+    /** Per document, the query words it holds (bit w for word w). */
+    const held = new Uint32Array(this.#docs.length);
+    /** Per query word, its idf (0: not in the index, so no document is missing it). */
+    const wordIdf = new Float64Array(MAX_WORDS);
+    let coordinated = false;
     const touched: number[] = [];
-    for (const { term, weight, fields } of query) {
+    for (const { term, weight, fields, word } of query) {
       const postings = this.#postings.get(term);
       if (!postings) continue;
       const idf = Math.log(1 + (count - postings.size + 0.5) / (postings.size + 0.5));
+      const bit = word === undefined || word < 0 || word >= MAX_WORDS ? 0 : 1 << word;
+      if (bit !== 0 && weight === 1) wordIdf[word!] = idf;
+      coordinated ||= bit !== 0;
       const { slots, tf } = this.#scoredTerm(term, postings, fields);
       const k1 = this.#k1;
       for (let i = 0; i < slots.length; i++) {
@@ -131,11 +157,14 @@ export class Bm25fIndex {
         const slot = slots[i]!;
         if (scores[slot] === 0) touched.push(slot);
         scores[slot]! += (weight * idf * t) / (k1 + t);
+        held[slot]! |= bit;
       }
     }
+    const total = wordIdf.reduce((sum, idf) => sum + idf, 0);
     for (const slot of touched) {
       const id = this.#docs[slot]!.id;
-      if (accept === undefined || accept(id)) byId.set(id, scores[slot]!);
+      if (accept !== undefined && !accept(id)) continue;
+      byId.set(id, coordinated && total > 0 ? scores[slot]! * heldShare(held[slot]!, wordIdf, total) : scores[slot]!);
     }
     return byId;
   }
@@ -169,4 +198,11 @@ export class Bm25fIndex {
     this.#scored.set(key, scored);
     return scored;
   }
+}
+
+/** The share of the query words' idf that a document holds (`held`: bit w for word w). */
+function heldShare(held: number, wordIdf: Float64Array, total: number): number {
+  let sum = 0;
+  for (let word = 0; held !== 0; word++, held >>>= 1) if (held & 1) sum += wordIdf[word]!;
+  return sum / total;
 }

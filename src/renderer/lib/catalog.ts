@@ -3,6 +3,7 @@
 import { visibleToModel, type ToolUi } from '../../types/apps.js';
 import type { ToolPolicy } from '../../types/config.js';
 import type { IconRef } from '../../types/icons.js';
+import type { Finding, ToolIntegrity } from '../../types/integrity.js';
 import type { PolicySource, RenameReason, ServerStatus, ServerStatusKind, ToolAnnotations } from '../../types/mcp.js';
 import type { TaskSupport } from '../../types/tasks.js';
 
@@ -29,6 +30,10 @@ export interface CatalogTool {
   taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps), when its server says. */
   ui?: ToolUi;
+  /** While listed: its definition against what the user approved, what the scan found, and whether it waits for review. */
+  integrity?: ToolIntegrity;
+  findings?: Finding[];
+  held?: boolean;
   /** Exposed and original name, title, server label and description, lowercased: what filters match. */
   key: string;
 }
@@ -54,6 +59,8 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         exposed: tool.exposed,
         original: tool.original,
         reasons: tool.reasons,
+        // As the server wrote them: every screen shows them through HiddenText.vue (or showHidden in
+        // an attribute), which marks hidden characters; never raw, never twice.
         description: tool.description ?? '',
         ...(tool.title ? { title: tool.title } : {}),
         annotations: tool.annotations,
@@ -66,6 +73,7 @@ export function buildCatalog(status: readonly ServerStatus[]): Catalog {
         ...(tool.icons ? { icons: tool.icons } : {}),
         ...(tool.taskSupport ? { taskSupport: tool.taskSupport } : {}),
         ...(tool.ui ? { ui: tool.ui } : {}),
+        ...(tool.integrity ? { integrity: tool.integrity, findings: tool.findings ?? [], held: tool.held === true } : {}),
         key: `${tool.exposed}\n${tool.original}\n${tool.title ?? ''}\n${server.label}\n${tool.description ?? ''}`.toLowerCase(),
       };
       byExposed.set(tool.exposed, entry);

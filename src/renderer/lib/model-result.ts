@@ -17,6 +17,7 @@ export const CHANGE_LABELS: Record<ContentChangeKind, string> = {
   schema: 'Output schema',
   error: 'Error',
   view: 'From its view',
+  hidden: 'Hidden characters removed',
 };
 
 /** `items` as indented JSON, every string over SHOWN_CHARS shortened to its start and length. */

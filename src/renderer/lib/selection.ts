@@ -21,26 +21,30 @@ export function sameSelection(a: ToolSelection, b: ToolSelection): boolean {
 
 /**
  * What a selection gives a model, counted the same way on every screen: `offered` is the tools
- * a model gets (known to a server, switched on, not denied), `asks` how many of those ask the
- * user before they run; `off` were selected but are switched off on their server, `denied` have
- * the policy "deny" (never offered), `missing` are selected names no server has any more.
+ * a model gets (known to a server, switched on, not denied, not held), `asks` how many of those
+ * ask the user before they run; `off` were selected but are switched off on their server,
+ * `denied` have the policy "deny" (never offered), `held` wait for the user's review (changed,
+ * new or flagged: offered to no model until approved), `missing` are selected names no server
+ * has any more.
  */
 export interface SelectionCount {
   offered: number;
   asks: number;
   off: number;
   denied: number;
+  held: number;
   missing: number;
 }
 
 export function countSelection(selection: ToolSelection, catalog: Catalog): SelectionCount {
-  const count: SelectionCount = { offered: 0, asks: 0, off: 0, denied: 0, missing: 0 };
+  const count: SelectionCount = { offered: 0, asks: 0, off: 0, denied: 0, held: 0, missing: 0 };
   const names = selection ?? catalog.byExposed.keys();
   for (const name of new Set(names)) {
     const tool = catalog.byExposed.get(name);
     if (!tool) count.missing++;
     else if (!tool.enabled) count.off++;
     else if (tool.policy === 'deny') count.denied++;
+    else if (tool.held === true) count.held++;
     else {
       count.offered++;
       if (tool.policy === 'ask') count.asks++;

@@ -31,6 +31,8 @@ export interface ServerDraft {
   timeout: string;
   /** Seconds a tool call may go without an answer or progress, as typed; empty means the default. */
   callTimeout: string;
+  /** Minutes a tool call may run at most, progress or not, as typed; empty means the default. */
+  maxCall: string;
   /** Characters of one tool result's text a model gets, as typed; empty means the default. */
   maxResultChars: string;
   /** http, sse: a typed-in OAuth client ID (for servers without dynamic registration). */
@@ -55,6 +57,7 @@ export const FIELD_NAMES: Record<DraftField, string> = {
   headers: 'Headers',
   timeout: 'Connect timeout',
   callTimeout: 'Call timeout',
+  maxCall: 'Longest call',
   maxResultChars: 'Result text limit',
   oauthClientId: 'OAuth client ID',
   oauthClientSecret: 'OAuth client secret',
@@ -64,7 +67,7 @@ export const FIELD_NAMES: Record<DraftField, string> = {
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export function emptyDraft(): ServerDraft {
-  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', maxResultChars: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false, roots: [] };
+  return { label: '', type: 'stdio', command: '', args: '', env: [], cwd: '', url: '', headers: [], timeout: '', callTimeout: '', maxCall: '', maxResultChars: '', oauthClientId: '', oauthClientSecret: '', removeClientSecret: false, roots: [] };
 }
 
 export function emptyPair(): PairDraft {
@@ -173,6 +176,7 @@ export function draftOf(server: McpServer): ServerDraft {
     headers: pairsOf(server.headers),
     timeout: server.connectTimeoutMs ? String(server.connectTimeoutMs / 1000) : '',
     callTimeout: server.callTimeoutMs ? String(server.callTimeoutMs / 1000) : '',
+    maxCall: server.maxCallMs ? String(server.maxCallMs / 60_000) : '',
     maxResultChars: server.maxResultChars ? String(server.maxResultChars) : '',
     oauthClientId: server.oauthClientId ?? '',
     oauthClientSecret: '',
@@ -192,17 +196,18 @@ export function clientSecretChange(draft: ServerDraft): string | null | undefine
 function draftFieldOf(key: string | undefined): DraftField | undefined {
   if (key === 'connectTimeoutMs') return 'timeout';
   if (key === 'callTimeoutMs') return 'callTimeout';
+  if (key === 'maxCallMs') return 'maxCall';
   return key !== undefined && Object.hasOwn(FIELD_NAMES, key) ? (key as DraftField) : undefined;
 }
 
-/** Seconds as typed → milliseconds, or a message when it is not a number within the bounds. */
-function seconds(text: string, min: number, max: number): number | undefined {
+/** Seconds (or another `unit`) as typed → milliseconds, or a message when it is not a number within the bounds. */
+function seconds(text: string, min: number, max: number, unit: { name: string; ms: number } = { name: 'seconds', ms: 1000 }): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
-  // Seconds are the form's unit; the schema's bounds are checked afterwards, in milliseconds.
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`Give a number of seconds between ${min} and ${max}.`);
-  return Math.round(value * 1000);
+  // The form's unit; the schema's bounds are checked afterwards, in milliseconds.
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`Give a number of ${unit.name} between ${min} and ${max}.`);
+  return Math.round(value * unit.ms);
 }
 
 /** A number of characters as typed (spaces, commas and underscores between digits allowed), or a message. */
@@ -234,6 +239,8 @@ export function checkDraft(draft: ServerDraft, state: 'enabled' | 'disabled'): {
   if (connect !== undefined) settings.connectTimeoutMs = connect;
   const call = read('callTimeout', () => seconds(draft.callTimeout, 1, 3600));
   if (call !== undefined) settings.callTimeoutMs = call;
+  const maxCall = read('maxCall', () => seconds(draft.maxCall, 0.1, 1440, { name: 'minutes', ms: 60_000 }));
+  if (maxCall !== undefined) settings.maxCallMs = maxCall;
   const maxResultChars = read('maxResultChars', () => characters(draft.maxResultChars, 1_000, 10_000_000));
   if (maxResultChars !== undefined) settings.maxResultChars = maxResultChars;
   if (draft.roots.length > 0) settings.roots = [...draft.roots];

@@ -19,6 +19,20 @@ export function filesHolding(dir: string, values: readonly string[]): string[] {
   return found.sort();
 }
 
+/** Every file under `dir` (its sub-folders too: `tool-approvals/`, `bundles/`), by relative path, as text. */
+export function profileFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string): void => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else files[path.relative(dir, file)] = fs.readFileSync(file, 'utf8');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
 /** The forms of `values` that `text` holds (empty when none). */
 export function secretsIn(text: string, values: readonly string[]): string[] {
   return values.flatMap(textForms).filter((form) => text.includes(form));

@@ -73,7 +73,10 @@ export function savedConfig(dir: string): AppConfig {
   return JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as AppConfig;
 }
 
-/** The files of a user-data folder, leaving out the profile's lock (held while the app runs). */
+/**
+ * The settings files of a user-data folder: not the profile's lock (held while the app runs), nor
+ * the tool approvals (`tool-approvals/`, written at a server's first listing: no settings, no secrets).
+ */
 export function settingsFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((name) => !name.startsWith(LOCK_NAME));
+  return fs.readdirSync(dir).filter((name) => !name.startsWith(LOCK_NAME) && name !== 'tool-approvals');
 }

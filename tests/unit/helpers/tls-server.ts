@@ -1,5 +1,5 @@
 // A local HTTPS server for the icon tests, with a certificate made for this run (openssl, for
-// 127.0.0.1) that only the tests trust: the app under test gets an agent with this CA, so TLS is
+// 127.0.0.1 and any names asked for) that only the tests trust: the app under test gets an agent with this CA, so TLS is
 // checked as it is for any https icon, and nothing about the app's own trust is loosened. Each
 // route is a handler; every request is recorded (path and headers).
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,9 @@ import { tempDir } from './mcp-env.js';
 
 export interface TlsServer {
   origin: string;
+  port: number;
+  /** This server's certificate (PEM): the one authority a test's own agent trusts. */
+  ca: string;
   /** Trusts this server's certificate, and only it. */
   agent: https.Agent;
   requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
@@ -22,17 +25,18 @@ export interface TlsServer {
 
 export type Route = (req: IncomingMessage, res: ServerResponse, count: (bytes: number) => void) => void;
 
-/** A self-signed certificate for 127.0.0.1, made now. */
-function certificate(): { key: string; cert: string } {
+/** A self-signed certificate for 127.0.0.1 and `names`, made now. */
+function certificate(names: readonly string[]): { key: string; cert: string } {
   const dir = tempDir('tls-');
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', `subjectAltName=${['IP:127.0.0.1', ...names.map((name) => `DNS:${name}`)].join(',')}`], { stdio: 'ignore' });
   return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
 }
 
-export async function startTlsServer(routes: Record<string, Route>): Promise<TlsServer> {
-  const { key, cert } = certificate();
+/** `names`: host names the certificate is valid for besides 127.0.0.1 (a test resolves them there itself). */
+export async function startTlsServer(routes: Record<string, Route>, names: readonly string[] = []): Promise<TlsServer> {
+  const { key, cert } = certificate(names);
   const requests: TlsServer['requests'] = [];
   const written = new Map<string, number>();
   const server = https.createServer({ key, cert }, (req, res) => {
@@ -47,6 +51,8 @@ export async function startTlsServer(routes: Record<string, Route>): Promise<Tls
   const agent = new https.Agent({ ca: cert, keepAlive: false });
   return {
     origin: `https://127.0.0.1:${port}`,
+    port,
+    ca: cert,
     agent,
     requests,
     written,

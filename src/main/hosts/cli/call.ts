@@ -14,6 +14,8 @@ import { ToolCallRefused } from '../../mcp/calls/approval-gate.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './sign-in.js';
 import { messageOf } from '../../../types/errors.js';
 import { taskLine } from './client-features.js';
+import { printError, printJson } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 /** The exit code of a call cancelled with Ctrl-C (128 + SIGINT, as shells report it). */
 export const INTERRUPTED_EXIT_CODE = 130;
@@ -60,34 +62,34 @@ export function answerFrom(answers: readonly Record<string, unknown>[]): Elicit 
 }
 
 function answerForm(request: ElicitationRequest, given: ReturnType<typeof readAnswer> | undefined, at: number): ElicitationAnswer {
-  const asked = `${request.server.label} asks for input: "${request.message}" (fields: ${Object.keys(request.requestedSchema.properties).join(', ') || 'none'})`;
+  const asked = `${oneLine(request.server.label)} asks for input: "${oneLine(request.message)}" (fields: ${Object.keys(request.requestedSchema.properties).map(oneLine).join(', ') || 'none'})`;
   if (given === undefined) {
-    console.error(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
+    printError(`inspect: ${asked}; declined (give --answer 'JSON' to answer).`);
     return { action: 'decline' };
   }
   if (given.action !== 'accept') {
-    console.error(`inspect: ${asked}; ${given.action === 'decline' ? 'declined' : 'cancelled'} by --answer ${at}.`);
+    printError(`inspect: ${asked}; ${given.action === 'decline' ? 'declined' : 'cancelled'} by --answer ${at}.`);
     return { action: given.action };
   }
   const content = given.content ?? {};
   const problems = request.check(content);
   if (problems.length > 0) {
-    console.error(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
+    printError(`inspect: ${asked}; the --answer does not fit (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}), so it was declined.`);
     return { action: 'decline' };
   }
-  console.error(`inspect: ${asked}; answered with --answer ${at}.`);
+  printError(`inspect: ${asked}; answered with --answer ${at}.`);
   return { action: 'accept', content };
 }
 
 function answerUrl(request: UrlElicitationRequest, given: ReturnType<typeof readAnswer> | undefined, at: number): ElicitationAnswer {
   const { url } = request;
-  const lines = [`inspect: ${request.server.label} asks you to open a page at ${url.hostUnicode ? `${url.host} (${url.hostUnicode})` : url.host}: "${request.message}"`, ...url.warnings.map((warning) => `  warning: ${warning}`)];
+  const lines = [`inspect: ${oneLine(request.server.label)} asks you to open a page at ${url.hostUnicode ? `${url.host} (${oneLine(url.hostUnicode)})` : url.host}: "${oneLine(request.message)}"`, ...url.warnings.map((warning) => `  warning: ${oneLine(warning)}`)];
   if (given?.action !== 'accept' || given.content !== undefined) {
     const how = given === undefined ? 'declined' : given.action === 'cancel' ? 'cancelled' : `declined by --answer ${at}`;
-    console.error([...lines, `  ${how} (give --answer '{"action": "accept"}' to open it).`].join('\n'));
+    printError([...lines, `  ${how} (give --answer '{"action": "accept"}' to open it).`].join('\n'));
     return { action: given?.action === 'cancel' ? 'cancel' : 'decline' };
   }
-  console.error([...lines, '  Open this address in your browser (inspect opens nothing itself):', `  ${url.href}`, request.retry ? '  The call is tried again once the server says you finished there.' : '  It goes on; the server says when you have finished there.'].join('\n'));
+  printError([...lines, '  Open this address in your browser (inspect opens nothing itself):', `  ${url.href}`, request.retry ? '  The call is tried again once the server says you finished there.' : '  It goes on; the server says when you have finished there.'].join('\n'));
   return { action: 'accept', content: {} };
 }
 
@@ -102,7 +104,7 @@ function followCall(core: Core, name: string, controller: AbortController): () =
     for (const task of tasks) {
       const line = taskLine(task);
       if (task.tool !== name || said.get(task.taskId) === line) continue;
-      console.error(`inspect: running as a task: ${line}${said.has(task.taskId) ? '' : '; Ctrl-C cancels it'}`);
+      printError(`inspect: running as a task: ${line}${said.has(task.taskId) ? '' : '; Ctrl-C cancels it'}`);
       said.set(task.taskId, line);
     }
   });
@@ -111,7 +113,7 @@ function followCall(core: Core, name: string, controller: AbortController): () =
   // ended; with no listener left then, it would kill inspect before it closed and said 130.
   const interrupted = (): void => {
     if (controller.signal.aborted) return;
-    console.error('inspect: cancelling the call');
+    printError('inspect: cancelling the call');
     controller.abort(new Error('Cancelled at the terminal (Ctrl-C)'));
   };
   process.on('SIGINT', interrupted);
@@ -134,16 +136,16 @@ export async function runCall(core: Core, call: CallVerb): Promise<number> {
     const resourceUri = core.mcp.views.viewOf(call.name);
     if (resourceUri) {
       const server = core.mcp.originalToolName(call.name)?.uuid ?? 'SERVER';
-      console.error(`inspect: ${call.name} has a view (${resourceUri}). A headless host cannot render it; the app shows it beside the result. Its HTML: inspect read ${server} ${resourceUri}`);
+      printError(`inspect: ${call.name} has a view (${oneLine(resourceUri)}). A headless host cannot render it; the app shows it beside the result. Its HTML: inspect read ${server} ${oneLine(resourceUri)}`);
     }
     const shown = call.forModel
       ? await core.mcp.getProviderResult(call.forModel.provider, call.name, result, { callId: call.forModel.callId, textOnly: call.forModel.textOnly })
       : call.json && resourceUri ? { ...result, ui: { resourceUri } } : result;
-    console.log(JSON.stringify(shown, null, 2));
+    printJson(shown);
     return result.isError ? 1 : 0;
   } catch (error) {
     const needsYes = error instanceof ToolCallRefused && error.reason === 'needs-approval';
-    console.error(`${messageOf(error)}${needsYes ? ' Give --yes to approve this call.' : ''}`);
+    printError(`${messageOf(error)}${needsYes ? ' Give --yes to approve this call.' : ''}`);
     if (controller.signal.aborted) return INTERRUPTED_EXIT_CODE;
     return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   } finally {

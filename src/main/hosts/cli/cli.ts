@@ -10,6 +10,8 @@
 //   npm run inspect -- --user-data DIR prompts|prompt|complete|resources|read …   (see offerings.ts)
 //   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see client-features.ts)
 //   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see install.ts)
+//   npm run inspect -- --user-data DIR remove SERVER [--json]   (see remove.ts)
+//   npm run inspect -- --user-data DIR review [SERVER] [--json] | approve SERVER TOOL…|--all   (see review.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (call.ts).
 import fs from 'node:fs';
@@ -34,12 +36,19 @@ import type { FeatureCommand } from './client-features.js';
 import { isFeatureVerb, parseFeatureCommand, runFeatureCommand } from './client-features.js';
 import type { InstallCommand } from './install.js';
 import { isInstallVerb, parseInstallCommand, runInstallCommand } from './install.js';
+import { printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
+import type { RemoveCommand } from './remove.js';
+import { parseRemoveCommand, REMOVE_VERB, runRemoveCommand } from './remove.js';
+import type { ReviewCommand } from './review.js';
+import { isReviewVerb, parseReviewCommand, runReviewCommand } from './review.js';
 
 const USAGE =
   "usage: inspect --user-data DIR [--json] | tools --provider P [--on-demand [--loaded NAME,…]] | [--json] call EXPOSED_NAME 'JSON_ARGS' [--provider P [--for-model --call-id ID [--text-only]]] [--yes] [--answer 'JSON']… | [--json] logs SERVER | signin SERVER [--timeout SECONDS] | signout SERVER" +
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
-  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--new-instance] [--force] | bundle install FILE [--set K=V]… [--force]';
+  ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--new-instance] [--force] | bundle install FILE [--set K=V]… [--force] | [--json] remove SERVER' +
+  ' | [--json] review [SERVER] | approve SERVER TOOL… | approve SERVER --all';
 
 class UsageError extends Error {}
 
@@ -51,7 +60,9 @@ type Verb =
   | { kind: 'signin'; command: SignInCommand }
   | { kind: 'offering'; command: OfferingCommand }
   | { kind: 'feature'; command: FeatureCommand }
-  | { kind: 'install'; command: InstallCommand };
+  | { kind: 'install'; command: InstallCommand }
+  | { kind: 'remove'; command: RemoveCommand }
+  | { kind: 'review'; command: ReviewCommand };
 
 interface InspectArgs {
   userDataDir: string;
@@ -80,6 +91,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         registry: { type: 'string' },
         force: { type: 'boolean', default: false },
         'new-instance': { type: 'boolean', default: false },
+        all: { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -116,6 +128,16 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
   }
+  const all = parsed.values.all ?? false;
+  if (all && verb !== 'approve') throw new UsageError(`--all goes with approve; ${USAGE}`);
+  if (verb !== undefined && isReviewVerb(verb)) {
+    if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'review', command: parseReviewCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, all }) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
+  }
   if (verb !== undefined && isOfferingVerb(verb)) {
     try {
       const answers = rawAnswers.map((answer) => jsonObject(answer, '--answer', 'is'));
@@ -136,6 +158,14 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   if (verb === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
     return { userDataDir, verb: { kind: 'list', json: parsed.values.json ?? false } };
+  }
+  if (verb === REMOVE_VERB) {
+    if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
+    try {
+      return { userDataDir, verb: { kind: 'remove', command: parseRemoveCommand(parsed.positionals.slice(1), parsed.values.json ?? false) } };
+    } catch (error) {
+      throw new UsageError(`${messageOf(error)}; ${USAGE}`);
+    }
   }
   if (verb === 'logs' && name && rawArgs === undefined) {
     if (provider !== undefined) throw new UsageError(`--provider goes with "tools" or "call"; ${USAGE}`);
@@ -204,7 +234,7 @@ function checkUserData(dir: string): void {
   if (problem) throw new UsageError(`${file} is not a valid config: ${problem}`);
 }
 
-function listingJson(status: readonly ServerStatus[]): string {
+function listingJson(status: readonly ServerStatus[]): { servers: unknown[] } {
   const servers = status.map((server) => ({
     uuid: server.uuid,
     label: server.label,
@@ -218,22 +248,25 @@ function listingJson(status: readonly ServerStatus[]): string {
       ...(tool.title ? { title: tool.title } : {}),
       policy: tool.policy,
       annotations: tool.annotations,
+      // While listed: its definition against what the user approved, and what the scan found (docs/tool-integrity.md).
+      ...(tool.integrity ? { integrity: tool.integrity, findings: tool.findings ?? [] } : {}),
     })),
   }));
-  return JSON.stringify({ servers }, null, 2);
+  return { servers };
 }
 
 function listingText(status: readonly ServerStatus[]): string {
   const lines: string[] = [];
   for (const server of status) {
-    lines.push(`${server.label} [${server.status}${server.error ? `: ${server.error}` : ''}] ${server.uuid}${server.protocolVersion ? ` (MCP ${server.protocolVersion})` : ''}`);
+    lines.push(`${oneLine(server.label)} [${server.status}${server.error ? `: ${oneLine(server.error)}` : ''}] ${oneLine(server.uuid)}${server.protocolVersion ? ` (MCP ${oneLine(server.protocolVersion)})` : ''}`);
     for (const tool of server.tools) {
       const why = tool.reasons.length > 0 ? `  (${tool.reasons.join(', ')})` : '';
-      const name = tool.exposed === tool.original ? tool.exposed : `${tool.exposed} <- ${tool.original}`;
-      lines.push(`  ${name}  [${tool.policy}]${why}`);
+      const name = tool.exposed === tool.original ? oneLine(tool.exposed) : `${oneLine(tool.exposed)} <- ${oneLine(tool.original)}`;
+      const review = tool.held ? `  HELD: ${tool.integrity === 'approved' ? 'a finding to review' : tool.integrity} (inspect review)` : '';
+      lines.push(`  ${name}  [${tool.policy}]${why}${review}`);
     }
     for (const skipped of server.skippedTools) {
-      lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : skipped.name}: ${skipped.reason}`);
+      lines.push(`  skipped ${skipped.name === null ? '(a tool without a name)' : oneLine(skipped.name)}: ${oneLine(skipped.reason)}`);
     }
   }
   return lines.length > 0 ? lines.join('\n') : 'No MCP servers are configured.';
@@ -242,7 +275,7 @@ function listingText(status: readonly ServerStatus[]): string {
 /** One log entry per line: time, where it comes from, level, text. */
 function logText(entries: readonly LogEntry[]): string {
   if (entries.length === 0) return 'The log is empty.';
-  return entries.map((e) => `${new Date(e.time).toISOString()}  ${e.source.padEnd(10)} ${e.level.padEnd(7)} ${e.text}`).join('\n');
+  return entries.map((e) => `${new Date(e.time).toISOString()}  ${e.source.padEnd(10)} ${e.level.padEnd(7)} ${oneLine(e.text)}`).join('\n');
 }
 
 /** The server a user named by uuid or label; a label two servers share must be given as a uuid. */
@@ -256,30 +289,34 @@ function findServer(status: readonly ServerStatus[], wanted: string): ServerStat
   throw new UsageError(`no server "${wanted}" (servers: ${known})`);
 }
 
-async function run(verb: Verb, core: Core): Promise<number> {
+async function run(verb: Verb, core: Core, userDataDir: string): Promise<number> {
   // Notices go to stderr, so `--json` and `tools` leave stdout to their JSON alone.
   for (const notice of core.notices()) {
-    console.error(notice.message);
-    for (const line of notice.details ?? []) console.error(`  ${line}`);
+    printError(notice.message);
+    for (const line of notice.details ?? []) printError(`  ${line}`);
   }
   if (verb.kind === 'signin') return runSignInCommand(verb.command, findServer(core.mcp.getStatus(), verb.command.server), core);
   if (verb.kind === 'feature') return runFeatureCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'install') return runInstallCommand(core, verb.command);
+  if (verb.kind === 'remove') return runRemoveCommand(core, verb.command, findServer(core.mcp.getStatus(), verb.command.server).uuid, userDataDir);
+  if (verb.kind === 'review') return runReviewCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'offering') return runOfferingCommand(core, verb.command, (wanted) => findServer(core.mcp.getStatus(), wanted).uuid);
   if (verb.kind === 'logs') {
     const server = findServer(core.mcp.getStatus(), verb.server);
     const entries = core.mcp.logs.read(server.uuid);
-    console.log(verb.json ? JSON.stringify({ uuid: server.uuid, label: server.label, entries }, null, 2) : logText(entries));
+    if (verb.json) printJson({ uuid: server.uuid, label: server.label, entries });
+    else printText(logText(entries));
     return 0;
   }
   if (verb.kind === 'list') {
     const status = core.mcp.getStatus();
-    console.log(verb.json ? listingJson(status) : listingText(status));
+    if (verb.json) printJson(listingJson(status));
+    else printText(listingText(status));
     return 0;
   }
   if (verb.kind === 'tools') {
     const options = verb.onDemand ? { loading: 'on-demand' as const, loaded: verb.loaded } : {};
-    console.log(JSON.stringify(core.mcp.getProviderTools(verb.provider, null, options), null, 2));
+    printJson(core.mcp.getProviderTools(verb.provider, null, options));
     return 0;
   }
   return runCall(core, verb);
@@ -293,7 +330,7 @@ function helpText(): string {
 
 export async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(helpText());
+    printText(helpText());
     return 0;
   }
   let args: InspectArgs;
@@ -301,28 +338,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     args = parseInspectArgs(argv);
     checkUserData(args.userDataDir);
   } catch (error) {
-    console.error(`inspect: ${messageOf(error)}`);
+    printError(`inspect: ${messageOf(error)}`);
     return 2;
   }
   let core: Core;
   try {
     // A profile another copy of the app holds is refused (ProfileLockedError names it).
-    core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: (message) => console.error(message) });
+    core = await startCore({ userDataDir: args.userDataDir, host: 'inspect', log: printError });
   } catch (error) {
-    console.error(`inspect: ${messageOf(error)}`);
+    printError(`inspect: ${messageOf(error)}`);
     return 2;
   }
   try {
     // Inspect reports on settings as saved: when what start-up had to write (names, repairs, the
     // upgrade) could not be saved, it says so and stops, rather than list what is only in memory.
     if (core.store.saveProblem) {
-      console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
+      printError(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
       return 2;
     }
-    return await run(args.verb, core);
+    return await run(args.verb, core, args.userDataDir);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`inspect: ${error.message}`);
+    printError(`inspect: ${error.message}`);
     return 2;
   } finally {
     await core.close();
@@ -332,7 +369,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 if (isEntryModule(import.meta.url)) {
   // main answers every expected failure itself; anything else is still one line, not a stack trace.
   process.exitCode = await answerOrFail('inspect', () => main(process.argv.slice(2))).catch((error: unknown) => {
-    console.error(`inspect: ${messageOf(error)}`);
+    printError(`inspect: ${messageOf(error)}`);
     return 2;
   });
 }

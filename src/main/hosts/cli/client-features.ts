@@ -14,9 +14,12 @@ import path from 'node:path';
 import type { McpServer } from '../../../types/config.js';
 import { MAX_ROOTS, rootPathProblem } from '../../../types/roots.js';
 import type { TaskInfo } from '../../../types/tasks.js';
+import type { IconRef } from '../../../types/icons.js';
 import type { Core } from '../../core.js';
 import { rootStates } from '../../mcp/roots/roots.js';
 import { messageOf } from '../../../types/errors.js';
+import { printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const FEATURE_VERBS = ['instructions', 'tasks', 'roots', 'icons'] as const;
 export type FeatureVerb = (typeof FEATURE_VERBS)[number];
@@ -55,7 +58,7 @@ export function parseFeatureCommand(verb: FeatureVerb, positionals: readonly str
 /** One running task, as `tasks` lists it and `call` follows it. */
 export function taskLine(task: TaskInfo): string {
   const limit = task.deadline === null ? 'no time limit' : `time limit ends ${new Date(task.deadline).toISOString()} (${task.limitFrom === 'server' ? 'its ttl' : 'asked by the app'})`;
-  return `${task.server}  ${task.tool ?? '(not a call of this app)'}  ${task.taskId}  [${task.status}]${task.statusMessage ? ` ${task.statusMessage}` : ''}  ${limit}`;
+  return `${oneLine(task.server)}  ${task.tool === undefined ? '(not a call of this app)' : oneLine(task.tool)}  ${oneLine(task.taskId)}  [${oneLine(task.status)}]${task.statusMessage ? ` ${oneLine(task.statusMessage)}` : ''}  ${limit}`;
 }
 
 /** Runs the command; `serverOf` finds a server by uuid or label (or throws a usage error). Resolves with the exit code. */
@@ -63,14 +66,14 @@ export async function runFeatureCommand(core: Core, command: FeatureCommand, ser
   const { mcp } = core;
   if (command.verb === 'instructions') {
     const servers = mcp.instructions.of(null);
-    if (command.json) console.log(JSON.stringify({ servers: servers.map(({ label, instructions }) => ({ label, instructions })) }, null, 2));
-    else console.log(servers.length > 0 ? mcp.getInstructions(null) : 'No server with tools offered gives instructions.');
+    if (command.json) printJson({ servers: servers.map(({ label, instructions }) => ({ label, instructions })) });
+    else printText(servers.length > 0 ? mcp.getInstructions(null) : 'No server with tools offered gives instructions.');
     return 0;
   }
   if (command.verb !== 'roots' && command.verb !== 'icons') {
     const tasks = await mcp.tasks.listAll();
-    if (command.json) console.log(JSON.stringify({ tasks }, null, 2));
-    else console.log(tasks.length > 0 ? tasks.map(taskLine).join('\n') : 'No task is running.');
+    if (command.json) printJson({ tasks });
+    else printText(tasks.length > 0 ? tasks.map(taskLine).join('\n') : 'No task is running.');
     return 0;
   }
   const uuid = serverOf(command.server);
@@ -83,25 +86,28 @@ function runRoots(core: Core, server: McpServer, command: Extract<FeatureCommand
   if (command.set !== undefined) {
     core.mcp.setRoots(server.uuid, command.set);
     if (core.store.saveProblem) {
-      console.error(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
+      printError(`inspect: Settings cannot be saved: ${core.store.saveProblem}.`);
       return 1;
     }
   }
   const saved = core.store.config.mcp.servers.find((s) => s.uuid === server.uuid)?.roots;
   const states = rootStates(saved);
-  for (const state of states) if (state.missing) console.error(`inspect: warning: ${state.path} is not a folder that exists; it stays saved, and ${server.label} is not given it while it is missing.`);
-  if (command.json) console.log(JSON.stringify({ uuid: server.uuid, label: server.label, roots: states }, null, 2));
-  else console.log(states.length > 0 ? states.map((state) => `${state.path}${state.missing ? '  (missing)' : ''}`).join('\n') : `${server.label} may use no folders.`);
+  for (const state of states) if (state.missing) printError(`inspect: warning: ${oneLine(state.path)} is not a folder that exists; it stays saved, and ${oneLine(server.label)} is not given it while it is missing.`);
+  if (command.json) printJson({ uuid: server.uuid, label: server.label, roots: states });
+  else printText(states.length > 0 ? states.map((state) => `${oneLine(state.path)}${state.missing ? '  (missing)' : ''}`).join('\n') : `${oneLine(server.label)} may use no folders.`);
   return 0;
 }
 
 async function runIcons(core: Core, server: McpServer, json: boolean): Promise<number> {
   const status = core.mcp.getStatus().find((s) => s.uuid === server.uuid)!;
+  // Each by what it is for, its id and theme (a refused one's reason comes from asking for it, below).
+  const refs = (what: string, icons: readonly IconRef[] | undefined): Array<{ for: string; id: string; theme?: IconRef['theme'] }> =>
+    (icons ?? []).map(({ id, theme }) => ({ for: what, id, ...(theme ? { theme } : {}) }));
   const named = [
-    ...(status.icons ?? []).map((icon) => ({ for: 'server', ...icon })),
-    ...status.tools.flatMap((tool) => (tool.icons ?? []).map((icon) => ({ for: `tool ${tool.exposed}`, ...icon }))),
-    ...status.prompts.flatMap((prompt) => (prompt.icons ?? []).map((icon) => ({ for: `prompt ${prompt.exposed}`, ...icon }))),
-    ...status.resources.flatMap((resource) => (resource.icons ?? []).map((icon) => ({ for: `resource ${resource.uri}`, ...icon }))),
+    ...refs('server', status.icons),
+    ...status.tools.flatMap((tool) => refs(`tool ${tool.exposed}`, tool.icons)),
+    ...status.prompts.flatMap((prompt) => refs(`prompt ${prompt.exposed}`, prompt.icons)),
+    ...status.resources.flatMap((resource) => refs(`resource ${resource.uri}`, resource.icons)),
   ];
   const icons = await Promise.all(named.map(async (icon) => {
     try {
@@ -111,7 +117,7 @@ async function runIcons(core: Core, server: McpServer, json: boolean): Promise<n
       return { ...icon, problem: messageOf(error) };
     }
   }));
-  if (json) console.log(JSON.stringify({ uuid: server.uuid, label: server.label, icons }, null, 2));
-  else console.log(icons.length > 0 ? icons.map((icon) => `${icon.for}  ${icon.id}${icon.theme ? ` (${icon.theme})` : ''}  ${'problem' in icon ? `not shown: ${icon.problem}` : `${icon.mimeType}, ${icon.bytes} bytes`}`).join('\n') : `${server.label} gives no icons.`);
+  if (json) printJson({ uuid: server.uuid, label: server.label, icons });
+  else printText(icons.length > 0 ? icons.map((icon) => `${oneLine(icon.for)}  ${icon.id}${icon.theme ? ` (${icon.theme})` : ''}  ${'problem' in icon ? `not shown: ${oneLine(icon.problem)}` : `${icon.mimeType}, ${icon.bytes} bytes`}`).join('\n') : `${oneLine(server.label)} gives no icons.`);
   return 0;
 }

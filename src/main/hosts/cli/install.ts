@@ -20,6 +20,8 @@ import { RegistryError } from '../../install/registry/client.js';
 import { DownloadError } from '../../install/registry/download.js';
 import { InstallProblemError, parseSetOptions } from '../../install/values.js';
 import { messageOf } from '../../../types/errors.js';
+import { printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const INSTALL_VERBS = ['registry', 'bundle'] as const;
 /** Searches follow the registry's pages up to this many servers. */
@@ -74,19 +76,19 @@ export function parseInstallCommand(verb: string, positionals: readonly string[]
 function searchText(result: RegistrySearchResult): string {
   if (result.servers.length === 0) return `No server found at ${result.registry}.`;
   const lines = result.servers.map((server) => {
-    const added = server.installed ? `  (added as "${server.installed.label}", ${server.installed.version})` : '';
-    const status = server.status && server.status !== 'active' ? ` [${server.status}${server.statusMessage ? `: ${server.statusMessage}` : ''}]` : '';
-    return `${server.name}@${server.version}${status}  ${server.title ? `${server.title}: ` : ''}${server.description}  [${server.kinds.join(', ') || 'nothing to run'}]${added}`;
+    const added = server.installed ? `  (added as "${oneLine(server.installed.label)}", ${oneLine(server.installed.version)})` : '';
+    const status = server.status && server.status !== 'active' ? ` [${oneLine(server.status)}${server.statusMessage ? `: ${oneLine(server.statusMessage)}` : ''}]` : '';
+    return `${oneLine(server.name)}@${oneLine(server.version)}${status}  ${server.title ? `${oneLine(server.title)}: ` : ''}${oneLine(server.description)}  [${server.kinds.map(oneLine).join(', ') || 'nothing to run'}]${added}`;
   });
-  return [...lines, ...(result.nextCursor ? [`… and more at ${result.registry} (narrow the query).`] : [])].join('\n');
+  return [...lines, ...(result.nextCursor ? [`… and more at ${oneLine(result.registry)} (narrow the query).`] : [])].join('\n');
 }
 
 function runText(run: InstallRun): string {
-  return run.type === 'stdio' ? [run.command, ...run.args].join(' ') : `${run.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${run.url}`;
+  return oneLine(run.type === 'stdio' ? [run.command, ...run.args].join(' ') : `${run.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${run.url}`);
 }
 
 function serverRun(server: McpServer): string {
-  return server.type === 'stdio' ? [server.command ?? '', ...(server.args ?? [])].join(' ') : `${server.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${server.url ?? ''}`;
+  return oneLine(server.type === 'stdio' ? [server.command ?? '', ...(server.args ?? [])].join(' ') : `${server.type === 'http' ? 'Streamable HTTP' : 'SSE'} ${server.url ?? ''}`);
 }
 
 /** The server's status once it is ready or failed (or the wait ran out). */
@@ -109,10 +111,11 @@ function settled(core: Core, uuid: string): Promise<ServerStatus | undefined> {
 
 async function report(core: Core, result: InstallResult, what: string, json: boolean): Promise<number> {
   const { server } = result;
-  console.log(json ? JSON.stringify(server, null, 2) : `${result.updated ? 'Updated' : 'Added'} "${server.label}" (${server.uuid}) from ${what}: ${serverRun(server)}`);
+  if (json) printJson(server);
+  else printText(`${result.updated ? 'Updated' : 'Added'} "${oneLine(server.label)}" (${server.uuid}) from ${oneLine(what)}: ${serverRun(server)}`);
   const status = await settled(core, server.uuid);
   if (!status) return 0;
-  console.error(statusLine(server.label, status));
+  printError(statusLine(server.label, status));
   return 0;
 }
 
@@ -128,7 +131,7 @@ function statusLine(label: string, status: Pick<ServerStatus, 'status' | 'error'
     disabled: 'is disabled',
   };
   const reason = status.error?.trim().replace(/\.+$/, '');
-  return `"${label}" ${said[status.status]}${reason ? `: ${reason}` : ''}.`;
+  return `"${oneLine(label)}" ${said[status.status]}${reason ? `: ${oneLine(reason)}` : ''}.`;
 }
 
 export async function runInstallCommand(core: Core, command: InstallCommand): Promise<number> {
@@ -143,25 +146,26 @@ export async function runInstallCommand(core: Core, command: InstallCommand): Pr
         if (next.nextCursor) result.nextCursor = next.nextCursor;
         else delete result.nextCursor;
       }
-      console.log(command.json ? JSON.stringify(result, null, 2) : searchText(result));
-      if (result.skipped > 0) console.error(`${result.skipped} entries of the registry could not be read and are left out.`);
+      if (command.json) printJson(result);
+      else printText(searchText(result));
+      if (result.skipped > 0) printError(`${result.skipped} entries of the registry could not be read and are left out.`);
       return 0;
     }
     if (command.verb === 'add') {
       const preview = await core.installs.registry.preview(command.name, command.version, command.registry);
       const chosen = preview.options.find((option) => option.unsupported === undefined);
-      if (preview.status && preview.status !== 'active') console.error(`${preview.name} ${preview.version} is ${preview.status}${preview.statusMessage ? `: ${preview.statusMessage}` : '.'}`);
-      if (chosen?.run) console.error(`Adding ${preview.name} ${preview.version} as ${chosen.label}: ${runText(chosen.run)}`);
-      if (chosen?.download) console.error(`Adding ${preview.name} ${preview.version} as ${chosen.label}: downloading it, checked against SHA-256 ${chosen.download.sha256}`);
-      if (preview.installed && !command.newInstance) console.error(`Updating "${preview.installed.label}" (${preview.installed.uuid}), added from this entry before (--new-instance adds another server).`);
+      if (preview.status && preview.status !== 'active') printError(`${oneLine(preview.name)} ${oneLine(preview.version)} is ${oneLine(preview.status)}${preview.statusMessage ? `: ${oneLine(preview.statusMessage)}` : '.'}`);
+      if (chosen?.run) printError(`Adding ${oneLine(preview.name)} ${oneLine(preview.version)} as ${oneLine(chosen.label)}: ${runText(chosen.run)}`);
+      if (chosen?.download) printError(`Adding ${oneLine(preview.name)} ${oneLine(preview.version)} as ${oneLine(chosen.label)}: downloading it, checked against SHA-256 ${oneLine(chosen.download.sha256)}`);
+      if (preview.installed && !command.newInstance) printError(`Updating "${oneLine(preview.installed.label)}" (${preview.installed.uuid}), added from this entry before (--new-instance adds another server).`);
       const result = await core.installs.registry.add({ name: command.name, ...(command.version ? { version: command.version } : {}), values: command.values, newInstance: command.newInstance, force: command.force, ...(command.registry ? { registry: command.registry } : {}) });
       return await report(core, result, `${preview.name} ${preview.version}`, command.json);
     }
     const preview = await core.installs.bundles.openFile(command.file);
     const signer = preview.signature.publisher ? `, signed by ${preview.signature.publisher} (${preview.signature.status})` : ', unsigned';
-    console.error(`Installing ${preview.displayName} ${preview.version} by ${preview.author.name}${signer}: ${runText(preview.run)}`);
-    for (const warning of preview.warnings) console.error(`warning: ${warning}`);
-    if (preview.blockers.length > 0 && command.force) console.error(`warning: installing anyway (--force): ${preview.blockers.join(' ')}`);
+    printError(`Installing ${oneLine(preview.displayName)} ${oneLine(preview.version)} by ${oneLine(preview.author.name)}${oneLine(signer)}: ${runText(preview.run)}`);
+    for (const warning of preview.warnings) printError(`warning: ${warning}`);
+    if (preview.blockers.length > 0 && command.force) printError(`warning: installing anyway (--force): ${preview.blockers.join(' ')}`);
     try {
       const result = await core.installs.bundles.install(preview.stageId, command.values, undefined, { force: command.force });
       return await report(core, result, `${preview.fileName}`, command.json);
@@ -170,18 +174,18 @@ export async function runInstallCommand(core: Core, command: InstallCommand): Pr
     }
   } catch (error) {
     if (error instanceof InstallProblemError) {
-      for (const problem of error.problems) console.error(problem.message);
+      for (const problem of error.problems) printError(problem.message);
       return 1;
     }
     if (error instanceof BundleNotForThisMachine) {
-      console.error(`${error.message} --force installs it anyway (only if you know it runs here).`);
+      printError(`${error.message} --force installs it anyway (only if you know it runs here).`);
       return 1;
     }
     if (error instanceof BundleRefused || error instanceof RegistryError || error instanceof DownloadError) {
-      console.error(error.message);
+      printError(error.message);
       return 1;
     }
-    console.error(core.secrets.redact(messageOf(error)));
+    printError(core.secrets.redact(messageOf(error)));
     return 1;
   }
 }

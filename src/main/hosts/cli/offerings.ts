@@ -19,6 +19,8 @@ import { MissingValueError } from '../../mcp/user-input/missing-value.js';
 import { answerFrom } from './call.js';
 import { needsSignIn, NEEDS_SIGN_IN_EXIT_CODE } from './sign-in.js';
 import { messageOf } from '../../../types/errors.js';
+import { printDocument, printError, printJson, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const OFFERING_VERBS = ['prompts', 'prompt', 'complete', 'resources', 'read'] as const;
 export type OfferingVerb = (typeof OFFERING_VERBS)[number];
@@ -92,7 +94,8 @@ function parseArgValues(raw: readonly string[]): Record<string, string> {
 export async function runOfferingCommand(core: Core, command: OfferingCommand, serverUuid: (wanted: string) => string): Promise<number> {
   const { mcp } = core;
   if (command.verb === 'prompts' || command.verb === 'resources') {
-    console.log(command.verb === 'prompts' ? listPrompts(mcp.listPrompts(), command.json) : listResources(mcp.listResources(), command.json));
+    if (command.verb === 'prompts') listPrompts(mcp.listPrompts(), command.json);
+    else listResources(mcp.listResources(), command.json);
     return 0;
   }
   // A server no one has is a usage error (thrown on), not a failed read.
@@ -100,40 +103,42 @@ export async function runOfferingCommand(core: Core, command: OfferingCommand, s
   try {
     if (command.verb === 'complete') {
       const { values } = await mcp.completePromptArgument(command.name, command.argument, command.prefix, command.args);
-      console.log(JSON.stringify({ values }, null, 2));
+      printJson({ values });
       return 0;
     }
     if (command.verb === 'prompt') {
       const { provider, messages, report } = await mcp.getPrompt(command.name, command.args, { provider: command.provider, elicit: answerFrom(command.answers) });
-      for (const change of report) console.error(change.message);
-      console.log(JSON.stringify({ provider, messages }, null, 2));
+      for (const change of report) printError(change.message);
+      printJson({ provider, messages });
       return 0;
     }
     if (command.provider === undefined) {
       const view = await mcp.views.view(uuid, command.uri);
-      console.error(`inspect: ${command.uri} is an MCP App view (${Buffer.byteLength(view.html)} bytes of HTML). A headless host cannot render it; the app shows it beside the tool's result.`);
-      process.stdout.write(view.html.endsWith('\n') ? view.html : `${view.html}\n`);
+      printError(`inspect: ${oneLine(command.uri)} is an MCP App view (${Buffer.byteLength(view.html)} bytes of HTML). A headless host cannot render it; the app shows it beside the tool's result.`);
+      printDocument(view.html);
       return 0;
     }
     const template = mcp.listResources().templates.some((t) => t.uuid === uuid && t.uriTemplate === command.uri);
     const target = template ? { template: command.uri, values: command.args } : command.uri;
     const { provider, items, report } = await mcp.readResource(uuid, target, { provider: command.provider, elicit: answerFrom(command.answers) });
-    for (const change of report) console.error(change.message);
-    console.log(JSON.stringify({ provider, items }, null, 2));
+    for (const change of report) printError(change.message);
+    printJson({ provider, items });
     return 0;
   } catch (error) {
-    console.error(`inspect: ${messageOf(error)}`);
+    printError(`inspect: ${messageOf(error)}`);
     if (error instanceof MissingValueError) return 2;
     return needsSignIn(error) ? NEEDS_SIGN_IN_EXIT_CODE : 1;
   }
 }
 
-function listPrompts(prompts: readonly PromptInfo[], json: boolean): string {
-  return json ? JSON.stringify({ prompts: prompts.map(promptJson) }, null, 2) : promptsText(prompts);
+function listPrompts(prompts: readonly PromptInfo[], json: boolean): void {
+  if (json) printJson({ prompts: prompts.map(promptJson) });
+  else printText(promptsText(prompts));
 }
 
-function listResources(listing: ResourceListing, json: boolean): string {
-  return json ? JSON.stringify(resourcesJson(listing), null, 2) : resourcesText(listing);
+function listResources(listing: ResourceListing, json: boolean): void {
+  if (json) printJson(resourcesJson(listing));
+  else printText(resourcesText(listing));
 }
 
 function promptJson(prompt: PromptInfo): Record<string, unknown> {
@@ -150,9 +155,9 @@ function promptsText(prompts: readonly PromptInfo[]): string {
   if (prompts.length === 0) return 'No connected server offers prompts.';
   return prompts
     .map((p) => {
-      const name = p.exposed === p.original ? p.exposed : `${p.exposed} <- ${p.original}`;
-      const args = p.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ');
-      return `${name}${args ? ` ${args}` : ''}  (${p.server})${p.description ? `  ${p.description}` : ''}`;
+      const name = p.exposed === p.original ? oneLine(p.exposed) : `${oneLine(p.exposed)} <- ${oneLine(p.original)}`;
+      const args = p.arguments.map((a) => (a.required ? oneLine(a.name) : `[${oneLine(a.name)}]`)).join(' ');
+      return `${name}${args ? ` ${args}` : ''}  (${oneLine(p.server)})${p.description ? `  ${oneLine(p.description)}` : ''}`;
     })
     .join('\n');
 }
@@ -172,8 +177,8 @@ function resourcesJson(listing: ResourceListing): Record<string, unknown> {
 
 function resourcesText(listing: ResourceListing): string {
   const lines = [
-    ...listing.resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` [${r.mimeType}]` : ''}  (${r.server})`),
-    ...listing.templates.map((t) => `${t.uriTemplate}  ${t.name} (template)${t.mimeType ? ` [${t.mimeType}]` : ''}  (${t.server})`),
+    ...listing.resources.map((r) => `${oneLine(r.uri)}  ${oneLine(r.name)}${r.mimeType ? ` [${oneLine(r.mimeType)}]` : ''}  (${oneLine(r.server)})`),
+    ...listing.templates.map((t) => `${oneLine(t.uriTemplate)}  ${oneLine(t.name)} (template)${t.mimeType ? ` [${oneLine(t.mimeType)}]` : ''}  (${oneLine(t.server)})`),
   ];
   return lines.length > 0 ? lines.join('\n') : 'No connected server offers resources.';
 }

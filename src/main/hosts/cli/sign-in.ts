@@ -9,6 +9,8 @@
 import { AuthError } from '../../auth/errors.js';
 import type { Core } from '../../core.js';
 import { messageOf } from '../../../types/errors.js';
+import { printError, printText } from './output.js';
+import { oneLine } from './terminal-text.js';
 
 export const SIGN_IN_VERBS = ['signin', 'signout'] as const;
 export type SignInVerb = (typeof SIGN_IN_VERBS)[number];
@@ -49,25 +51,25 @@ export async function runSignInCommand(command: SignInCommand, server: { uuid: s
   try {
     if (command.verb === 'signout') {
       const { revoked } = await core.signIns.signOut(server.uuid);
-      console.error(revoked
-        ? `Signed out of "${server.label}": the server revoked the tokens, and none is left here.`
-        : `Signed out of "${server.label}": its tokens are removed here (the server offers no revocation).`);
+      printError(revoked
+        ? `Signed out of "${oneLine(server.label)}": the server revoked the tokens, and none is left here.`
+        : `Signed out of "${oneLine(server.label)}": its tokens are removed here (the server offers no revocation).`);
       return 0;
     }
     const start = await core.signIns.signIn(server.uuid, { browserTimeoutMs: command.timeoutMs });
-    console.log(start.authorizationUrl);
-    console.error(`Open the address above in a browser to sign in to "${server.label}". Waiting up to ${Math.round(command.timeoutMs / 1000)} s for the browser to come back…`);
+    printText(oneLine(start.authorizationUrl));
+    printError(`Open the address above in a browser to sign in to "${oneLine(server.label)}". Waiting up to ${Math.round(command.timeoutMs / 1000)} s for the browser to come back…`);
     const outcome = await start.done;
     if (!outcome.ok) {
-      console.error(core.secrets.redact(outcome.error));
+      printError(core.secrets.redact(outcome.error));
       return 1;
     }
     const status = core.mcp.getStatus().find((s) => s.uuid === server.uuid);
     const tools = status?.tools.length ?? 0;
-    console.error(`Signed in to "${server.label}": ${status?.status ?? 'unknown'}${status?.error ? ` (${status.error})` : ''}, ${tools} ${tools === 1 ? 'tool' : 'tools'}.`);
+    printError(`Signed in to "${oneLine(server.label)}": ${status?.status ?? 'unknown'}${status?.error ? ` (${oneLine(status.error)})` : ''}, ${tools} ${tools === 1 ? 'tool' : 'tools'}.`);
     return 0;
   } catch (error) {
-    console.error(core.secrets.redact(messageOf(error)));
+    printError(core.secrets.redact(messageOf(error)));
     return 1;
   }
 }

@@ -134,7 +134,7 @@ export class BundleInstalls {
   }
 
   /** The bundle folder a server runs from: its source's, or (added from a registry's mcpb package) its working folder's. */
-  #folderOf(server: McpServer): string | undefined {
+  folderOf(server: McpServer): string | undefined {
     if (server.source && 'bundle' in server.source) return server.source.bundle;
     if (!server.source || !server.cwd) return undefined;
     const relative = path.relative(this.folders.root, server.cwd).split(path.sep).join('/');
@@ -145,7 +145,7 @@ export class BundleInstalls {
   /** A server other than `target` that runs from `relative` and was not installed from the same registry entry: it would run this bundle's files. */
   #folderHolder(relative: string, target: McpServer | undefined, origin: RegistryOrigin | undefined): McpServer | undefined {
     return this.#context.store.config.mcp.servers.find((server) => {
-      if (server.uuid === target?.uuid || this.#folderOf(server) !== relative) return false;
+      if (server.uuid === target?.uuid || this.folderOf(server) !== relative) return false;
       const same = origin && server.source && 'registry' in server.source && server.source.registry === origin.source.registry && server.source.name === origin.source.name;
       return !same;
     });
@@ -257,7 +257,7 @@ export class BundleInstalls {
       ...(Object.keys(command.env).length > 0 ? { env: command.env } : {}),
       cwd: dir,
     };
-    const previousFolder = installed ? this.#folderOf(installed) : undefined;
+    const previousFolder = installed ? this.folderOf(installed) : undefined;
     let server: McpServer;
     try {
       server = installed ? await this.#context.servers.updateServer(installed.uuid, settings) : await this.#context.servers.addServer(settings);
@@ -291,7 +291,7 @@ export class BundleInstalls {
   }
 
   #inUse(relative: string): boolean {
-    return this.#context.store.config.mcp.servers.some((server) => this.#folderOf(server) === relative);
+    return this.#context.store.config.mcp.servers.some((server) => this.folderOf(server) === relative);
   }
 
   #removeFolder(relative: string): void {
@@ -305,7 +305,7 @@ export class BundleInstalls {
   /** Deletes a server as the servers screen does, and the folder of the bundle it was installed from. */
   async removeServer(uuid: string): Promise<{ removedFromSelections: number }> {
     const server = this.#context.store.config.mcp.servers.find((item) => item.uuid === uuid);
-    const folder = server ? this.#folderOf(server) : undefined;
+    const folder = server ? this.folderOf(server) : undefined;
     const result = await this.#context.servers.removeServer(uuid);
     if (folder && !this.#inUse(folder)) this.#removeFolder(folder);
     return result;

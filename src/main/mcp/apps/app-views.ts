@@ -12,7 +12,7 @@ import { messageOf } from '../../../types/errors.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { ToolIndex } from '../names/tool-index.js';
 import { ViewContexts } from './view-contexts.js';
-import { viewPolicy } from './view-csp.js';
+import { type AppOrigins, viewPolicy, withoutAppOrigins } from './view-csp.js';
 import { ViewError, viewFromContents, type ViewResource } from './view-resource.js';
 
 /** Views kept fetched (per server, version and URI); the least recently used goes first. */
@@ -70,16 +70,23 @@ export class AppViews {
 
   /**
    * Opens the view of the tool exposed as `exposed` for the page (`callId`: the call it shows).
-   * `frameAncestors`: the origins that may frame its sandbox (the app's page).
+   * `frameAncestors`: the origins that may frame its sandbox (the app's page); `appOrigins`: the
+   * app's own places, left out of its policy (with a line in the server's log) if it declared them.
    */
-  async open(exposed: string, options: { callId?: string; frameAncestors?: readonly string[] } = {}): Promise<Omit<ToolViewInfo, 'sandboxUrl' | 'sandboxOrigin'>> {
+  async open(exposed: string, options: { callId?: string; frameAncestors?: readonly string[]; appOrigins?: AppOrigins } = {}): Promise<Omit<ToolViewInfo, 'sandboxUrl' | 'sandboxOrigin'>> {
     const entry = this.context.index.get(exposed);
     if (!entry) throw new ViewError(`Unknown tool "${exposed}": no MCP server offers a tool by that name.`);
+    // Its view is part of what the user approves: a tool held for review shows none.
+    if (entry.held) throw new ViewError(`The tool "${exposed}" waits for your review: its view opens once you approve it.`);
     const resourceUri = entry.tool?.ui?.resourceUri;
     if (!resourceUri) throw new ViewError(`The tool "${exposed}" has no view.`);
     const view = await this.view(entry.uuid, resourceUri);
     const viewId = randomBytes(16).toString('hex');
-    const policy = viewPolicy(view.csp, options.frameAncestors);
+    const { csp, refused } = withoutAppOrigins(view.csp, options.appOrigins);
+    for (const line of refused) this.context.note(entry.uuid, 'warning', `View ${resourceUri}: ${line}`);
+    const policy = viewPolicy(csp, options.frameAncestors);
+    // The spec's audit trail: what the view may reach, as this host gives it.
+    this.context.note(entry.uuid, 'info', `View ${resourceUri} opened: CSP ${policy}`);
     this.#open.set(viewId, { uuid: entry.uuid, tool: exposed, resourceUri, ...(options.callId ? { callId: options.callId } : {}), policy });
     if (this.#open.size > OPEN_VIEWS) this.#open.delete(this.#open.keys().next().value!);
     const server = this.#connection(entry.uuid).server;
@@ -90,7 +97,7 @@ export class AppViews {
       original: entry.original,
       resourceUri,
       html: view.html,
-      csp: view.csp,
+      csp,
       permissions: view.permissions,
       ...(view.prefersBorder === undefined ? {} : { prefersBorder: view.prefersBorder }),
     };
@@ -158,8 +165,8 @@ export class AppViews {
       if (error instanceof ViewError) throw error;
       throw new ViewError(this.context.redact(`Reading the view ${uri} on server "${connection.server.label}" failed: ${messageOf(error)}`), { cause: error });
     }
-    // The spec's audit trail: what each view may reach, and what of its declaration was refused.
-    this.context.note(uuid, 'info', `View ${uri}: ${Buffer.byteLength(view.html)} bytes; CSP ${viewPolicy(view.csp)}`);
+    // What of its declaration was refused; the policy each opening gives it is logged there (open).
+    this.context.note(uuid, 'info', `View ${uri}: ${Buffer.byteLength(view.html)} bytes`);
     for (const refused of view.refused) this.context.note(uuid, 'warning', `View ${uri}: ${refused}`);
     return view;
   }

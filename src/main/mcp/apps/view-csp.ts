@@ -7,7 +7,9 @@
 // data anywhere) and `frame-ancestors` set to the app's page. A declared origin that is not a
 // plain source expression (`*`, `https:`, a keyword, anything with a quote, `;` or a space) is
 // left out, with a warning: a declaration may narrow what a view reaches, never widen it to
-// "anything".
+// "anything". Nor may it name the app itself: this machine with any port (`http://127.0.0.1:*`)
+// is left out when the view is read, and the app page's and the sandbox's origins (and, in
+// Electron, the app's own schemes, `file:` and `mcp-app-view:`) when the host opens it.
 import { CSP_KEYS, type ViewCsp, type ViewPermission, ViewCspSchema, VIEW_PERMISSIONS } from '../../../types/apps.js';
 import { isRecord } from '../../../types/json.js';
 
@@ -21,6 +23,77 @@ export interface AcceptedCsp {
   csp: ViewCsp;
   /** What was left out and why, for the server's log. */
   refused: string[];
+}
+
+/** The app's own places, which no view's policy may name (the host says which they are). */
+export interface AppOrigins {
+  /** Its page's and its sandbox's origins (`http://127.0.0.1:<port>`, `http://localhost:<port>`). */
+  origins: readonly string[];
+  /** Its own schemes (Electron: `file`, `mcp-app-view`): a source naming one is refused. */
+  schemes: readonly string[];
+}
+
+export const NO_APP_ORIGINS: AppOrigins = { origins: [], schemes: [] };
+
+/** A well-formed source (SOURCE) in parts. */
+const SOURCE_PARTS = /^(?:([a-z]+):\/\/)?(\*\.)?(\[[^\]]+\]|[^:/]+)(?::(\d{1,5}|\*))?/i;
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, ws: 80, https: 443, wss: 443 };
+
+/** This machine, by name or address in any spelling (`127.1`, `[::ffff:7f00:1]`, `foo.localhost`). */
+function isLoopbackHost(host: string, wildcard: boolean): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (wildcard) return false;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://${name}/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return /^127\./.test(canonical) || canonical === '0.0.0.0' || canonical === '::1' || canonical === '::' || /^::ffff:7f[0-9a-f]{2}:/.test(canonical);
+}
+
+/** The ports of the app's origins on this machine. */
+function appPorts(app: AppOrigins): Set<number> {
+  const ports = new Set<number>();
+  for (const origin of app.origins) {
+    try {
+      const url = new URL(origin);
+      if (isLoopbackHost(url.hostname, false)) ports.add(url.port === '' ? DEFAULT_PORTS[url.protocol.slice(0, -1)] ?? 80 : Number(url.port));
+    } catch {
+      // Not an origin: names no port.
+    }
+  }
+  return ports;
+}
+
+/** Why a declared source names the app itself, or null. */
+function ownOriginProblem(source: string, app: AppOrigins, ports: ReadonlySet<number>): string | null {
+  const scheme = app.schemes.find((name) => source.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (scheme !== undefined) return `names the app's own scheme (${scheme}:)`;
+  const parts = SOURCE_PARTS.exec(source);
+  if (!parts || !isLoopbackHost(parts[3]!, parts[2] !== undefined)) return null;
+  const port = parts[4];
+  if (port === '*') return "is this machine with any port, the app's own page and sandbox among them";
+  const effective = port === undefined ? DEFAULT_PORTS[(parts[1] ?? 'http').toLowerCase()] ?? 80 : Number(port);
+  return ports.has(effective) ? "is the app's own origin (its page or its sandbox)" : null;
+}
+
+/** `csp` without what names the app itself (see AppOrigins; this machine with any port always). */
+export function withoutAppOrigins(csp: ViewCsp, app: AppOrigins = NO_APP_ORIGINS): AcceptedCsp {
+  const ports = appPorts(app);
+  const refused: string[] = [];
+  const kept: ViewCsp = {};
+  for (const key of CSP_KEYS) {
+    const origins = csp[key];
+    if (!origins) continue;
+    kept[key] = origins.filter((origin) => {
+      const problem = ownOriginProblem(origin, app, ports);
+      if (problem) refused.push(`${key}: ${JSON.stringify(origin)} ${problem}; left out of the view's policy`);
+      return problem === null;
+    });
+  }
+  return { csp: kept, refused };
 }
 
 /** The origins of a declaration that the host accepts; anything malformed is left out and named. */
@@ -44,7 +117,9 @@ export function acceptCsp(declared: unknown): AcceptedCsp {
     }
     csp[key] = [...new Set(kept)];
   }
-  return { csp, refused };
+  // What names this machine with any port is never the view's to reach, whichever host opens it.
+  const own = withoutAppOrigins(csp);
+  return { csp: own.csp, refused: [...refused, ...own.refused] };
 }
 
 const list = (origins: readonly string[] | undefined): string => (origins && origins.length > 0 ? ` ${origins.join(' ')}` : '');

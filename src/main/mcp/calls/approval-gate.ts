@@ -18,8 +18,10 @@ export interface ApprovalRequest {
 export type Approve = (request: ApprovalRequest) => boolean | Promise<boolean>;
 
 /**
- * Why a call was refused before anything reached the server; `not-visible`: MCP Apps visibility
- * (a tool only for its views called by anyone else, or a view calling what it may not).
+ * Why a call was refused before anything reached the server; `not-approved`: the user said no to
+ * this call, or the tool is held for review (its definition changed, it is new, or a high finding
+ * was not reviewed: docs/tool-integrity.md); `not-visible`: MCP Apps visibility (a tool only for
+ * its views called by anyone else, or a view calling what it may not).
  */
 export type RefusalReason = 'denied' | 'needs-approval' | 'not-approved' | 'not-visible';
 

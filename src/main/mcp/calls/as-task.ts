@@ -4,7 +4,8 @@
 // limit instead of the call timeout: a task is polled, so a server that is slow to finish is not
 // a server that stopped answering. Until then (a 2026-07-28 server decides per call, and may
 // answer at once, or ask for input first) the call's own deadline runs, waiting while the user
-// answers, as for any call.
+// answers, as for any call, and so does its overall limit (the server's maxCallMs): a task, once
+// made, has a limit of its own, and the call's stops with the call's timeout.
 import type { ToolCallResult } from '../../../types/mcp.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter, RunningCall } from '../elicitation/router.js';
@@ -14,9 +15,10 @@ import { DEFAULT_TASK_TTL_MS } from '../tasks/task-limits.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../../types/config.js';
 import { CANCEL_REASON } from './active-calls.js';
 import { CallDeadline } from './call-deadline.js';
+import { maxCallOf } from '../connection/call-limit.js';
 
 /** What a task call takes of the caller's options (calls/tool-call.ts CallOptions). */
-export interface TaskCallerOptions extends Pick<ConnectionCallOptions, 'signal' | 'onProgress' | 'timeoutMs'> {
+export interface TaskCallerOptions extends Pick<ConnectionCallOptions, 'signal' | 'onProgress' | 'timeoutMs' | 'maxCallMs'> {
   elicit?: Elicit;
   callId?: string;
 }
@@ -30,7 +32,8 @@ export async function sendAsTask(
 ): Promise<ToolCallResult> {
   const cancelled = new AbortController();
   // The call's deadline until the task exists; then its clock stops for good (the task's limit rules).
-  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal);
+  const signal = options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal;
+  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, signal, options.maxCallMs ?? maxCallOf(connection.server));
   let clockStopped = false;
   const followed = context.tasks.follow({
     uuid: entry.uuid,

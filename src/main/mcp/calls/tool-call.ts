@@ -8,6 +8,7 @@ import type { ProviderId } from '../../../types/providers.js';
 import { FIND_TOOLS_NAME } from '../../naming/builtin-tools.js';
 import { UnreadableArgument } from '../../providers/index.js';
 import { CallDeadline } from './call-deadline.js';
+import { maxCallOf } from '../connection/call-limit.js';
 import type { CallOptions as ConnectionCallOptions, ServerConnection } from '../connection/connection.js';
 import type { Elicit, ElicitationRouter } from '../elicitation/router.js';
 import type { ApprovalOptions, ApprovalRequest } from './approval-gate.js';
@@ -18,6 +19,7 @@ import { messageOf } from '../../../types/errors.js';
 import type { RunningTasks } from '../tasks/running-tasks.js';
 import { sendAsTask } from './as-task.js';
 import { withUrlRetries } from './url-required.js';
+import { heldReason } from '../../integrity/compare.js';
 
 /** How a caller calls a tool through the manager (`Mcp.callTool`). */
 export interface CallOptions extends ConnectionCallOptions, ApprovalOptions {
@@ -79,6 +81,11 @@ export async function callTool(context: CallContext, exposedName: string, args: 
     throw new Error(`Cannot call ${where(exposedName, entry, label)}: ${signIn.message}.`, { cause: signIn });
   }
   if (!connection || !entry.live) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the server is not connected or no longer lists it.`);
+  // Held for review (docs/tool-integrity.md): nothing reaches the server until the user approves it.
+  if (entry.held) {
+    const why = entry.verdict ? heldReason(entry.verdict) : 'it has not been compared with what was approved yet';
+    throw new ToolCallRefused('not-approved', `Cannot call ${where(exposedName, entry, label)}: ${why}. Nothing was sent to the server; review the tool and approve it first (the server's Review panel, or inspect review and inspect approve).`);
+  }
   if (!entry.enabled) throw new Error(`Cannot call ${where(exposedName, entry, label)}: the tool is switched off.`);
   refuseIfNotVisible(exposedName, entry, label, options.fromView);
   // What the server will get is what the user approves.
@@ -141,7 +148,7 @@ async function sendAnswering(
   elicit: Elicit,
   elicitations: ElicitationRouter,
 ): Promise<ToolCallResult> {
-  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal);
+  const deadline = new CallDeadline(options.timeoutMs ?? connection.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.signal, options.maxCallMs ?? maxCallOf(connection.server));
   const end = elicitations.begin(entry.uuid, { tool: entry.exposed, original: entry.original, elicit, deadline });
   try {
     return await connection.callTool(entry.original, args, deadline.callOptions(options.onProgress));

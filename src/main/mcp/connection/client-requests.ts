@@ -5,10 +5,16 @@
 // request's, or a task's) reach the same handlers. Sampling (`sampling/createMessage`) is not
 // offered: 2026-07-28 deprecates it, and the app calling its own model is what replaces it; it is
 // not declared, and a request for it gets the spec's "method not found" and a line in the
-// server's log, like any method this client does not know.
+// server's log, like any method this client does not know. A URL request the app refuses (not
+// http or https, too long to check) is answered at 2025-11-25 with an error whose message is the
+// reason; at 2026-07-28 an input request has no error of its own, so it is declined, the reason
+// in the decline's `_meta` (DECLINE_REASON_META_KEY), and the server decides what follows.
 import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
 import { InputHandlers } from '../protocol/input-handlers.js';
+
+/** Where a decline of a 2026-07-28 input request says why the app refused it (the app's own `_meta` key). */
+export const DECLINE_REASON_META_KEY = 'mcp-tool-names/declineReason';
 
 /** What the client declares: form and URL elicitation, and roots it tells changes of. No sampling. */
 export const CLIENT_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, roots: { listChanged: true } };
@@ -29,5 +35,5 @@ export const CLIENT_REQUEST_METHODS = ['roots/list', 'elicitation/create'] as co
 export function clientRequests(handlers: ClientRequestHandlers): InputHandlers {
   return new InputHandlers((text) => handlers.note(text))
     .register(ListRootsRequestSchema, async () => handlers.listRoots())
-    .register(ElicitRequestSchema, (params, signal) => handlers.elicit(params, signal));
+    .register(ElicitRequestSchema, (params, signal) => handlers.elicit(params, signal), (reason) => ({ action: 'decline', _meta: { [DECLINE_REASON_META_KEY]: reason } }));
 }

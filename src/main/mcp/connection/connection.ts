@@ -1,8 +1,8 @@
 // One MCP server's live connection: connect with a timeout, list tools (server-tools.ts) and what
 // else it offers, reconnect after a crash with backoff, and call tools. It knows nothing about
 // names: the manager maps exposed names to (connection, original).
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ElicitResult, ListRootsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_EXTENSIONS } from '../../../types/apps.js';
 import type { McpServer } from '../../../types/config.js';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, transportProblem } from '../../../types/config.js';
@@ -24,10 +24,11 @@ import { ServerTools } from './server-tools.js';
 import { watchConnection } from './watch-connection.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
 import { describeTarget } from './transports.js';
-import type { TaskCallOptions } from '../tasks/task-call.js';
 import { ClientFeatures } from './client-features.js';
 import { callToolAsTask, runsAsTask } from './task-calls.js';
 import { CLIENT_CAPABILITIES, clientRequests } from './client-requests.js';
+import { callLimitNote, callLimitReached, isCallLimit, limitedRequest, limitThatEnded, type CallOptions } from './call-limit.js';
+export type { CallOptions } from './call-limit.js';
 export type { ListedTool } from '../listing/tool-listing.js';
 
 export interface ConnectionOptions {
@@ -53,19 +54,9 @@ export interface ConnectionOptions {
   loginShell?: LaunchContext['loginShell'];
   /** How long the revision probe waits for `server/discover` (open-client.ts PROBE_TIMEOUT_MS unless given). */
   probeTimeoutMs?: number;
+  /** The largest message read from a server, on every transport (message-size/limit.ts MAX_MESSAGE_BYTES unless given, for tests). */
+  maxMessageBytes?: number;
 }
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Per-call timeout; the server's `callTimeoutMs`, else the SDK's default (60 s), when unset. */
-  timeoutMs?: number;
-  /** The server's progress reports; each also restarts the timeout. */
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** Runs the call as a task (the caller asked runsAsTask): the ttl to ask for and the task's states; `timeoutMs` is then not used. */
-  task?: Pick<TaskCallOptions, 'ttlMs' | 'onState'>;
-}
-
-const ignoreProgress = (): void => undefined;
 
 export class ServerConnection {
   status: ServerStatusKind = 'connecting';
@@ -200,7 +191,7 @@ export class ServerConnection {
       const launch = this.server.type === 'stdio' ? await prepareStdioLaunch(this.server, values.env, { loginShell: this.options.loginShell }) : undefined;
       if (generation !== this.#generation) return;
       if (launch?.fromLoginShell) this.#note('info', `Found ${this.server.command} on the login shell's PATH: ${launch.found}`);
-      const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env };
+      const io = { onStderrLine, fetch: this.#auth?.fetch, env: launch?.env, maxMessageBytes: this.options.maxMessageBytes, onPassedOver: (text: string) => this.#note('warning', text) };
       // The client's own validator: output schemas checkTool compiles are the ones its calls use.
       this.#schemas = new CompiledSchemas();
       // Elicitation (forms and URLs) and roots (client-requests.ts). MCP Apps: the client renders tools' HTML views.
@@ -292,7 +283,8 @@ export class ServerConnection {
     const client = this.readyClient();
     if (options.task) {
       const context = { client, requestTimeoutMs: this.timeoutMs, callTimeoutMs: options.timeoutMs ?? this.server.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, inputs: this.inputs, listen: this.features.listenTask.bind(this.features) };
-      const result = (await callToolAsTask(context, original, args, { ...options.task, signal: options.signal, onProgress: options.onProgress })) as ToolCallResult;
+      const asTask = callToolAsTask(context, original, args, { ...options.task, signal: options.signal, onProgress: options.onProgress });
+      const result = (await asTask.catch((error: unknown) => Promise.reject(isCallLimit(error) ? this.#limitReached(original, error.data.maxCallMs) : error))) as ToolCallResult;
       // What the SDK's callTool checks for a plain call (output-check.ts), checked here.
       const tool = this.tools?.find((listed) => listed.name === original);
       const check = tool ? this.checkOutput(tool, result) : null;
@@ -300,29 +292,29 @@ export class ServerConnection {
       this.#outputs.checkedBySdk(result);
       return result;
     }
-    const request: RequestOptions = {
-      signal: options.signal,
-      timeout: options.timeoutMs ?? this.server.callTimeoutMs,
-      // A server that reports progress is still working: each report restarts the timeout.
-      // The SDK asks servers for progress only when given a handler.
-      resetTimeoutOnProgress: true,
-      onprogress: options.onProgress ?? ignoreProgress,
-    };
+    const request = limitedRequest(this.server, options);
+    const sentAt = performance.now();
     try {
       const result = (await client.callTool({ name: original, arguments: args }, undefined, request)) as ToolCallResult;
       this.#outputs.checkedBySdk(result);
       return result;
     } catch (error) {
+      const limit = limitThatEnded(error, request.maxTotalTimeout, sentAt);
+      if (limit !== undefined) throw this.#limitReached(original, limit);
       // The sign-in is gone for good: the server waits for a new one, its tools' names held.
       if (error instanceof AuthError && error.kind === 'sign-in' && client === this.#client) await this.stop('needs-sign-in', error.message);
       // Over Streamable HTTP a server that has gone away (or restarted and forgotten our session)
       // shows only as failing requests, while the connection would stay `ready`. A request that
       // could not be delivered closes it, which reconnects with backoff (onclose → #closed).
-      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) {
-        void client.close();
-      }
+      if (this.server.type === 'http' && client === this.#client && this.status === 'ready' && isConnectionLost(error)) void client.close();
       throw error;
     }
+  }
+
+  /** A call the overall limit ended: a line in the server's log, and the error the caller gets. */
+  #limitReached(original: string, maxCallMs: number): McpError {
+    this.#note('warning', callLimitNote(original, maxCallMs));
+    return callLimitReached(maxCallMs);
   }
 
   /** Connects and lists tools; `offered` settles (never rejects) once prompts and resources are listed. */

@@ -11,7 +11,7 @@ import { ModernHttpTransport } from '../protocol/modern-http.js';
 import { MODERN_REVISION } from '../protocol/revisions.js';
 import type { RevisionClient } from '../protocol/revision-client.js';
 import type { StderrTail, TransportIo, TransportValues } from './transports.js';
-import { createTransport } from './transports.js';
+import { createTransport, httpFetch } from './transports.js';
 
 /** The longest the probe waits for an answer: a server of the `initialize` era may stay silent. */
 export const PROBE_TIMEOUT_MS = 10_000;
@@ -67,7 +67,7 @@ export async function openClient(client: RevisionClient, options: OpenOptions): 
   const probeMs = Math.min(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS, options.timeoutMs);
   if (server.type === 'sse' || remembered?.era === 'legacy') return legacy(client, options);
   if (server.type === 'http') {
-    const transport = new ModernHttpTransport(new URL(server.url!), { headers: values.headers, fetch: io.fetch, revision: MODERN_REVISION, paramHeaders: options.paramHeaders });
+    const transport = new ModernHttpTransport(new URL(server.url!), { headers: values.headers, fetch: httpFetch(io), revision: MODERN_REVISION, paramHeaders: options.paramHeaders });
     const verdict = remembered ?? (await negotiate(transport, client.envelope, probeMs));
     if (verdict.era === 'legacy') {
       await transport.close();

@@ -8,6 +8,7 @@ import type { McpServer } from '../../../types/config.js';
 import { transportProblem } from '../../../types/config.js';
 import { overlayEnv } from '../stdio/command-search.js';
 import { MessageLines, type MessageReader } from '../stdio/message-lines.js';
+import { boundedFetch } from '../message-size/bounded-fetch.js';
 import { LineSplitter } from './line-splitter.js';
 
 /** A stdio server's stderr: each line goes to `onLine` (its log), the last one explains a failure. */
@@ -48,12 +49,19 @@ export interface TransportIo {
   fetch?: FetchLike;
   /** A stdio server's whole environment, as prepareStdioLaunch chose it (its PATH included). */
   env?: Record<string, string>;
-  /** The largest message read from a stdio server (bytes; MAX_MESSAGE_BYTES by default). */
+  /** The largest message read from the server (bytes; MAX_MESSAGE_BYTES by default), on every transport. */
   maxMessageBytes?: number;
+  /** Told of a message of an HTTP or SSE server that was not read, and why (its log). */
+  onPassedOver?: (text: string) => void;
+}
+
+/** What a server's HTTP requests go through: its fetch (the sign-in's), every message bounded (message-size/). */
+export function httpFetch(io: TransportIo): FetchLike {
+  return boundedFetch(io.fetch ?? globalThis.fetch, { maxBytes: io.maxMessageBytes, note: io.onPassedOver });
 }
 
 export function createTransport(server: McpServer, values: TransportValues, io: TransportIo = {}): CreatedTransport {
-  const { onStderrLine, fetch = globalThis.fetch } = io;
+  const { onStderrLine } = io;
   const problem = transportProblem(server);
   if (problem) throw new Error(problem);
   if (server.type === 'stdio') {
@@ -75,6 +83,7 @@ export function createTransport(server: McpServer, values: TransportValues, io: 
   // The SDK sends requestInit's headers on every request, the SSE stream's GET included. (An
   // eventSource fetch that added them again made them `Bearer x, Bearer x`: refused.)
   const requestInit: RequestInit = { headers: values.headers };
+  const fetch = httpFetch(io);
   if (server.type === 'sse') return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
   return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
 }

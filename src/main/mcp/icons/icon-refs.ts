@@ -1,7 +1,9 @@
 // The icons an entry lists (a server's, a tool's, a prompt's, a resource's `icons[]`), as the app
-// keeps them: only `https:` and `data:` sources (an `http:` icon could be changed on the way, and
-// other schemes reach local files or the app), a few per entry, each named by an id derived from
-// its source, so the status carries short ids and main fetches the source on request. Pure.
+// keeps them: only `https:` and `data:` sources are fetched (an `http:` icon could be changed on
+// the way, and other schemes reach local files or the app), a few per entry, each named by an id
+// derived from its source, so the status carries short ids and main fetches the source on
+// request. One refused for its source (scheme, length, credentials) is kept too, with why, so
+// that the log and `inspect icons` can say so; it is never fetched or shown. Pure.
 import { createHash } from 'node:crypto';
 import { IconSchema, type Icon } from '@modelcontextprotocol/sdk/types.js';
 import type { IconRef } from '../../../types/icons.js';
@@ -12,8 +14,9 @@ export const MAX_ICONS_PER_ENTRY = 4;
 /** A data URL holding MAX_ICON_BYTES in base64, and its header. */
 const MAX_SOURCE_LENGTH = Math.ceil(MAX_ICON_BYTES / 3) * 4 + 200;
 
-/** One icon the app may fetch: its source and what the server says of it. */
+/** One icon the app may fetch (or, with `problem`, refused): its source and what the server says of it. */
 export interface KeptIcon extends IconRef {
+  /** The source; of a refused icon, its first 200 characters (it is never fetched). */
   src: string;
   mimeType?: string;
 }
@@ -38,22 +41,36 @@ export function iconId(src: string): string {
   return createHash('sha256').update(src).digest('base64url').slice(0, 22);
 }
 
-/** The icons of `raw` (an entry's `icons`) the app may fetch; malformed or refused ones are left out (a bad icon costs that icon). */
+/**
+ * The icons of `raw` (an entry's `icons`): at most MAX_ICONS_PER_ENTRY the app may fetch, and at
+ * most as many refused for their source, each with its `problem`; malformed entries are left out
+ * (a bad icon costs that icon).
+ */
 export function keptIcons(raw: unknown): KeptIcon[] {
   if (!Array.isArray(raw)) return [];
   const kept: KeptIcon[] = [];
+  let usable = 0;
+  let refused = 0;
   for (const item of raw) {
-    if (kept.length >= MAX_ICONS_PER_ENTRY) break;
+    if (usable >= MAX_ICONS_PER_ENTRY && refused >= MAX_ICONS_PER_ENTRY) break;
     const parsed = IconSchema.safeParse(item);
-    if (!parsed.success || iconSourceProblem(parsed.data.src) !== null) continue;
+    if (!parsed.success) continue;
     const icon: Icon = parsed.data;
-    kept.push({ id: iconId(icon.src), src: icon.src, ...(icon.theme ? { theme: icon.theme } : {}), ...(icon.mimeType ? { mimeType: icon.mimeType } : {}) });
+    const problem = iconSourceProblem(icon.src);
+    const described = { ...(icon.theme ? { theme: icon.theme } : {}), ...(icon.mimeType ? { mimeType: icon.mimeType } : {}) };
+    if (problem === null && usable < MAX_ICONS_PER_ENTRY) {
+      usable++;
+      kept.push({ id: iconId(icon.src), src: icon.src, ...described });
+    } else if (problem !== null && refused < MAX_ICONS_PER_ENTRY) {
+      refused++;
+      kept.push({ id: iconId(icon.src), src: icon.src.slice(0, 200), ...described, problem });
+    }
   }
   return kept;
 }
 
-/** What the status carries of kept icons: ids and themes, never the sources. */
+/** What the status carries of kept icons: ids, themes and why one is refused, never the sources. */
 export function iconRefs(icons: readonly KeptIcon[] | undefined): IconRef[] | undefined {
   if (!icons || icons.length === 0) return undefined;
-  return icons.map(({ id, theme }) => (theme ? { id, theme } : { id }));
+  return icons.map(({ id, theme, problem }) => ({ id, ...(theme ? { theme } : {}), ...(problem ? { problem } : {}) }));
 }

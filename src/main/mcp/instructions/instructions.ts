@@ -6,6 +6,7 @@
 import type { McpServer, ToolSelection } from '../../../types/config.js';
 import type { ProviderTools } from '../../../types/providers.js';
 import { textTokens } from '../../providers/tokens.js';
+import { stripHidden } from '../../integrity/hidden-characters.js';
 import type { ServerConnection } from '../connection/connection.js';
 import type { ToolIndex } from '../names/tool-index.js';
 
@@ -45,11 +46,14 @@ export class Instructions {
     return found;
   }
 
-  /** One block for a system prompt: each server named, then its instructions; '' when none has any. */
+  /**
+   * One block for a system prompt: each server named, then its instructions; '' when none has
+   * any. Hidden characters never reach a model: removed, as from tool definitions.
+   */
   block(selection: ToolSelection = null): string {
     const found = this.of(selection);
     if (found.length === 0) return '';
-    return [HEADING, ...found.map(({ label, instructions }) => `## MCP server "${label.replace(/["\n]/g, ' ')}"\n\n${instructions}`)].join('\n\n');
+    return stripHidden([HEADING, ...found.map(({ label, instructions }) => `## MCP server "${label.replace(/["\n]/g, ' ')}"\n\n${instructions}`)].join('\n\n'));
   }
 
   /** `tools` with the block's tokens added to `tokens` (and named in `instructionTokens`). */

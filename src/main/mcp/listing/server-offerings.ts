@@ -59,6 +59,11 @@ export class ServerOfferings {
     return this.#resourceIcons.get(id);
   }
 
+  /** Every icon of the listed prompts, resources and templates. */
+  icons(): KeptIcon[] {
+    return [...this.prompts.flatMap((prompt) => prompt.icons ?? []), ...this.#resourceIcons.values()];
+  }
+
   /** `, 4 prompts, 7 resources, 2 resource templates` (what it offers besides tools), or ''. */
   summary(): string {
     const counts = [[this.prompts.length, 'prompts'], [this.resources.length, 'resources'], [this.templates.length, 'resource templates']] as const;

@@ -26,6 +26,7 @@ import { describeIssues } from './listing-issues.js';
 import { walkPages } from './paged-listing.js';
 import { pickAnnotations } from '../policies/annotations.js';
 import { headerPlan, type HeaderParam } from '../protocol/http-headers.js';
+import { definitionOf, type ToolDefinition } from '../../integrity/fingerprint.js';
 
 /** `tools/list` with its frame checked and each tool left for `checkTool`. */
 export const LenientListToolsResultSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
@@ -122,6 +123,8 @@ export interface ListedTool {
   taskSupport?: TaskSupport;
   /** Its view and who may call it (MCP Apps `_meta.ui`), when its `_meta` says. */
   ui?: ToolUi;
+  /** The fields its integrity is judged on, as the server listed them (integrity/fingerprint.ts). */
+  definition: ToolDefinition;
 }
 
 export interface ListingOptions {
@@ -187,6 +190,9 @@ export async function listTools(client: Client, { schemas, timeoutMs, label, log
         ...withIcons(keptIcons(tool.icons)),
         ...(tool.execution?.taskSupport === 'optional' || tool.execution?.taskSupport === 'required' ? { taskSupport: tool.execution.taskSupport } : {}),
         ...(ui ? { ui } : {}),
+        // From the tool as sent, not as the SDK's schema kept it: what the SDK knows of a tool
+        // changes with its version, and a new version must not make every tool look changed.
+        definition: definitionOf(raw as Record<string, unknown> & { name: string }),
       });
       accepted.push(tool);
     }

@@ -4,7 +4,9 @@
 // (icons, instructions, roots, tasks, MCP Apps' views). `Mcp` keeps the result and delegates each
 // public method to one of these; what it must answer itself (a connection changed, the status,
 // a call) it passes in as hooks.
+import path from 'node:path';
 import type { ToolSelection } from '../../../types/config.js';
+import type { ToolsHeld } from '../../../types/integrity.js';
 import type { ServerStatus, ToolCallResult } from '../../../types/mcp.js';
 import type { ProviderId } from '../../../types/providers.js';
 import type { AuthManager } from '../../auth/manager.js';
@@ -22,6 +24,8 @@ import { searchSources } from '../for-providers/search-sources.js';
 import type { IconFetchOptions } from '../icons/icon-fetch.js';
 import { IconStore } from '../icons/icon-store.js';
 import { Instructions } from '../instructions/instructions.js';
+import { ToolApprovals } from '../integrity/tool-approvals.js';
+import { ToolReviews } from '../integrity/tool-reviews.js';
 import { FirstConnects } from '../names/first-connects.js';
 import { ToolIndex } from '../names/tool-index.js';
 import { ToolNaming } from '../names/tool-naming.js';
@@ -34,7 +38,7 @@ import { TickEvents } from '../servers/status-events.js';
 import { RunningTasks } from '../tasks/running-tasks.js';
 
 /** `loginShell`: where a stdio command missing from the app's PATH is looked for (core.ts starts it). */
-export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs'> {
+export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'loginShell' | 'probeTimeoutMs' | 'maxMessageBytes'> {
   store: ConfigStore;
   /** Names of the app's built-in tools; no MCP tool is ever exposed under them. */
   reserved?: Iterable<string>;
@@ -45,7 +49,7 @@ export interface McpOptions extends Pick<ConnectionOptions, 'reconnect' | 'login
   /** OAuth sign-in for remote servers; without it, a server that asks for one fails. */
   auth?: AuthManager;
   /** How icons are fetched (tests give a TLS agent that trusts their own CA). */
-  icons?: Pick<IconFetchOptions, 'agent'>;
+  icons?: Pick<IconFetchOptions, 'agent' | 'lookup'>;
 }
 
 /** What the parts ask of the manager itself. */
@@ -82,6 +86,11 @@ export interface ManagerParts {
   calls: CallContext;
   offerings: PromptsAndResources;
   edits: ServerEdits;
+  /** What the user approved of each tool, and every listing compared with it (mcp/integrity/). */
+  approvals: ToolApprovals;
+  reviews: ToolReviews;
+  /** Told when a connected server's listing holds tools it did not hold before. */
+  heldListeners: Set<(event: ToolsHeld) => void>;
 }
 
 export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerParts {
@@ -92,8 +101,10 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   const log = (message: string): void => baseLog(redact(message));
   const logs = new ServerLogs();
   const roots = new RootsChecks();
+  // Beside config.json: one writer per profile (the profile's lock) writes both.
+  const approvals = new ToolApprovals(path.dirname(store.path), log);
   // A model's request for tools is a use of the tool lists: one whose cache hint ran out is listed again.
-  const index = new ToolIndex(() => connections.freshen('tools'));
+  const index = new ToolIndex(approvals, () => connections.freshen('tools'));
   const firstConnects = new FirstConnects();
   const elicitations = new ElicitationRouter(log);
   const events = new TickEvents<ServerStatus[]>(() => hooks.status());
@@ -102,6 +113,7 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
     reconnect: options.reconnect,
     loginShell: options.loginShell,
     probeTimeoutMs: options.probeTimeoutMs,
+    maxMessageBytes: options.maxMessageBytes,
     log,
     onChange: (connection) => hooks.changed(connection),
     secrets,
@@ -114,7 +126,13 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
   });
   const servers = (): ManagerParts['store']['config']['mcp']['servers'] => store.config.mcp.servers;
   const tasks = new RunningTasks(() => connections.values());
-  const icons = new IconStore({ ...options.icons, source: (uuid, id) => connections.iconSource(uuid, id), log });
+  const icons = new IconStore({
+    ...options.icons,
+    source: (uuid, id) => connections.iconSource(uuid, id),
+    serverOf: (uuid) => store.config.mcp.servers.find((server) => server.uuid === uuid),
+    log,
+    note: (uuid, text) => logs.record(uuid, { source: 'connection', level: 'warning', text }),
+  });
   const search = new ToolSearch(() => searchSources(index.enabledTools(), servers()));
   const calls: CallContext = {
     index,
@@ -168,8 +186,30 @@ export function buildParts(options: McpOptions, hooks: ManagerHooks): ManagerPar
       reindex: () => reindexAll(),
       forgetSignIn: (uuid) => options.auth?.forget(uuid),
       rootsChanged: () => events.emit(),
-      removed: (uuid) => icons.forget(uuid),
+      removed: (uuid) => {
+        icons.forget(uuid);
+        approvals.forget(uuid);
+      },
     }),
+    approvals,
+    reviews: new ToolReviews({
+      approvals,
+      servers,
+      listing: (uuid) => {
+        const connection = connections.get(uuid);
+        return connection?.status === 'ready' && connection.tools ? connection.tools : undefined;
+      },
+      offered: (uuid) => {
+        const connection = connections.get(uuid);
+        if (!connection) return undefined;
+        const { instructions } = connection.features;
+        return { ...(instructions !== undefined ? { instructions } : {}), prompts: connection.offerings.prompts, resources: connection.offerings.resources };
+      },
+      exposedOf: (uuid, original) => index.assignmentOf(uuid, original)?.exposed,
+      byExposed: (exposed) => index.get(exposed),
+      changed: () => reindexAll(),
+    }),
+    heldListeners: new Set(),
   };
   options.auth?.onChange(() => events.emit());
   return parts;
@@ -182,11 +222,29 @@ export function reindex(parts: ManagerParts, assignments: readonly NameAssignmen
   parts.providerTools.invalidate();
   parts.search.invalidate();
   parts.events.emit();
+  tellHeld(parts);
+}
+
+/** Listeners hear, after this tick's changes, of each server whose listing now holds tools it did not hold. */
+function tellHeld(parts: ManagerParts): void {
+  const newly = parts.approvals.takeNewlyHeld();
+  if (newly.size === 0 || parts.heldListeners.size === 0) return;
+  const events: ToolsHeld[] = [];
+  for (const [uuid, originals] of newly) {
+    const server = parts.store.config.mcp.servers.find((s) => s.uuid === uuid);
+    if (!server) continue;
+    events.push({ uuid, label: server.label, tools: originals.map((original) => parts.index.assignmentOf(uuid, original)?.exposed ?? original) });
+  }
+  queueMicrotask(() => {
+    for (const event of events) for (const listener of parts.heldListeners) listener(event);
+  });
 }
 
 /** A connection changed: name, re-index or only tell listeners, as the change requires. */
 export function connectionChanged(parts: ManagerParts, connection: ServerConnection): void {
   const uuid = connection.server.uuid;
+  // What it lists may hold icons refused for their source: the logs say so as soon as it is listed.
+  if (parts.connections.get(uuid) === connection) parts.icons.noteRefused(uuid, parts.connections.icons(uuid));
   if (parts.firstConnects.settled(uuid, connection.status) && parts.naming.active) {
     // Additions after this one may have listed meanwhile: name them all now, in config order.
     parts.naming.rename();

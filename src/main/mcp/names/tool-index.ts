@@ -11,6 +11,12 @@ import { iconRefs } from '../icons/icon-refs.js';
 import type { RootState } from '../../../types/roots.js';
 import type { IconRef } from '../../../types/icons.js';
 import { visibleToModel } from '../../../types/apps.js';
+import type { ServerVerdict, ToolVerdict } from '../integrity/tool-approvals.js';
+
+/** The comparison of every listing with what the user approved (integrity/tool-approvals.ts). */
+export interface IntegrityCheck {
+  check(listings: ReadonlyMap<string, readonly ListedTool[]>, servers: readonly McpServer[]): ReadonlyMap<string, ServerVerdict>;
+}
 
 export interface IndexEntry extends NameAssignment {
   /** The server is connected and currently lists this tool. */
@@ -23,6 +29,10 @@ export interface IndexEntry extends NameAssignment {
   /** allow / ask / deny, and whose choice it is; a denied tool is never offered to a model. */
   policy: ToolPolicy;
   policySource: PolicySource;
+  /** Its listed definition against what the user approved; undefined while not listed. */
+  verdict: ToolVerdict | undefined;
+  /** Listed, and waiting for the user's review: offered to no model, refused when called. */
+  held: boolean;
 }
 
 export class ToolIndex {
@@ -36,17 +46,27 @@ export class ToolIndex {
    */
   #enabled: IndexEntry[] = [];
 
-  /** `used`: each request for the model's tools is a use of the servers' tool lists (their cache hints). */
-  constructor(private readonly used: () => void = () => undefined) {}
+  /**
+   * `integrity`: every listing passes its check before anything of it is indexed, so no held tool
+   * is offered even for a moment. `used`: each request for the model's tools is a use of the
+   * servers' tool lists (their cache hints).
+   */
+  constructor(
+    private readonly integrity: IntegrityCheck,
+    private readonly used: () => void = () => undefined,
+  ) {}
 
   rebuild(assignments: readonly NameAssignment[], servers: readonly McpServer[], connections: ReadonlyMap<string, ServerConnection>): void {
     const serverById = new Map(servers.map((server) => [server.uuid, server]));
+    const listings = new Map<string, readonly ListedTool[]>();
     const listedById = new Map<string, Map<string, ListedTool>>();
     for (const [uuid, connection] of connections) {
       if (connection.status === 'ready' && connection.tools) {
+        listings.set(uuid, connection.tools);
         listedById.set(uuid, new Map(connection.tools.map((tool) => [tool.name, tool])));
       }
     }
+    const verdicts = this.integrity.check(listings, servers);
     const offById = new Map(servers.map((server) => [server.uuid, new Set(server.disabledTools ?? [])]));
     this.#byExposed = new Map();
     this.#byServer = new Map();
@@ -57,12 +77,15 @@ export class ToolIndex {
       const switchedOff = offById.get(assignment.uuid)?.has(assignment.original) ?? false;
       const enabled = serverById.get(assignment.uuid)?.state === 'enabled' && !switchedOff;
       const { policy, source } = effectivePolicy(serverById.get(assignment.uuid), assignment.original, tool?.annotations);
-      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool, policy, policySource: source };
+      const verdict = tool ? verdicts.get(assignment.uuid)?.tools.get(assignment.original) : undefined;
+      // A listed tool without a verdict is held: what was not compared is not offered.
+      const held = tool !== undefined && (verdict?.held ?? true);
+      const entry: IndexEntry = { ...assignment, live: tool !== undefined, switchedOff, enabled, tool, policy, policySource: source, verdict, held };
       this.#byExposed.set(entry.exposed, entry);
       let perServer = this.#byServer.get(entry.uuid);
       if (!perServer) this.#byServer.set(entry.uuid, (perServer = new Map()));
       perServer.set(entry.original, entry);
-      if (tool && enabled && visibleToModel(tool.ui)) {
+      if (tool && enabled && !held && visibleToModel(tool.ui)) {
         this.#enabled.push(entry);
         // A denied tool is never offered to a model.
         if (policy !== 'deny') this.#llmTools.push({ name: entry.exposed, description: tool.description ?? '', parameters: tool.inputSchema });
@@ -86,7 +109,7 @@ export class ToolIndex {
   /**
    * Live, enabled tools in index order (do not mutate): those a model may be offered, and those
    * whose policy ("deny") says it may not, which provider lists report as denied. Never a tool
-   * only for its views.
+   * only for its views, never a tool held for review.
    */
   enabledTools(): readonly IndexEntry[] {
     return this.#enabled;
@@ -119,6 +142,7 @@ export class ToolIndex {
       ...withIcons(entry.tool?.icons),
       ...(entry.tool?.taskSupport ? { taskSupport: entry.tool.taskSupport } : {}),
       ...(entry.tool?.ui ? { ui: entry.tool.ui } : {}),
+      ...(entry.tool ? { integrity: entry.verdict?.integrity ?? 'new', findings: [...(entry.verdict?.findings ?? [])], held: entry.held } : {}),
     }));
     const result: ServerStatus = {
       uuid: server.uuid,
@@ -128,6 +152,7 @@ export class ToolIndex {
       tools,
       offline: listed === null,
       skippedTools: listed && connection ? connection.skipped : [],
+      heldTools: listed ? tools.filter((tool) => tool.held === true).length : 0,
       ...offerings,
     };
     if (connection?.error && status !== 'disabled') result.error = connection.error;

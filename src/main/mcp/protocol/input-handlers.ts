@@ -4,7 +4,10 @@
 // and an entry of a 2026-07-28 `inputRequests` (`fulfil`: a multi round-trip request's round, or
 // a task's input). Sampling is never offered (2026-07-28 deprecates it): it is refused with the
 // spec's "method not found" and a line in the server's log, and so is any method without a
-// handler, the same way on both paths.
+// handler, the same way on both paths. A handler that refuses what it was asked (an error with a
+// JSON-RPC `code`: a URL the app will not show) is that request's error at 2025-11-25; an entry of
+// `inputRequests` has no error of its own, so at 2026-07-28 the handler's `refused` answer (a
+// decline carrying the reason) goes back instead, and the request goes on.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Request } from '@modelcontextprotocol/sdk/types.js';
@@ -16,9 +19,13 @@ export type InputHandler = (params: unknown, signal: AbortSignal) => Promise<Rec
 /** The SDK's schema of a server's request (e.g. `ElicitRequestSchema`): what `setRequestHandler` is given. */
 export type ServerRequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
 
+/** What an `inputRequests` entry is answered with when its handler refuses, given the reason. */
+export type RefusedAnswer = (reason: string) => Record<string, unknown>;
+
 interface Entry {
   schema: ServerRequestSchema;
   handler: InputHandler;
+  refused?: RefusedAnswer;
 }
 
 export const SAMPLING_METHOD = 'sampling/createMessage';
@@ -29,9 +36,12 @@ export class InputHandlers {
   /** `log`: a line in the server's log (each refusal is one). */
   constructor(private readonly log: (message: string) => void = () => undefined) {}
 
-  /** Registers the handler of `schema`'s method (a second registration replaces the first); chainable. */
-  register(schema: ServerRequestSchema, handler: InputHandler): this {
-    this.#entries.set(schema.shape.method.value, { schema, handler });
+  /**
+   * Registers the handler of `schema`'s method (a second registration replaces the first);
+   * chainable. `refused`: the 2026-07-28 answer when the handler refuses (else its error fails the request).
+   */
+  register(schema: ServerRequestSchema, handler: InputHandler, refused?: RefusedAnswer): this {
+    this.#entries.set(schema.shape.method.value, { schema, handler, ...(refused ? { refused } : {}) });
     return this;
   }
 
@@ -53,7 +63,13 @@ export class InputHandlers {
   async fulfil(method: string, params: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
     const entry = this.#entries.get(method);
     if (!entry) throw this.#refusal(method, (text, code) => new McpError(code, text));
-    return entry.handler(params, signal);
+    if (!entry.refused) return entry.handler(params, signal);
+    try {
+      return await entry.handler(params, signal);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      return entry.refused(error.message);
+    }
   }
 
   /** "Method not found" for `method`, said the same way on both paths, with a line in the server's log. */
@@ -63,4 +79,9 @@ export class InputHandlers {
     this.log(`The server asked for ${JSON.stringify(shown)}, refused: ${why}.`);
     return make(`Method not found: ${shown} (${why})`, ErrorCode.MethodNotFound);
   }
+}
+
+/** A handler's refusal: an error carrying the JSON-RPC code a 2025 server would be answered with. */
+function isRefusal(error: unknown): error is Error & { code: number } {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'number';
 }

@@ -60,6 +60,13 @@ export class ServerConnections extends Map<string, ServerConnection> {
     return found ?? connection.offerings.icon(id);
   }
 
+  /** Every icon server `uuid` lists: its own, and its tools', prompts' and resources'. */
+  icons(uuid: string): KeptIcon[] {
+    const connection = this.get(uuid);
+    if (!connection) return [];
+    return [...connection.features.serverIcons, ...(connection.tools ?? []).flatMap((tool) => tool.icons ?? []), ...connection.offerings.icons()];
+  }
+
   /** Forgets a server at once; its process follows (closing can take seconds: a grace period before a kill). */
   close(uuid: string): void {
     void this.get(uuid)?.stop();

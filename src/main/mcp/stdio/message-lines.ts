@@ -5,12 +5,9 @@
 // `requestState` could not even be refused for what it is. Here chunks are kept as they come and
 // joined once per line. A line over the limit is skipped as it streams; when it is an answer, the
 // request it answers fails, saying why; the connection goes on either way.
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { END_BYTES, MAX_MESSAGE_BYTES, overLimit } from '../message-size/limit.js';
 
-/** The largest message read from a stdio server (bytes): far above any real one, and bounded. */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-/** What is kept of each end of a skipped line: enough to find whose answer it was. */
-const END_BYTES = 256;
 const NEWLINE = 0x0a;
 
 /** What the SDK's stdio transport asks of its reader. */
@@ -83,7 +80,7 @@ export class MessageLines implements MessageReader {
     const skipped = this.#skipping;
     if (skipped) {
       this.#skipping = null;
-      this.#ready.push(overLimit(skipped, this.maxBytes));
+      this.#ready.push(overLimit({ bytes: skipped.bytes, head: skipped.head.toString('utf8'), tail: skipped.tail.toString('utf8') }, this.maxBytes));
       return;
     }
     const line = Buffer.concat(this.#parts, this.#length).toString('utf8');
@@ -91,7 +88,8 @@ export class MessageLines implements MessageReader {
     this.#length = 0;
     if (line.trim() === '') return;
     try {
-      this.#ready.push(JSONRPCMessageSchema.parse(JSON.parse(line)));
+      const value = JSON.parse(line) as unknown;
+      this.#ready.push(commonMessage(value) ?? JSONRPCMessageSchema.parse(value));
     } catch (error) {
       this.#ready.push(new Error(`the server wrote a line on stdout that is not a JSON-RPC message (${line.length > 200 ? `${line.slice(0, 200)}…` : line}): ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`));
     }
@@ -102,38 +100,26 @@ function lastBytes(buffer: Buffer): Buffer {
   return buffer.length > END_BYTES ? buffer.subarray(-END_BYTES) : buffer;
 }
 
-const sizeOf = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
-/** A skipped line: an error answer to the request it answers, or, when it answers none, why it was skipped. */
-function overLimit(skipped: Skipping, maxBytes: number): JSONRPCMessage | Error {
-  const size = `${sizeOf(skipped.bytes)}, over the ${sizeOf(maxBytes)} the app reads in one message`;
-  const id = answeredId(skipped.head.toString('utf8'), skipped.tail.toString('utf8'));
-  if (id === undefined) return new Error(`the server wrote a message of ${size}; it was skipped`);
-  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: `the server's answer is ${size}; it was skipped` } };
-}
-
-const ID = String.raw`("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})`;
-const MEMBER = String.raw`"(?:jsonrpc|id)"\s*:\s*(?:"(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*,\s*`;
-/** An answer's opening: at most `jsonrpc` and `id` before its `result` or `error`. */
-const ANSWER_HEAD = new RegExp(String.raw`^\s*\{\s*((?:${MEMBER}){0,2})"(?:result|error)"\s*:`);
-const ID_IN_HEAD = new RegExp(String.raw`"id"\s*:\s*${ID}`);
-/** An answer's end when `result` or `error` came first: its `id`, and perhaps `jsonrpc`, last. */
-const ID_AT_END = new RegExp(String.raw`"id"\s*:\s*${ID}\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$`);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The id of the request a message answers, read from its two ends, or undefined when the message
- * is not an answer (a request of the server's, a notification) or its id cannot be found there.
- * Only top-level members are read: an answer holds `jsonrpc`, `id` and `result` or `error` alone.
+ * A notification, or an answer with a result, of the shape nearly every message has, recognised
+ * without zod; undefined for anything else, which the SDK's schema then reads. The schema is a
+ * union of four strict objects, and a failed branch of it builds a message for each issue: parsing
+ * a progress report or a log message with it took most of the time a notification cost. What is
+ * accepted here is exactly what that union accepts of these shapes: no member but `jsonrpc`,
+ * `method` and `params` (a notification) or `jsonrpc`, `id` and `result` (an answer), the id text
+ * or a safe integer, `params` and `result` objects without `_meta` (whose fields the schema checks).
  */
-export function answeredId(head: string, tail: string): string | number | undefined {
-  const opening = ANSWER_HEAD.exec(head);
-  if (!opening) return undefined;
-  const found = ID_IN_HEAD.exec(opening[1] ?? '') ?? ID_AT_END.exec(tail);
-  if (!found?.[1]) return undefined;
-  try {
-    const id = JSON.parse(found[1]) as unknown;
-    return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? id : undefined;
-  } catch {
-    return undefined;
+function commonMessage(value: unknown): JSONRPCMessage | undefined {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return undefined;
+  const members = Object.keys(value).length;
+  if (typeof value.method === 'string') {
+    const { params } = value;
+    if (params === undefined ? members !== 2 : members !== 3 || !isObject(params) || '_meta' in params) return undefined;
+    return value as JSONRPCMessage;
   }
+  const { id, result } = value;
+  if (members !== 3 || !isObject(result) || '_meta' in result) return undefined;
+  return typeof id === 'string' || Number.isSafeInteger(id) ? (value as JSONRPCMessage) : undefined;
 }

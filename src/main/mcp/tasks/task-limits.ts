@@ -40,7 +40,8 @@ export function limitReached(limitMs: number, limitFrom: 'server' | 'app'): McpE
   return new McpError(ErrorCode.RequestTimeout, `the task did not finish within its time limit of ${duration(limitMs)} (${whose})`);
 }
 
-function duration(ms: number): string {
+/** A time limit in the unit a person reads it in (s, min, h). */
+export function duration(ms: number): string {
   if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
   if (ms < 3_600_000) return `${Math.round(ms / 6_000) / 10} min`;
   return `${Math.round(ms / 360_000) / 10} h`;

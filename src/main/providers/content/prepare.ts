@@ -7,6 +7,7 @@ import { fitImage, sniffImage } from './images.js';
 import { MEDIA_RULES } from './media-rules.js';
 import type { ContentPart, DocumentPart, ImagePart, PreparedContent, PreparedPart, SourceContent, TextPart } from './parts.js';
 import { base64Bytes, count, cutText, describeBytes } from './text.js';
+import { withoutHidden } from './hidden.js';
 
 export interface PrepareOptions {
   /** No images or documents (a model that sees none): each becomes a note. */
@@ -66,7 +67,8 @@ function capText(parts: readonly ContentPart[], limit: number, changes: ContentC
 export async function prepareContent(provider: ProviderId, source: SourceContent, options: PrepareOptions = {}): Promise<PreparedContent> {
   const changes: ContentChange[] = [...source.changes];
   const limit = options.maxTextChars ?? DEFAULT_MAX_RESULT_CHARS;
-  const capped = capText(source.parts, limit, changes);
+  // Hidden characters never reach a model; the cap counts what it gets.
+  const capped = capText(withoutHidden(source.parts, changes), limit, changes);
   const rules = MEDIA_RULES[provider];
   const label = PROVIDER_LIMITS[provider].label;
   const parts: PreparedPart[] = [];

@@ -28,4 +28,14 @@ export interface SchemaAdaptation {
   restore: RestorePlan | null;
   /** strict only: why the schema was sent non-strict. */
   strictFailure?: string;
+  /**
+   * Where hidden characters (integrity/hidden-characters.ts) are, as bits: HIDDEN_IN_SCHEMA, a text
+   * of the input schema a model would read (a description, a title, a property name, an enum
+   * value, …), so this adaptation is not to be sent and the adapter adapts the schema without them
+   * (providers/hidden-texts.ts); HIDDEN_IN_DESCRIPTION, the tool description given with it. 0: none.
+   */
+  hidden: number;
 }
+
+export const HIDDEN_IN_SCHEMA = 1;
+export const HIDDEN_IN_DESCRIPTION = 2;

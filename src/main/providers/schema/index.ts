@@ -7,10 +7,11 @@ import { geminiSchema } from './passes/gemini.js';
 import type { Schema } from './common/json.js';
 import { ollamaSchema } from './passes/ollama.js';
 import type { RestorePlan } from './common/restore-plan.js';
-import { continueFrom, prepare } from './prepared.js';
+import { continueFrom, hiddenWith, prepare } from './prepared.js';
 import { strictSchema } from './passes/strict.js';
 
 export type { SchemaAdaptation, SchemaTarget } from './adaptation.js';
+export { HIDDEN_IN_DESCRIPTION, HIDDEN_IN_SCHEMA } from './adaptation.js';
 
 const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
   json: { keepRefs: true, explicitContainers: false },
@@ -22,11 +23,13 @@ const OPTIONS: Record<SchemaTarget, NormalizeOptions> = {
   ollama: { keepRefs: false, explicitContainers: false },
 };
 
-export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptation {
+/** `description`: the tool's, given with the schema so that its hidden characters are found once (SchemaAdaptation.hidden). */
+export function adaptSchema(input: unknown, target: SchemaTarget, description = ''): SchemaAdaptation {
   const prepared = prepare(input, OPTIONS[target]);
+  const hidden = hiddenWith(prepared, description);
   // Definitions share unchanged parts with the input and with each other: treat them as immutable.
   const root = prepared.schema;
-  if (root === null || (target !== 'strict' && target !== 'gemini' && target !== 'ollama')) return prepared;
+  if (root === null || (target !== 'strict' && target !== 'gemini' && target !== 'ollama')) return hidden === prepared.hidden ? prepared : { ...prepared, hidden };
   const ctx = continueFrom(prepared, root, OPTIONS[target]);
   let schema: Schema | null = root;
   let strictFailure: string | undefined;
@@ -54,7 +57,7 @@ export function adaptSchema(input: unknown, target: SchemaTarget): SchemaAdaptat
       schema = ollamaSchema(root, ctx);
       break;
   }
-  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, ctx.restore, strictFailure);
+  return adaptation(schema, ctx.changes, ctx.exact, ctx.rootNotes, ctx.restore, strictFailure, hidden);
 }
 
 /**
@@ -68,6 +71,7 @@ function adaptation(
   rootNotes: readonly string[],
   restore: RestorePlan | null,
   strictFailure: string | undefined,
+  hidden: number,
 ): SchemaAdaptation {
-  return { schema, unsendable: undefined, changes, exact, rootNotes, restore, strictFailure };
+  return { schema, unsendable: undefined, changes, exact, rootNotes, restore, strictFailure, hidden };
 }

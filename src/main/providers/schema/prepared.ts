@@ -6,6 +6,8 @@ import type { SchemaAdaptation } from './adaptation.js';
 import { isRecord, type Schema } from './common/json.js';
 import { normalizeRoot } from './passes/normalize.js';
 import { objectRoot } from './passes/root.js';
+import { hasHidden } from '../../integrity/hidden-characters.js';
+import { HIDDEN_IN_DESCRIPTION, HIDDEN_IN_SCHEMA } from './adaptation.js';
 
 /**
  * A schema after pass 1: also the whole adaptation of the targets without a dialect pass (shared,
@@ -21,6 +23,12 @@ interface Entry extends Prepared {
   refs: boolean;
   /** Bare arrays or objects were met (so explicitContainers makes a difference). */
   bare: boolean;
+  /**
+   * The tool description last given with this schema, and whether it holds hidden characters: a
+   * description is tested once, not once per provider, and nothing is kept per tool for it.
+   */
+  described: string | undefined;
+  descriptionHidden: boolean;
 }
 
 /** One entry per input schema object (most schemas need only one variant), or the variants made. */
@@ -51,9 +59,12 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
     rootNotes: unsendable ? [] : ctx.rootNotes,
     restore: null,
     strictFailure: undefined,
+    hidden: ctx.hidden ? HIDDEN_IN_SCHEMA : 0,
     options,
     refs: ctx.refs !== null,
     bare: ctx.bareContainers,
+    described: undefined,
+    descriptionHidden: false,
   };
   if (isRecord(input)) {
     if (entries === undefined) memo.set(input, entry);
@@ -61,6 +72,20 @@ export function prepare(input: unknown, options: NormalizeOptions): Prepared {
     else memo.set(input, [entries, entry]);
   }
   return entry;
+}
+
+/**
+ * `prepared`'s hidden bits with the description's: HIDDEN_IN_DESCRIPTION when `description` holds
+ * hidden characters, tested once per entry and description (the same string object is compared
+ * without reading it).
+ */
+export function hiddenWith(prepared: Prepared, description: string): number {
+  const entry = prepared as Entry;
+  if (entry.described !== description) {
+    entry.described = description;
+    entry.descriptionHidden = typeof description === 'string' && hasHidden(description);
+  }
+  return entry.descriptionHidden ? entry.hidden | HIDDEN_IN_DESCRIPTION : entry.hidden;
 }
 
 /** The shared context, reset for the dialect pass that continues from a prepared schema. */

@@ -58,6 +58,8 @@ export class AdaptContext {
   bareContainers = false;
   /** Why OpenAI strict mode cannot take this schema, once known. */
   strictFailure: string | null = null;
+  /** A text of the schema a model would read holds hidden characters (the adapter strips them and adapts again). */
+  hidden = false;
   /** Sentences for the tool's description (what the input schema's top level could not say). */
   rootNotes: string[] = NO_NOTES;
   /** How to restore arguments, as the dialect pass left it (a slot: no pair per adaptation). */
@@ -82,6 +84,7 @@ export class AdaptContext {
     this.refs = null;
     this.bareContainers = false;
     this.strictFailure = null;
+    this.hidden = false;
     this.rootNotes = NO_NOTES;
     this.restore = null;
     return this;

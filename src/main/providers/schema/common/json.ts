@@ -1,7 +1,20 @@
 // JSON-value helpers for the schema passes: every input is untrusted, so nothing here throws.
 import { isRecord, setOwn } from '../../../../types/json.js';
+import { hasHidden } from '../../../integrity/hidden-characters.js';
 
 export { isRecord, setOwn };
+
+/** Nesting below this is not searched for hidden characters (the first pass cuts it long before). */
+const MAX_HIDDEN_DEPTH = 128;
+
+/** Whether a string or a key anywhere in `value` holds hidden characters (integrity/hidden-characters.ts). */
+export function holdsHidden(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasHidden(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_HIDDEN_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsHidden(item, depth + 1));
+  for (const key in value) if (hasHidden(key) || holdsHidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
 
 /** A JSON Schema object (the boolean forms are turned into objects by the normalizing pass). */
 export type Schema = Record<string, unknown>;

@@ -4,10 +4,11 @@
 // which keeps the common case (a clean schema) to one read of each node.
 import { mergeAllOf } from './all-of.js';
 import { MAX_DEPTH, type AdaptContext } from '../common/context.js';
-import { allowsType, copyBefore, isRecord, jsonText, setOwn, type Schema } from '../common/json.js';
+import { allowsType, copyBefore, holdsHidden, isRecord, jsonText, setOwn, type Schema } from '../common/json.js';
 import { cleanRequired, cleanType, isDependentRequired, isRegExp, keywordKind, simpleValueOk } from '../common/keywords.js';
 import { legacyForms, needsLegacyRewrite } from './legacy.js';
 import { resolveRef } from './refs.js';
+import { hasHidden } from '../../../integrity/hidden-characters.js';
 
 /** The input's top level, normalized; with keepRefs its used definitions under `$defs`. */
 export function normalizeRoot(input: unknown, ctx: AdaptContext): Schema | boolean {
@@ -46,6 +47,8 @@ export function normalize(input: unknown, ctx: AdaptContext, depth: number): Sch
       ctx.note('removed a malformed "$ref"', true);
       return rest;
     }
+    // A kept reference names its definition: the name reaches the model.
+    if (!ctx.hidden && hasHidden($ref)) ctx.hidden = true;
     return resolveRef(node, rest, ctx, depth, normalize);
   }
   if (node.allOf !== undefined) {
@@ -92,9 +95,13 @@ function normalizeKeyword(key: string, value: unknown, ctx: AdaptContext, depth:
     case 'special':
       return normalizeSpecial(key, value, ctx, depth);
     default:
-      return simpleValueOk(kind, value) ? value : malformed(key, ctx);
+      if (!simpleValueOk(kind, value)) return malformed(key, ctx);
+      // Only flagged: a schema holding any is stripped whole and adapted again (providers/hidden-texts.ts).
+      if ((kind === 'string' || kind === 'any') && !ctx.hidden && holdsHidden(value)) ctx.hidden = true;
+      return value;
   }
 }
+
 
 function normalizeList(key: string, value: unknown, ctx: AdaptContext, depth: number): unknown {
   if (!Array.isArray(value) || value.length === 0) return malformed(key, ctx);
@@ -108,6 +115,7 @@ function normalizeList(key: string, value: unknown, ctx: AdaptContext, depth: nu
 }
 
 function normalizeSpecial(key: string, value: unknown, ctx: AdaptContext, depth: number): unknown {
+  if (key !== 'type' && key !== '$defs' && key !== 'definitions' && !ctx.hidden && holdsHidden(value)) ctx.hidden = true;
   switch (key) {
     case 'type': {
       const type = cleanType(value);
@@ -142,6 +150,7 @@ function normalizeMap(key: string, map: Schema, ctx: AdaptContext, depth: number
   let out: Schema | null = null;
   for (const name in map) {
     const value = map[name];
+    if (!ctx.hidden && hasHidden(name)) ctx.hidden = true;
     let next: unknown;
     if (key === 'patternProperties' && !isRegExp(name)) {
       ctx.note('removed a "patternProperties" entry whose pattern does not compile', true);

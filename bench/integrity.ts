@@ -1,0 +1,173 @@
+// Tool integrity section (issue 39, item 7): every listing is fingerprinted (RFC 8785 canonical
+// JSON + SHA-256 of the fingerprinted fields) and scanned before anything of it is offered. On
+// 10,000 real tools (the published corpus, tests/fixtures/published-corpus.json and
+// published-tools.json: 3,003 tools, varied deterministically to 10,000), 100 servers of 100:
+// - the pure work at connect, definition + fingerprint + scan of each tool (the scan with the
+//   other 99 servers' names, and its own, as its context, as the manager gives it), against the yardstick
+//   JSON.stringify + SHA-256 of the same tools in the same run: at most 3×;
+// - the manager's comparison point (mcp/integrity/tool-approvals.ts `check`): a first listing of
+//   every server (approved as listed and saved: one file per server), and a steady reconnect of
+//   every server with nothing changed (fresh objects, equal definitions), whose cost is the
+//   fingerprints alone: the scans are kept per definition. One server's steady reconnect (100
+//   tools) must cost no visible time: under 5 ms.
+import { hash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { McpServer } from '../src/types/config.js';
+import { definitionOf, fingerprint } from '../src/main/integrity/fingerprint.js';
+import { scanTool, type ScanContext } from '../src/main/integrity/scan.js';
+import type { ListedTool } from '../src/main/mcp/listing/tool-listing.js';
+import { ToolApprovals } from '../src/main/mcp/integrity/tool-approvals.js';
+import type { BenchSection, SectionResult } from './section.js';
+import { median, medianMsEach, round, seededRandom } from './stats.js';
+
+const TOOLS = 10_000;
+const PER_SERVER = 100;
+const TARGET_RATIO = 3;
+const ONE_SERVER_TARGET_MS = 5;
+const RUNS = 7;
+const WARMUP = 2;
+
+interface RawTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** What a later release of a server might add to a description: the variation between copies. */
+const ADDITIONS = ['', ' Results are paged.', ' Requires a token with read access.', ' Deprecated: use the newer tool.', ' Times are in UTC.', ' Returns at most 100 items.'];
+
+/** The corpus as 10,000 tools: copy k of a tool is renamed `_k` and its description varied (seeded). */
+export function integrityToolText(): string {
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), 'utf8'));
+  const corpus = Object.values(read('published-corpus.json') as Record<string, { tools: RawTool[] }>).flatMap((server) => server.tools);
+  const published = Object.values(read('published-tools.json') as Record<string, RawTool[]>).flat();
+  const base = [...corpus, ...published];
+  const random = seededRandom(39);
+  const tools: RawTool[] = [];
+  for (let i = 0; i < TOOLS; i++) {
+    const tool = base[i % base.length]!;
+    const copy = Math.floor(i / base.length);
+    const addition = copy === 0 ? '' : ADDITIONS[Math.floor(random() * ADDITIONS.length)]!;
+    tools.push({ ...tool, name: copy === 0 ? tool.name : `${tool.name}_${copy}`, ...(tool.description === undefined && addition === '' ? {} : { description: `${tool.description ?? ''}${addition}` }) });
+  }
+  return JSON.stringify(tools);
+}
+
+/** The tools as 100 servers' listings, each tool as the listing keeps it. */
+function listings(tools: readonly RawTool[]): { servers: McpServer[]; byServer: Map<string, ListedTool[]> } {
+  const servers: McpServer[] = [];
+  const byServer = new Map<string, ListedTool[]>();
+  tools.forEach((tool, i) => {
+    const uuid = `server-${Math.floor(i / PER_SERVER)}`;
+    let listed = byServer.get(uuid);
+    if (!listed) {
+      byServer.set(uuid, (listed = []));
+      servers.push({ uuid, label: `Server ${Math.floor(i / PER_SERVER)}`, state: 'enabled', type: 'stdio', command: 'x' });
+    }
+    listed.push({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema, annotations: {}, definition: definitionOf(tool as RawTool & Record<string, unknown>) });
+  });
+  return { servers, byServer };
+}
+
+export const integrity: BenchSection = {
+  name: 'integrity',
+  async run(ctx): Promise<SectionResult> {
+    const text = integrityToolText();
+    const tools = JSON.parse(text) as RawTool[];
+    ctx.log(`integrity: ${tools.length} tools, ${tools.length / PER_SERVER} servers; fingerprint + scan vs JSON.stringify + SHA-256`);
+    // Each server's scan context: the other servers' labels and names (what the manager gives).
+    const names = Array.from({ length: tools.length / PER_SERVER }, (_, s) => ({ label: `Server ${s}`, tools: tools.slice(s * PER_SERVER, (s + 1) * PER_SERVER).map((tool) => tool.name) }));
+    const contexts: ScanContext[] = names.map((mine, s) => ({ others: names.filter((__, other) => other !== s), own: [mine.label, ...mine.tools] }));
+    let sink = 0;
+    const times = medianMsEach(
+      {
+        yardstick: () => {
+          // The same one-shot hash the fingerprint uses: the yardstick is the fastest way to do it.
+          for (const tool of tools) sink ^= hash('sha256', JSON.stringify(tool), 'hex').charCodeAt(0);
+        },
+        fingerprint: () => {
+          for (const tool of tools) sink ^= fingerprint(definitionOf(tool as RawTool & Record<string, unknown>)).charCodeAt(0);
+        },
+        integrity: () => {
+          for (let i = 0; i < tools.length; i++) {
+            const tool = tools[i]!;
+            const print = fingerprint(definitionOf(tool as RawTool & Record<string, unknown>));
+            sink ^= print.charCodeAt(0) ^ scanTool(tool, contexts[Math.floor(i / PER_SERVER)]).length;
+          }
+        },
+      },
+      { warmup: WARMUP, runs: RUNS, gc: ctx.gc },
+    );
+    const ratio = times.integrity / times.yardstick;
+    const fingerprintRatio = times.fingerprint / times.yardstick;
+    // The scan's share, for whoever reads a ratio not met: what the integrity run took beyond the fingerprints.
+    const scanMs = times.integrity - times.fingerprint;
+
+    // The manager's check: a first listing of every server (saved), then steady reconnects.
+    const firsts: number[] = [];
+    const steadyAll: number[] = [];
+    const steadyOne: number[] = [];
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-integrity-'));
+      try {
+        const approvals = new ToolApprovals(dir, () => undefined);
+        const first = listings(JSON.parse(text) as RawTool[]);
+        ctx.gc();
+        let started = performance.now();
+        approvals.check(first.byServer, first.servers);
+        const firstMs = performance.now() - started;
+        // A reconnect of every server: new objects, the same definitions.
+        const again = listings(JSON.parse(text) as RawTool[]);
+        ctx.gc();
+        started = performance.now();
+        approvals.check(again.byServer, first.servers);
+        const allMs = performance.now() - started;
+        // One server reconnects; the others' listings are the ones already checked.
+        const one = new Map(again.byServer);
+        one.set('server-7', listings(JSON.parse(text) as RawTool[]).byServer.get('server-7')!);
+        ctx.gc();
+        started = performance.now();
+        const verdicts = approvals.check(one, first.servers);
+        const oneMs = performance.now() - started;
+        if ([...verdicts.values()].some((verdict) => [...verdict.tools.values()].some((tool) => tool.held && tool.integrity !== 'new'))) throw new Error('integrity: a steady reconnect held a tool');
+        if (run >= WARMUP) {
+          firsts.push(firstMs);
+          steadyAll.push(allMs);
+          steadyOne.push(oneMs);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    const firstMs = median(firsts);
+    const allMs = median(steadyAll);
+    const oneMs = median(steadyOne);
+    if (sink === -1) ctx.log('');
+    return {
+      json: {
+        tools: tools.length,
+        servers: tools.length / PER_SERVER,
+        yardstickMs: round(times.yardstick),
+        fingerprintMs: round(times.fingerprint),
+        fingerprintAndScanMs: round(times.integrity),
+        fingerprintRatio: round(fingerprintRatio),
+        scanRatio: round(scanMs / times.yardstick),
+        ratio: round(ratio),
+        firstListingMs: round(firstMs),
+        steadyReconnectAllMs: round(allMs),
+        steadyReconnectOneServerMs: round(oneMs),
+      },
+      rows: [
+        { metric: `JSON.stringify + SHA-256 of ${tools.length} tools (yardstick)`, value: `${round(times.yardstick, 1)} ms` },
+        { metric: `definition + fingerprint of ${tools.length} tools`, value: `${round(times.fingerprint, 1)} ms (${round(fingerprintRatio)}× yardstick)` },
+        { metric: `definition + fingerprint + scan of ${tools.length} tools`, value: `${round(times.integrity, 1)} ms (the scan ${round(scanMs / times.yardstick)}× yardstick)` },
+        { metric: 'fingerprint + scan / yardstick', value: `${round(ratio)}×`, target: `≤ ${TARGET_RATIO}×`, pass: ratio <= TARGET_RATIO },
+        { metric: `first listing of ${tools.length / PER_SERVER} servers: checked, approved, saved`, value: `${round(firstMs, 1)} ms` },
+        { metric: `steady reconnect of all ${tools.length} tools (fingerprints, no scan)`, value: `${round(allMs, 1)} ms (${round(allMs / times.yardstick)}× yardstick)` },
+        { metric: `steady reconnect of one server (${PER_SERVER} tools)`, value: `${round(oneMs, 2)} ms`, target: `< ${ONE_SERVER_TARGET_MS} ms`, pass: oneMs < ONE_SERVER_TARGET_MS },
+      ],
+    };
+  },
+};

@@ -1,0 +1,57 @@
+// RFC 8785 (JSON Canonicalization Scheme): one text per JSON value, whatever order its keys were
+// listed in and however it was spaced, so that equal definitions hash alike. Object keys sorted
+// by UTF-16 code units (JavaScript's default sort), no white space, strings escaped and numbers
+// written as ECMAScript's JSON.stringify writes them (which is what RFC 8785 specifies). Pure.
+
+/** Text JSON writes as it is, between quotes: no quote, backslash, control character or surrogate. */
+// eslint-disable-next-line no-control-regex -- control characters are what it rules out
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** A string as JSON writes it; most need no escaping, and are written without a call into JSON.stringify. */
+function jsonString(text: string): string {
+  return PLAIN.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/** The canonical JSON text of `value`, a value parsed from JSON. Throws for what JSON cannot hold. */
+export function canonicalJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`${value} is not a JSON number`);
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+    default:
+      throw new TypeError(`a ${typeof value} is not a JSON value`);
+  }
+}
+
+function canonicalArray(items: readonly unknown[]): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ',';
+    const item = items[i];
+    // As JSON.stringify writes them: a hole or undefined in an array is null.
+    out += item === undefined ? 'null' : canonicalJson(item);
+  }
+  return `${out}]`;
+}
+
+function canonicalObject(object: Record<string, unknown>): string {
+  const keys = Object.keys(object).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const item = object[key];
+    // As JSON.stringify leaves them out: a member whose value is undefined is not there.
+    if (item === undefined) continue;
+    if (!first) out += ',';
+    first = false;
+    out += `${jsonString(key)}:${canonicalJson(item)}`;
+  }
+  return `${out}}`;
+}
