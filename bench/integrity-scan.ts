@@ -2,7 +2,8 @@
 // real tools get a high finding (alone, and with all 65 other servers as context; target ≤ 1%),
 // how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples per seed, the
 // held-out half of the phrasings apart; target ≥ 95%), the written sets (bench/integrity-sets.ts:
-// hand-written; independent A, tuned on, a development figure; independent B, held out), their
+// hand-written; independent sets A and B, tuned on, development figures; independent set C, held
+// out), their
 // hard negatives' false highs, and the speed of scanning 10,000 real tools against
 // JSON.stringify + SHA-256 of the same tools in the same run.
 import { createHash } from 'node:crypto';
@@ -13,6 +14,13 @@ import type { BenchSection, Json, TableRow } from './section.js';
 import { medianMsEach, round } from './stats.js';
 
 const SEEDS = [1, 2, 3, 4, 5];
+/** The written sets (tests/fixtures/…), in the order reported; `key` names each in the JSON. */
+const WRITTEN_SETS = [
+  { key: 'handWritten', folder: 'integrity-poisoned', label: 'hand-written set' },
+  { key: 'setA', folder: 'integrity-set-a', label: 'independent set A (development: tuned on)' },
+  { key: 'setB', folder: 'integrity-set-b', label: 'independent set B (development since its held-out reading)' },
+  { key: 'setC', folder: 'integrity-set-c', label: 'independent set C (held out, untuned)' },
+] as const;
 const PER_SEED = 600;
 const TOOLS = 10_000;
 
@@ -95,15 +103,14 @@ export const integrityScan: BenchSection = {
     const byEncoding = rateBy(pooled, pooledHits, (sample) => sample.encoding);
     const byLanguage = rateBy(pooled, pooledHits, (sample) => sample.language);
 
-    // The written sets: hand-written (not independent), A (independent, tuned on: a development
-    // figure), B (independent and held out: scanned once the detector was final, never tuned on).
+    // The written sets: hand-written (not independent); A and B (independent, tuned on: development
+    // figures; B was held out until its one untuned reading, 78.3% and 2.8% false highs, recorded
+    // in docs/benchmarks.md); C (independent and held out: never read or tuned on).
     const folder = (name: string): string => new URL(`../tests/fixtures/${name}`, import.meta.url).pathname;
-    const handSet = readDefinitionSet(folder('integrity-poisoned'));
-    const hand = handSet === null ? null : measureSet(handSet);
-    const developmentSet = readDefinitionSet(folder('integrity-independent'));
-    const development = developmentSet === null ? null : measureSet(developmentSet);
-    const heldOutSet = readDefinitionSet(folder('integrity-heldout'));
-    const heldOutFigures = heldOutSet === null ? null : measureSet(heldOutSet);
+    const written = WRITTEN_SETS.map((set) => {
+      const definitions = readDefinitionSet(folder(set.folder));
+      return { ...set, figures: definitions === null ? null : measureSet(definitions) };
+    });
 
     // Speed: 10,000 real tools (the 3,003 varied deterministically), scan against stringify + SHA-256.
     const many: ScannedTool[] = Array.from({ length: TOOLS }, (_, index) => {
@@ -138,9 +145,7 @@ export const integrityScan: BenchSection = {
       ...CARRIERS.map((name) => ({ metric: `  carrier: ${name}`, value: pct(byCarrier[name] ?? 0) })),
       ...ENCODINGS.map((name) => ({ metric: `  encoding: ${name}`, value: pct(byEncoding[name] ?? 0) })),
       ...Object.entries(byLanguage).map(([name, rate]) => ({ metric: `  language: ${name}`, value: pct(rate) })),
-      ...setRows('hand-written set', hand),
-      ...setRows('independent set A (development: tuned on)', development),
-      ...setRows('independent set B (held out, untuned)', heldOutFigures),
+      ...written.flatMap((set) => setRows(set.label, set.figures)),
       { metric: `scan of ${TOOLS.toLocaleString('en-US')} real tools (median)`, value: `${round(times.scan, 1)} ms` },
       { metric: '  yardstick: JSON.stringify + SHA-256 of the same tools', value: `${round(times.yardstick, 1)} ms` },
       { metric: '  scan / yardstick', value: `${round(ratio, 2)}×`, target: '≤ 1.5×', pass: ratio <= 1.5 },
@@ -150,9 +155,7 @@ export const integrityScan: BenchSection = {
       realHigh,
       realHighWithContext,
       poisoned: { sampleSize, seeds: SEEDS, all, tuned, heldOut, byAttack, byCarrier, byEncoding, byLanguage },
-      handWritten: setJson(hand),
-      development: setJson(development),
-      heldOut: setJson(heldOutFigures),
+      ...Object.fromEntries(written.map((set) => [set.key, setJson(set.figures)])),
       speed: { tools: TOOLS, scanMs: round(times.scan, 2), yardstickMs: round(times.yardstick, 2), ratio: round(ratio, 3) },
     };
     return { json, rows };

@@ -1,6 +1,6 @@
 // The written sets of definitions the offline scan is measured on, read from their folders: the
 // hand-written poisoned set (tests/fixtures/integrity-poisoned/: items { tool | server, context? }),
-// and the independent sets (tests/fixtures/integrity-independent/ and integrity-heldout/:
+// and the independent sets (tests/fixtures/integrity-set-a/ and integrity-set-b/:
 // poisoned.json and benign.json, items { id, class, tool | server, others? }). Each definition
 // is scanned as a server lists it, with the other configured servers as context.
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // The scan reads concepts, not phrasings: attacks written in words and languages its lists were
 // not built around are high, and texts that only look like attacks (a tool whose job is SSH or
 // e-mail, a checker quoting an attack, usage notes about the tool's own parameters) are not. Also:
-// the independent set A (tests/fixtures/integrity-independent/, tuned on) stays where it was, and
+// the independent set A (tests/fixtures/integrity-set-a/, tuned on) stays where it was, and
 // the scan finds the same with its gates as without them on it.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -128,7 +128,7 @@ describe('texts that only look like attacks', () => {
 });
 
 describe('the independent set A (development: tuned on)', () => {
-  const set = readDefinitionSet(new URL('../fixtures/integrity-independent', import.meta.url).pathname)!;
+  const set = readDefinitionSet(new URL('../fixtures/integrity-set-a', import.meta.url).pathname)!;
 
   it('gets a high finding for at least 95% of its poisoned definitions and for at most 1% of its hard negatives', () => {
     const figures = measureSet(set);
@@ -150,6 +150,6 @@ describe('the independent set A (development: tuned on)', () => {
     expect(set.poisoned.every((definition) => typeof definition.class === 'string')).toBe(true);
     const hand = readDefinitionSet(new URL('../fixtures/integrity-poisoned', import.meta.url).pathname)!;
     expect(hand.poisoned.every(flagged)).toBe(true);
-    expect(fs.existsSync(new URL('../fixtures/integrity-independent/benign.json', import.meta.url))).toBe(true);
+    expect(fs.existsSync(new URL('../fixtures/integrity-set-a/benign.json', import.meta.url))).toBe(true);
   });
 });

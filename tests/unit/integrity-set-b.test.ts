@@ -1,11 +1,11 @@
-// Validity of the held-out integrity set (tests/fixtures/integrity-heldout): its shape, its
+// Validity of the held-out integrity set (tests/fixtures/integrity-set-b): its shape, its
 // counts, and that the README's tables and the sources agree with the JSON. No detector runs here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { benign } from '../fixtures/integrity-heldout/source/benign.js';
-import { poisonedItems } from '../fixtures/integrity-heldout/source/build.js';
+import { benign } from '../fixtures/integrity-set-b/source/benign.js';
+import { poisonedItems } from '../fixtures/integrity-set-b/source/build.js';
 
-const dir = new URL('../fixtures/integrity-heldout/', import.meta.url);
+const dir = new URL('../fixtures/integrity-set-b/', import.meta.url);
 type Obj = { [key: string]: unknown };
 const load = (name: string): Obj[] => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as Obj[];
 const poisoned = load('poisoned.json');

@@ -1,15 +1,15 @@
-// The independent tool-poisoning set (tests/fixtures/integrity-independent/) is well formed: the
+// The independent tool-poisoning set (tests/fixtures/integrity-set-a/) is well formed: the
 // shape and counts its README promises (and the README's tables right), each item's carrier really
 // holding text, and the JSON the same as its sources in source/ generate. No detector runs here: the set measures one, so it is
 // checked only for what it is.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildBenign } from '../fixtures/integrity-independent/source/benign.js';
-import { buildPoisoned } from '../fixtures/integrity-independent/source/poisoned.js';
-import { mustEscape } from '../fixtures/integrity-independent/source/serialize.js';
-import { BENIGN_CLASSES, CARRIERS, POISONED_CLASSES, type Item, type Schema } from '../fixtures/integrity-independent/source/types.js';
+import { buildBenign } from '../fixtures/integrity-set-a/source/benign.js';
+import { buildPoisoned } from '../fixtures/integrity-set-a/source/poisoned.js';
+import { mustEscape } from '../fixtures/integrity-set-a/source/serialize.js';
+import { BENIGN_CLASSES, CARRIERS, POISONED_CLASSES, type Item, type Schema } from '../fixtures/integrity-set-a/source/types.js';
 
-const read = (name: string): string => fs.readFileSync(new URL(`../fixtures/integrity-independent/${name}`, import.meta.url), 'utf8');
+const read = (name: string): string => fs.readFileSync(new URL(`../fixtures/integrity-set-a/${name}`, import.meta.url), 'utf8');
 const POISONED_TEXT = read('poisoned.json');
 const BENIGN_TEXT = read('benign.json');
 const POISONED = JSON.parse(POISONED_TEXT) as Item<string>[];
