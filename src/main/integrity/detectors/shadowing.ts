@@ -20,20 +20,41 @@ interface Names {
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
+  /** The hashes (FNV-1a of the lower-case name) of every name and label: a word whose hash is not here names nothing. */
+  hashes: Uint8Array;
+  /** The phrases by the hash of their first `phraseKey` characters (their indices in `phrases`). */
+  phraseStarts: Map<number, number[]>;
+  /** The first two characters of each phrase (low bytes): where a phrase may start. */
+  phrasePairs: Uint8Array;
+  phraseKey: number;
 }
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
-const TOKEN = /[A-Za-z0-9_][A-Za-z0-9_.-]*/g;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
 const TOOL_BEFORE = /\btool\s+(?:named\s+|called\s+)?$/i;
 const CALLED_SERVER = /^(?:'s)?\s*(?:mcp\b|(?:mcp\s+)?(?:server|tools|integration|plugin|connector)\b)/i;
 const QUOTES = '`\'"“”‘’';
+const OFFSET = 0x811c9dc5;
+const PRIME = 0x01000193;
+const HASH_BITS = 18;
+const HASH_MASK = (1 << HASH_BITS) - 1;
+/** What each ASCII character is to a name: 1 a character that starts one and may end one ([A-Za-z0-9_]), 2 '.' or '-' (inside only). */
+const NAME_CHAR = new Uint8Array(128);
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_') NAME_CHAR[char.charCodeAt(0)] = 1;
+NAME_CHAR[0x2e] = 2;
+NAME_CHAR[0x2d] = 2;
+
+function hashOf(name: string): number {
+  let hash = OFFSET;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), PRIME);
+  return hash;
+}
 
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint8Array(1 << HASH_BITS), phraseStarts: new Map(), phrasePairs: new Uint8Array(1 << 16), phraseKey: 0 };
   for (const server of context.others) {
     const label = server.label.trim();
     for (const tool of server.tools) {
@@ -45,6 +66,14 @@ function tableOf(context: OtherServers): Names {
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
+  for (const table of [names.nameLike, names.plain, names.labels]) for (const name of table.keys()) names.hashes[hashOf(name) & HASH_MASK] = 1;
+  // Phrases are found as substrings (anywhere, as indexOf finds them): by their first characters, as many as the shortest has (at most 8).
+  names.phraseKey = Math.min(8, ...names.phrases.map(([phrase]) => phrase.length));
+  names.phrases.forEach(([phrase], index) => {
+    const key = hashOf(phrase.slice(0, names.phraseKey));
+    names.phraseStarts.set(key, [...(names.phraseStarts.get(key) ?? []), index]);
+    names.phrasePairs[((phrase.charCodeAt(0) & 0xff) << 8) | (phrase.charCodeAt(1) & 0xff)] = 1;
+  });
   tables.set(context, names);
   return names;
 }
@@ -64,33 +93,95 @@ function calledServer(text: string, start: number, end: number): boolean {
   return CALLED_SERVER.test(text.slice(quoted(text, start, end) ? end + 1 : end, end + 30));
 }
 
-/** What `text` (folded) names of the other servers (at most six mentions), with where. */
+/** What the name [start, end) of `text` is, if it is one of the other servers' (`dot`: its last '.', or -1). */
+function nameAt(text: string, start: number, end: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined): string | undefined {
+  const lower = text.slice(start, end).toLowerCase();
+  if (own.has(lower) || lower === self) return undefined;
+  // "github.create_issue": a server's label and its tool, joined by a dot.
+  const at = dot - start;
+  return (
+    names.nameLike.get(lower) ??
+    (dot !== -1 ? (names.nameLike.get(lower.slice(at + 1)) ?? (names.labels.has(lower.slice(0, at)) ? names.plain.get(lower.slice(at + 1)) : undefined)) : undefined) ??
+    (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
+    (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined)
+  );
+}
+
+/**
+ * What `text` (folded) names of the other servers (at most six mentions, then labels of several
+ * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
+ * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
+ * name's is cut out and looked up.
+ */
 export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
+  const hashes = names.hashes;
   const hits: Mention[] = [];
-  for (const match of text.matchAll(TOKEN)) {
-    const word = match[0].replace(/[.-]+$/, '');
-    const lower = word.toLowerCase();
-    if (own.has(lower) || lower === self) continue;
-    const start = match.index;
-    const end = start + word.length;
-    // "github.create_issue": a server's label and its tool, joined by a dot.
-    const dot = lower.lastIndexOf('.');
-    const what =
-      names.nameLike.get(lower) ??
-      (dot > 0 ? (names.nameLike.get(lower.slice(dot + 1)) ?? (names.labels.has(lower.slice(0, dot)) ? names.plain.get(lower.slice(dot + 1)) : undefined)) : undefined) ??
-      (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
-      (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined);
+  const length = text.length;
+  let i = 0;
+  while (i < length && hits.length < 6) {
+    let code = text.charCodeAt(i);
+    if (code >= 0x80 || NAME_CHAR[code] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = OFFSET;
+    let tail = OFFSET;
+    let dot = -1;
+    // The name without its trailing '.' and '-': its end, hashes, and last '.'.
+    let end = i;
+    let endHash = 0;
+    let endTail = 0;
+    let endDot = -1;
+    for (; i < length; i++) {
+      code = text.charCodeAt(i);
+      const kind = code < 0x80 ? NAME_CHAR[code]! : 0;
+      if (kind === 0) break;
+      const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
+      hash = Math.imul(hash ^ lower, PRIME);
+      if (code === 0x2e) {
+        dot = i;
+        tail = OFFSET;
+        continue;
+      }
+      tail = Math.imul(tail ^ lower, PRIME);
+      if (kind === 1) {
+        end = i + 1;
+        endHash = hash;
+        endTail = tail;
+        endDot = dot;
+      }
+    }
+    if (hashes[endHash & HASH_MASK] === 0 && (endDot === -1 || hashes[endTail & HASH_MASK] === 0)) continue;
+    const what = nameAt(text, start, end, endDot, names, own, self);
     if (what !== undefined) hits.push({ what, at: start, end });
-    if (hits.length === 6) break;
   }
-  if (hits.length < 6 && names.phrases.length > 0) {
-    const lower = text.toLowerCase();
-    for (const [phrase, what] of names.phrases) {
-      const at = lower.indexOf(phrase);
-      if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  return hits;
+}
+
+/** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context. */
+function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
+  const lower = text.toLowerCase();
+  const key = names.phraseKey;
+  const pairs = names.phrasePairs;
+  let first: number[] | undefined;
+  for (let i = 0; i + key <= lower.length; i++) {
+    if (pairs[((lower.charCodeAt(i) & 0xff) << 8) | (lower.charCodeAt(i + 1) & 0xff)] === 0) continue;
+    let hash = OFFSET;
+    for (let k = i; k < i + key; k++) hash = Math.imul(hash ^ lower.charCodeAt(k), PRIME);
+    const candidates = names.phraseStarts.get(hash);
+    if (candidates === undefined) continue;
+    for (const index of candidates) {
+      first ??= new Array<number>(names.phrases.length).fill(-1);
+      if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], i)) first[index] = i;
     }
   }
-  return hits;
+  if (first === undefined) return;
+  names.phrases.forEach(([phrase, what], index) => {
+    const at = first[index]!;
+    if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+  });
 }
