@@ -20,13 +20,10 @@ interface Names {
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
-  /** The hashes (FNV-1a of the lower-case name) of every name and label: a word whose hash is not here names nothing. */
-  hashes: Uint8Array;
-  /** The phrases by the hash of their first `phraseKey` characters (their indices in `phrases`). */
-  phraseStarts: Map<number, number[]>;
-  /** The first two characters of each phrase (low bytes): where a phrase may start. */
-  phrasePairs: Uint8Array;
-  phraseKey: number;
+  /** The hashes (FNV-1a of the lower-case name) of every name and label, one bit each (small enough to stay in cache): a word whose bit is not set names nothing. */
+  hashes: Uint32Array;
+  /** The phrases by their first word (their indices in `phrases`): a phrase is found only where its first word is. */
+  phraseStarts: Map<string, number[]>;
 }
 
 const tables = new WeakMap<OtherServers, Names>();
@@ -35,15 +32,28 @@ const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
 const TOOL_BEFORE = /\btool\s+(?:named\s+|called\s+)?$/i;
 const CALLED_SERVER = /^(?:'s)?\s*(?:mcp\b|(?:mcp\s+)?(?:server|tools|integration|plugin|connector)\b)/i;
 const QUOTES = '`\'"“”‘’';
-const OFFSET = 0x811c9dc5;
+const OFFSET = 0x811c9dc5 | 0;
 const PRIME = 0x01000193;
 const HASH_BITS = 18;
 const HASH_MASK = (1 << HASH_BITS) - 1;
-/** What each ASCII character is to a name: 1 a character that starts one and may end one ([A-Za-z0-9_]), 2 '.' or '-' (inside only). */
+/** What each ASCII character is to a name: 1 a character that starts one and may end one ([A-Za-z0-9_]), 2 '-' and 3 '.' (inside only). */
 const NAME_CHAR = new Uint8Array(128);
 for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_') NAME_CHAR[char.charCodeAt(0)] = 1;
-NAME_CHAR[0x2e] = 2;
 NAME_CHAR[0x2d] = 2;
+NAME_CHAR[0x2e] = 3;
+
+const setBit = (bits: Uint32Array, at: number): void => void (bits[at >>> 5] = bits[at >>> 5]! | (1 << (at & 31)));
+const hasBit = (bits: Uint32Array, at: number): boolean => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+
+/** The hash of [from, to) of `text`, lower case. */
+function tailHash(text: string, from: number, to: number): number {
+  let hash = OFFSET;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), PRIME);
+  }
+  return hash;
+}
 
 function hashOf(name: string): number {
   let hash = OFFSET;
@@ -54,7 +64,7 @@ function hashOf(name: string): number {
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint8Array(1 << HASH_BITS), phraseStarts: new Map(), phrasePairs: new Uint8Array(1 << 16), phraseKey: 0 };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map() };
   for (const server of context.others) {
     const label = server.label.trim();
     for (const tool of server.tools) {
@@ -66,13 +76,10 @@ function tableOf(context: OtherServers): Names {
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const table of [names.nameLike, names.plain, names.labels]) for (const name of table.keys()) names.hashes[hashOf(name) & HASH_MASK] = 1;
-  // Phrases are found as substrings (anywhere, as indexOf finds them): by their first characters, as many as the shortest has (at most 8).
-  names.phraseKey = Math.min(8, ...names.phrases.map(([phrase]) => phrase.length));
+  for (const table of [names.nameLike, names.plain, names.labels]) for (const name of table.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
   names.phrases.forEach(([phrase], index) => {
-    const key = hashOf(phrase.slice(0, names.phraseKey));
-    names.phraseStarts.set(key, [...(names.phraseStarts.get(key) ?? []), index]);
-    names.phrasePairs[((phrase.charCodeAt(0) & 0xff) << 8) | (phrase.charCodeAt(1) & 0xff)] = 1;
+    const first = phrase.split(/\s/, 1)[0]!;
+    names.phraseStarts.set(first, [...(names.phraseStarts.get(first) ?? []), index]);
   });
   tables.set(context, names);
   return names;
@@ -128,33 +135,23 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
     }
     const start = i;
     let hash = OFFSET;
-    let tail = OFFSET;
     let dot = -1;
-    // The name without its trailing '.' and '-': its end, hashes, and last '.'.
+    // The name without its trailing '.' and '-': its end, hash, and last '.'.
     let end = i;
     let endHash = 0;
-    let endTail = 0;
     let endDot = -1;
     for (; i < length; i++) {
       code = text.charCodeAt(i);
       const kind = code < 0x80 ? NAME_CHAR[code]! : 0;
       if (kind === 0) break;
-      const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
-      hash = Math.imul(hash ^ lower, PRIME);
-      if (code === 0x2e) {
-        dot = i;
-        tail = OFFSET;
-        continue;
-      }
-      tail = Math.imul(tail ^ lower, PRIME);
+      hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), PRIME);
       if (kind === 1) {
         end = i + 1;
         endHash = hash;
-        endTail = tail;
         endDot = dot;
-      }
+      } else if (kind === 3) dot = i;
     }
-    if (hashes[endHash & HASH_MASK] === 0 && (endDot === -1 || hashes[endTail & HASH_MASK] === 0)) continue;
+    if (!hasBit(hashes, endHash & HASH_MASK) && (endDot === -1 || !hasBit(hashes, tailHash(text, endDot + 1, end) & HASH_MASK))) continue;
     const what = nameAt(text, start, end, endDot, names, own, self);
     if (what !== undefined) hits.push({ what, at: start, end });
   }
@@ -162,21 +159,16 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
   return hits;
 }
 
-/** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context. */
+/** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
 function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   const lower = text.toLowerCase();
-  const key = names.phraseKey;
-  const pairs = names.phrasePairs;
   let first: number[] | undefined;
-  for (let i = 0; i + key <= lower.length; i++) {
-    if (pairs[((lower.charCodeAt(i) & 0xff) << 8) | (lower.charCodeAt(i + 1) & 0xff)] === 0) continue;
-    let hash = OFFSET;
-    for (let k = i; k < i + key; k++) hash = Math.imul(hash ^ lower.charCodeAt(k), PRIME);
-    const candidates = names.phraseStarts.get(hash);
-    if (candidates === undefined) continue;
-    for (const index of candidates) {
-      first ??= new Array<number>(names.phrases.length).fill(-1);
-      if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], i)) first[index] = i;
+  for (const [word, indices] of names.phraseStarts) {
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+      for (const index of indices) {
+        first ??= new Array<number>(names.phrases.length).fill(-1);
+        if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], at)) first[index] = at;
+      }
     }
   }
   if (first === undefined) return;
