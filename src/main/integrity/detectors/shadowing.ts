@@ -12,10 +12,10 @@ export interface OtherServers {
 }
 
 interface Names {
-  /** lower-case name → what it is, for names that read as names anywhere. */
-  nameLike: Map<string, string>;
-  /** lower-case word → what it is, for plain tool names (quoted and called a tool). */
-  plain: Map<string, string>;
+  /** lower-case name → which tool it is (its place among all the others' tools, see `toolAt`), for names that read as names anywhere. */
+  nameLike: Map<string, number>;
+  /** lower-case word → which tool it is, for plain tool names (quoted and called a tool). */
+  plain: Map<string, number>;
   /** lower-case label → what it is (called a server). */
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
@@ -24,7 +24,21 @@ interface Names {
   hashes: Uint32Array;
   /** The phrases by their first word (their indices in `phrases`): a phrase is found only where its first word is. */
   phraseStarts: Map<string, number[]>;
+  /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
+  starts: number[];
+  labelOf: string[];
+  toolsOf: Array<readonly string[]>;
 }
+
+/** A server's tool names as the table needs them, made once per list of names (shared by every context that holds it). */
+interface ToolNames {
+  /** Lower case; '' for a name too short to count. */
+  lower: string[];
+  nameLike: boolean[];
+  hashes: Int32Array;
+}
+
+const toolNames = new WeakMap<readonly string[], ToolNames>();
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
@@ -61,28 +75,58 @@ function hashOf(name: string): number {
   return hash;
 }
 
+function toolNamesOf(tools: readonly string[]): ToolNames {
+  let known = toolNames.get(tools);
+  if (known === undefined) {
+    const lower = tools.map((tool) => (tool.length < 3 ? '' : tool.toLowerCase()));
+    known = { lower, nameLike: tools.map((tool) => NAME_LIKE.test(tool)), hashes: Int32Array.from(lower, hashOf) };
+    toolNames.set(tools, known);
+  }
+  return known;
+}
+
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map() };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
-    for (const tool of server.tools) {
-      if (tool.length < 3) continue;
-      const what = `the tool "${tool}" of "${label}"`;
-      (NAME_LIKE.test(tool) ? names.nameLike : names.plain).set(tool.toLowerCase(), what);
+    const tools = toolNamesOf(server.tools);
+    names.starts.push(offset);
+    names.labelOf.push(label);
+    names.toolsOf.push(server.tools);
+    for (let index = 0; index < tools.lower.length; index++) {
+      const lower = tools.lower[index]!;
+      if (lower === '') continue;
+      (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
+      setBit(names.hashes, tools.hashes[index]! & HASH_MASK);
     }
+    offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const table of [names.nameLike, names.plain, names.labels]) for (const name of table.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
+  for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
     names.phraseStarts.set(first, [...(names.phraseStarts.get(first) ?? []), index]);
   });
   tables.set(context, names);
   return names;
+}
+
+/** What the tool at `at` (its place among all the others' tools) is, in words. */
+function toolAt(names: Names, at: number): string {
+  // The last server starting at or before `at` holds it (servers without tools start where the next does).
+  let low = 0;
+  let high = names.starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (names.starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return `the tool "${names.toolsOf[low]![at - names.starts[low]!]}" of "${names.labelOf[low]}"`;
 }
 
 function quoted(text: string, start: number, end: number): boolean {
@@ -106,12 +150,12 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
   if (own.has(lower) || lower === self) return undefined;
   // "github.create_issue": a server's label and its tool, joined by a dot.
   const at = dot - start;
-  return (
+  const tool =
     names.nameLike.get(lower) ??
     (dot !== -1 ? (names.nameLike.get(lower.slice(at + 1)) ?? (names.labels.has(lower.slice(0, at)) ? names.plain.get(lower.slice(at + 1)) : undefined)) : undefined) ??
-    (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
-    (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined)
-  );
+    (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined);
+  if (tool !== undefined) return toolAt(names, tool);
+  return names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined;
 }
 
 /**
