@@ -108,19 +108,50 @@ export interface Hints {
   digits: boolean;
 }
 
+/** Base64's alphabet (1: hex digits too). */
+const ALPHABET = new Uint8Array(128);
+for (const char of 'GHIJKLMNOPQRSTUVWXYZghijklmnopqrstuvwxyz+/') ALPHABET[char.charCodeAt(0)] = 2;
+for (const char of '0123456789abcdefABCDEF') ALPHABET[char.charCodeAt(0)] = 1;
+
+/** The longest run of Base64 characters in `text` (low 16 bits, at most 0xffff) and of hex digits (high bits). */
+function longestRuns(text: string): number {
+  let base64 = 0;
+  let hex = 0;
+  let longest64 = 0;
+  let longestHex = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const kind = code < 0x80 ? ALPHABET[code]! : 0;
+    if (kind === 0) {
+      base64 = 0;
+      hex = 0;
+      continue;
+    }
+    if (++base64 > longest64) longest64 = base64;
+    if (kind === 1) {
+      if (++hex > longestHex) longestHex = hex;
+    } else hex = 0;
+  }
+  return Math.min(longest64, 0xffff) + Math.min(longestHex, 0xffff) * 0x10000;
+}
+
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
 export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; layers: Layer[] } {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
-  if (hints.run) {
+  // The longest runs a Base64, Base32 or hex match needs (20, 24 and 24 characters): most texts have none.
+  const longest = hints.run ? longestRuns(text) : 0;
+  if (hints.run && longest % 0x10000 >= 20) {
     base64Layers(text, traits, layers);
-    for (const match of text.matchAll(BASE32)) {
-      const decoded = base32(match[0]);
-      if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
+    if (longest % 0x10000 >= 24) {
+      for (const match of text.matchAll(BASE32)) {
+        const decoded = base32(match[0]);
+        if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
+      }
     }
   }
   if (hints.run || hints.backslash) {
-    const runs = hints.run ? [...text.matchAll(HEX)] : [];
+    const runs = hints.run && Math.floor(longest / 0x10000) >= 24 ? [...text.matchAll(HEX)] : [];
     const escaped = hints.backslash || text.includes('0x') ? [...text.matchAll(HEX_ESCAPED)] : [];
     for (const match of [...runs, ...escaped]) {
       const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
