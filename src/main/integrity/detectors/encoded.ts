@@ -57,9 +57,19 @@ const shift = (text: string, by: number): string =>
     return String.fromCharCode(((((char.charCodeAt(0) - base - by) % 26) + 26) % 26) + base);
   });
 
-function base64Layers(text: string, traits: Trait[], layers: Layer[]): void {
-  for (const match of text.matchAll(BASE64)) {
+/** BASE64 at one place: a match starts only where a run of Base64 characters does (its lookbehind), so it is tried only there. */
+const BASE64_AT = new RegExp(BASE64.source, 'y');
+
+/** `starts`: where the runs of 20 Base64 characters or more start, in order. */
+function base64Layers(text: string, starts: readonly number[], traits: Trait[], layers: Layer[]): void {
+  let after = 0;
+  for (const start of starts) {
+    if (start < after) continue;
+    BASE64_AT.lastIndex = start;
+    const match = BASE64_AT.exec(text);
+    if (match === null) continue;
     const run = match[0];
+    after = start + run.length;
     // A path or an identifier: Base64 has both cases and digits (or + and /) scattered through it.
     if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9+/]/.test(run) || /[a-z]{20}|[A-Z]{16}/.test(run)) continue;
     const bare = run.replace(/=+$/, '');
@@ -108,41 +118,60 @@ export interface Hints {
   digits: boolean;
 }
 
-/** Base64's alphabet (1: hex digits too, 3: binary digits too). */
+/** What each ASCII character is to the encodings (bits): Base64, hex, binary, Base32. */
+const B64 = 1;
+const HEX_DIGIT = 2;
+const BIT = 4;
+const B32 = 8;
 const ALPHABET = new Uint8Array(128);
-for (const char of 'GHIJKLMNOPQRSTUVWXYZghijklmnopqrstuvwxyz+/') ALPHABET[char.charCodeAt(0)] = 2;
-for (const char of '23456789abcdefABCDEF') ALPHABET[char.charCodeAt(0)] = 1;
-ALPHABET[0x30] = 3;
-ALPHABET[0x31] = 3;
+for (const [chars, kind] of [['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', B64], ['0123456789abcdefABCDEF', HEX_DIGIT], ['01', BIT], ['ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', B32]] as const) {
+  for (const char of chars) ALPHABET[char.charCodeAt(0)] = ALPHABET[char.charCodeAt(0)]! | kind;
+}
 
-/** The longest runs in `text` of Base64 characters, of hex digits and of binary digits. */
-function longestRuns(text: string): { base64: number; hex: number; binary: number } {
+interface Runs {
+  /** The longest run of each alphabet. */
+  base64: number;
+  hex: number;
+  binary: number;
+  base32: number;
+  /** Where each run of 20 Base64 characters or more starts. */
+  base64Starts: number[];
+}
+
+/** The runs in `text` that the encodings' patterns need. */
+function runsOf(text: string): Runs {
   let base64 = 0;
   let hex = 0;
   let binary = 0;
-  const longest = { base64: 0, hex: 0, binary: 0 };
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  let base32 = 0;
+  const runs: Runs = { base64: 0, hex: 0, binary: 0, base32: 0, base64Starts: [] };
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0;
     const kind = code < 0x80 ? ALPHABET[code]! : 0;
-    base64 = kind === 0 ? 0 : base64 + 1;
-    hex = (kind & 1) === 0 ? 0 : hex + 1;
-    binary = kind === 3 ? binary + 1 : 0;
-    if (base64 > longest.base64) longest.base64 = base64;
-    if (hex > longest.hex) longest.hex = hex;
-    if (binary > longest.binary) longest.binary = binary;
+    if ((kind & B64) === 0 && base64 >= 20) runs.base64Starts.push(i - base64);
+    base64 = (kind & B64) === 0 ? 0 : base64 + 1;
+    hex = (kind & HEX_DIGIT) === 0 ? 0 : hex + 1;
+    binary = (kind & BIT) === 0 ? 0 : binary + 1;
+    base32 = (kind & B32) === 0 ? 0 : base32 + 1;
+    if (base64 > runs.base64) runs.base64 = base64;
+    if (hex > runs.hex) runs.hex = hex;
+    if (binary > runs.binary) runs.binary = binary;
+    if (base32 > runs.base32) runs.base32 = base32;
   }
-  return longest;
+  return runs;
 }
+
+const NO_RUNS: Runs = { base64: 0, hex: 0, binary: 0, base32: 0, base64Starts: [] };
 
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
 export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; layers: Layer[] } {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
   // The runs a Base64, Base32, hex or bits match needs (20, 24, 24 and 8 characters): most texts have none.
-  const longest = hints.run || hints.digits ? longestRuns(text) : { base64: 0, hex: 0, binary: 0 };
+  const longest = hints.run || hints.digits ? runsOf(text) : NO_RUNS;
   if (hints.run && longest.base64 >= 20) {
-    base64Layers(text, traits, layers);
-    if (longest.base64 >= 24) {
+    base64Layers(text, longest.base64Starts, traits, layers);
+    if (longest.base32 >= 24) {
       for (const match of text.matchAll(BASE32)) {
         const decoded = base32(match[0]);
         if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
