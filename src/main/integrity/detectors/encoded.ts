@@ -41,13 +41,23 @@ export function readsAsText(text: string): boolean {
   let letters = 0;
   let bad = 0;
   let spaces = 0;
-  for (const char of text) {
+  let length = 0;
+  // By code point; ASCII without a pattern.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    length++;
+    if (code < 0x80) {
+      if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) letters++;
+      else if (code === 0x20) spaces++;
+      else if (code <= 0x08 || (code >= 0x0e && code <= 0x1f) || code === 0x7f) bad++;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    const char = String.fromCodePoint(point);
     if (/\p{L}/u.test(char)) letters++;
-    else if (char === ' ') spaces++;
-    // eslint-disable-next-line no-control-regex -- controls and U+FFFD mark binary decoded as text
-    else if (/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]/.test(char)) bad++;
+    else if ((point >= 0x80 && point <= 0x9f) || point === 0xfffd) bad++;
   }
-  const length = [...text].length;
   return bad / length < 0.05 && letters / Math.max(1, length - spaces) > 0.5 && (spaces > 0 || /[\u3040-\u9fff\uac00-\ud7af]/.test(text));
 }
 
