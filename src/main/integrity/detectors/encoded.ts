@@ -154,23 +154,37 @@ function runsOf(text: string): Runs {
   let hex = 0;
   let binary = 0;
   let base32 = 0;
-  const runs: Runs = { base64: 0, hex: 0, binary: 0, base32: 0, base64Starts: [] };
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 0;
+  let longest64 = 0;
+  let longestHex = 0;
+  let longestBinary = 0;
+  let longest32 = 0;
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     const kind = code < 0x80 ? ALPHABET[code]! : 0;
-    if ((kind & B64) === 0 && base64 >= 20) runs.base64Starts.push(i - base64);
-    base64 = (kind & B64) === 0 ? 0 : base64 + 1;
-    hex = (kind & HEX_DIGIT) === 0 ? 0 : hex + 1;
-    binary = (kind & BIT) === 0 ? 0 : binary + 1;
-    base32 = (kind & B32) === 0 ? 0 : base32 + 1;
-    if (base64 > runs.base64) runs.base64 = base64;
-    if (hex > runs.hex) runs.hex = hex;
-    if (binary > runs.binary) runs.binary = binary;
-    if (base32 > runs.base32) runs.base32 = base32;
+    if (kind === 0) {
+      if (base64 >= 20) starts.push(i - base64);
+      if (base64 > longest64) longest64 = base64;
+      base64 = 0;
+      hex = 0;
+      binary = 0;
+      base32 = 0;
+      continue;
+    }
+    base64++;
+    if ((kind & HEX_DIGIT) === 0) hex = 0;
+    else if (++hex > longestHex) longestHex = hex;
+    if ((kind & BIT) === 0) binary = 0;
+    else if (++binary > longestBinary) longestBinary = binary;
+    if ((kind & B32) === 0) base32 = 0;
+    else if (++base32 > longest32) longest32 = base32;
   }
-  return runs;
+  if (base64 >= 20) starts.push(text.length - base64);
+  if (base64 > longest64) longest64 = base64;
+  return { base64: longest64, hex: longestHex, binary: longestBinary, base32: longest32, base64Starts: starts };
 }
 
+const EIGHT_BITS = /[01]{8}/;
 const NO_RUNS: Runs = { base64: 0, hex: 0, binary: 0, base32: 0, base64Starts: [] };
 
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
@@ -178,7 +192,7 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
   const traits: Trait[] = [];
   const layers: Layer[] = [];
   // The runs a Base64, Base32, hex or bits match needs (20, 24, 24 and 8 characters): most texts have none.
-  const longest = hints.run || hints.digits ? runsOf(text) : NO_RUNS;
+  const longest = hints.run ? runsOf(text) : NO_RUNS;
   if (hints.run && longest.base64 >= 20) {
     base64Layers(text, longest.base64Starts, traits, layers);
     if (longest.base32 >= 24) {
@@ -218,7 +232,7 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
     });
     layers.push({ via: 'HTML entities', encoded: ENTITIES.exec(text)![0], decoded });
   }
-  if (hints.digits && longest.binary >= 8) {
+  if (hints.digits && (hints.run ? longest.binary >= 8 : EIGHT_BITS.test(text))) {
     for (const match of text.matchAll(BITS)) {
       const decoded = utf8(match[0].trim().split(/[\s,]+/).map((byte) => String.fromCharCode(parseInt(byte, 2))).join(''));
       if (readsAsText(decoded)) layers.push({ via: 'bits', encoded: match[0], decoded });
