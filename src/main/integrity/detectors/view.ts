@@ -32,6 +32,7 @@ export interface Dest {
 }
 
 const NEG_LO = 1 << C.NEG;
+const ANY_DIGIT = /[0-9]/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
@@ -152,16 +153,16 @@ export class View {
     return this.find(C.EXAMPLE, (hit) => hit.end <= at) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
   }
 
-  /** The sentence's ways out that are not examples or placeholders. */
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0;
+    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch());
   }
 
+  /** The sentence's ways out that are not examples or placeholders. */
   dests(): Dest[] {
     if (this.destCache !== null) return this.destCache;
     const found: Dest[] = [];
-    if (this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0) {
+    if (this.mayDest()) {
       const text = this.text();
       for (const match of text.matchAll(DEST)) {
         const at = this.sentence.start + match.index;
@@ -178,6 +179,11 @@ export class View {
     }
     this.destCache = found;
     return found;
+  }
+
+  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_". */
+  private destMayMatch(): boolean {
+    return (this.sentence.chars & (CH.URL | CH.AT | CH.PLUS | CH.HASH | CH.DOTWORD)) !== 0 || ANY_DIGIT.test(this.text()) || this.text().includes('acct_');
   }
 
   /** The parameter the sentence names (a quoted name, or one of the tool's after "in", "as"…), '' for the word "parameter" alone, null for none. */
