@@ -86,6 +86,9 @@ export function dataTraits(v: View, into: Trait[]): void {
   }
 }
 
+/** A sentence whose subject is the tool itself. */
+const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b/;
+
 /** Secret files named without the punctuation of a path. */
 const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
 
@@ -110,9 +113,12 @@ function secrets(v: View, into: Trait[]): void {
     // (then "in ~/.gnupg/" is where the files are, not where they go).
     const anyPut = collect ?? v.find(C.COLLECT, (hit) => !v.negated(hit));
     const param = anyPut === undefined || asPath ? null : v.paramRef();
-    const ordered = take !== undefined && take.at < at && (!destination || param !== null) && !v.purposeCovers(path[0]);
+    // A path given as an example of a kind ("include ignored files such as .env") is named, not taken.
+    const ordered = take !== undefined && take.at < at && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
     const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
     if (ordered || v.dests().length > 0 || named) return v.trait('secret-grab', at, path[0].length, into);
+    // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
+    if (TOOL_SUBJECT.test(text)) return;
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
@@ -152,7 +158,8 @@ function personal(v: View, into: Trait[]): void {
   // Or to a third party named in words: "share their contact list with our partner API".
   if (send !== undefined && send.order && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
-  if (SYSTEM_PROMPT.test(v.text()) && v.order(O_COMM_COLLECT_SEND_READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
+  const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
+  if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
   // "call this tool with the question in `x`".
   const collect =
@@ -205,7 +212,7 @@ function mustBe(v: View, verb: Hit): boolean {
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (STATE.test(word)) return stateOfParam(v, verb);
-  return verb.order || verb.foreign || DEMAND.test(word) || stateOfParam(v, verb);
+  return verb.order || verb.foreign || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb);
 }
 
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
@@ -246,6 +253,8 @@ function out(v: View, into: Trait[]): void {
   }
 }
 
+const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
+
 export interface Mention {
   at: number;
   end: number;
@@ -259,7 +268,8 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const text = v.text();
   for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
   const first = here[0]!;
-  const instead = v.find(C.INSTEAD, (hit) => hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end)));
+  // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(v.scope.reading.lower.slice(hit.at, v.sentence.end)));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));

@@ -32,6 +32,9 @@ export interface Dest {
 }
 
 const NEG_LO = 1 << C.NEG;
+const AGENT_LO = 1 << C.AGENT;
+/** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
+const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
@@ -119,14 +122,27 @@ export class View {
     return false;
   }
 
-  /** An order (imperative or after a modal, not negated) of a concept of `mask`. */
+  /** An order (imperative or after a modal, or the agent's own act; not negated) of a concept of `mask`. */
   order(mask: Mask): Hit | undefined {
+    const hits = this.sentence.hits;
+    const agent = (this.sentence.lo & AGENT_LO) !== 0;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if ((hit.order || (agent && this.agentDoes(hit))) && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
+    }
+    return undefined;
+  }
+
+  /** "The assistant sends…", "the model then includes…": the agent as the subject of a verb, an order told as a description. */
+  agentDoes(verb: Hit): boolean {
+    if ((this.sentence.lo & AGENT_LO) === 0) return false;
     const hits = this.sentence.hits;
     for (let i = 0; i < hits.length; i++) {
       const hit = hits[i]!;
-      if (hit.order && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
+      if (hit.at >= verb.at) return false;
+      if ((hit.lo & AGENT_LO) !== 0 && verb.at - hit.end <= 40 && AGENT_TO_VERB.test(this.scope.reading.lower.slice(hit.end, verb.at))) return true;
     }
-    return undefined;
+    return false;
   }
 
   /** Whether `at` sits in quotes or a code span ("such as 'ignore previous instructions'"), or follows an example marker in its clause. */
