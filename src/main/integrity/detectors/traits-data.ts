@@ -12,7 +12,7 @@ import { CH, type Hit } from './words.js';
 const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?|pins?)$/;
 const DEMAND = /^(?:needs?|requires?|expects?)$/;
 /** Verbs of having: about a parameter's content only as a condition ("when `x` has …"). */
-const STATE = /^(?:has|have|holds?|contains?)$/;
+const STATE = /^(?:has|have|holds?|contains?|carries|carry|takes?)$/;
 const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|transcript|chat|history/;
 /** What the user says (a parameter named for it takes it by design). */
 /** What the user asks: every call carries it by design. */
@@ -35,9 +35,12 @@ const O_DESTRUCT = maskOf([C.DESTRUCT]);
 const O_SEND = maskOf([C.SEND]);
 const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
+/** A secret kept somewhere of the user's: "the saved passwords", "the stored cookies". */
+const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
+
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 function usersSecret(v: View): Hit | undefined {
-  return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined);
+  return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined || KEPT.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)));
 }
 
 /**
@@ -135,7 +138,7 @@ function secrets(v: View, into: Trait[]): void {
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
-  if (taken && (v.paramRef() !== null || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
@@ -144,6 +147,18 @@ function secrets(v: View, into: Trait[]): void {
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
   if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at)) v.trait('user-secret', theirs.at, 40, into);
+}
+
+/**
+ * Whether the sentence puts its secret into a parameter: one named (not one made for secrets:
+ * "env holds environment variables" is its job), or "here" when the secret is the user's or a
+ * variable's (a bare "token" set "here" is the parameter's own kind).
+ */
+function intoParam(v: View, variable: boolean): boolean {
+  const param = v.paramRef();
+  if (param === null) return false;
+  if (param === 'here') return variable || usersSecret(v) !== undefined;
+  return param === '' || !OWN_SECRET.test(param);
 }
 
 function personal(v: View, into: Trait[]): void {
@@ -197,11 +212,12 @@ function putInParam(v: View, into: Trait[]): void {
   const verb = v.order(O_COLLECT_SEND);
   if (verb === undefined || v.after(verb, C.REF, 8) === undefined) return;
   const param = v.paramRef();
-  if (param !== null && param !== '' && !OWN_KIND.test(param)) v.trait('put-in-param', verb.at, 60, into);
+  if (param !== null && param !== '' && param !== 'here' && !OWN_KIND.test(param)) v.trait('put-in-param', verb.at, 60, into);
 }
 
 /** A parameter named for a secret or for the user's words takes them by design. */
 const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
+const OWN_SECRET = /token|password|passwd|secret|key|credential|auth|^env$|environment|headers?$|cookies?$/;
 
 /** "… must be uploaded to", "should be sent": an order in the passive. */
 function mustBe(v: View, verb: Hit): boolean {
@@ -218,7 +234,12 @@ function putsInto(v: View, verb: Hit): boolean {
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
 function stateOfParam(v: View, verb: Hit): boolean {
   const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at);
-  return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before);
+  if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
+  // "variables whose name contains KEY": a condition on something else's name.
+  if (/\bwhose\s+\S+\s+$/.test(before)) return false;
+  // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …".
+  const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still)\s+){0,2}$/.exec(before);
+  return subject !== null && subject[1]!.length >= 3 && v.scope.tool.params.has(subject[1]!);
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;

@@ -37,7 +37,12 @@ const AGENT_LO = 1 << C.AGENT;
 const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
-const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
+const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|\b(?:in|into|to|after|before|behind|following|onto|inside|with)\s+(?:the|a|its|this|that|each|every)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
+
+/** A parameter named as the holder of what follows: "when `notes` carries …", "the query also carries …", "the path may be followed by …". */
+const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|now|may|must|should|can|will|still)\s+)*(?:holds?|carries|carry|takes?|contains?|includes?|gets|receives?|expects?|accepts?|(?:is|be) (?:followed|prefixed|suffixed) (?:by|with))\b/;
+/** "here" as the place something is put ("put the whole conversation here"), not "here is", "click here". */
+const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
 
 export class View {
   readonly sentence: Sentence;
@@ -211,10 +216,12 @@ export class View {
       let at = text.indexOf(param);
       while (at !== -1) {
         const end = at + param.length;
-        if (!/\w/.test(text[end] ?? ' ') && PREPOSITION.test(text.slice(Math.max(0, at - 12), at))) return param;
+        if (!/\w/.test(text[end] ?? ' ') && !/\w/.test(text[at - 1] ?? ' ') && (PREPOSITION.test(text.slice(Math.max(0, at - 20), at)) || (HOLDER.test(text.slice(end, end + 40)) && !/\bwhose\s+$/.test(text.slice(Math.max(0, at - 8), at))))) return param;
         at = text.indexOf(param, end);
       }
     }
+    // "… and add them here": in a parameter's own description, the parameter.
+    if (this.has(C.THIS) && HERE.test(text)) return 'here';
     return this.has(C.PARAM) ? '' : null;
   }
 
