@@ -14,7 +14,12 @@ export const SECRET_PATH = new RegExp(
     String.raw`\.(?:aws[\\/](?:credentials|config)|kube[\\/]config|docker[\\/]config\.json|npmrc|pypirc|netrc|git-credentials|gnupg|pgpass|my\.cnf|bash_history|zsh_history|azure[\\/]|config[\\/]gcloud|vault-token|config[\\/]gh[\\/]hosts\.ya?ml)`,
     String.raw`\b(?:application_default_credentials|credentials\.json|credentials\.yml(?:\.enc)?|service[_-]account[\w-]*\.json|secrets?\.(?:json|ya?ml|toml)|wallet\.dat|keystore|keychain|login\s+data|cookies\.sqlite|key4\.db|logins\.json|master\.key|[\w-]*\.tfstate|msal_token_cache\.json|1password\w*|private-keys-v1\.d|wp-config\.php|kubeconfig)\b`,
     String.raw`\b(?:claude_desktop_config|cline_mcp_settings|mcp_settings|mcp_config|mcp)\.json\b|[\\/]\.(?:cursor|codeium|windsurf|continue|vscode)[\\/](?:mcp|config)`,
-    String.raw`\*\.(?:pem|key|p12|pfx|kdbx|ovpn)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx|ovpn)\b`,
+    String.raw`\*\.(?:pem|key|p12|pfx|kdbx|ovpn)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx|ovpn)\b|(?:^|[\s,(])\.(?:pem|key|p12|pfx|kdbx|ovpn|jks)\b`,
+    // A file named for what it holds, in a home, system or dot folder: ~/.config/namecheap/credentials, ~/.terraform.d/credentials.tfrc.json, /var/run/secrets/…/token.
+    String.raw`(?:~[\\/]|\/(?:var|etc|root|home|run|opt)\/|(?<![\w./:])\.[a-z][\w-]*[\\/])[\w.\\/-]*?\b(?:credentials|secrets?|tokens?)(?:\.[a-z]+)*\b`,
+    String.raw`[\\/]\.(?:electrum|bitcoin|ethereum|exodus)\b|[\\/]\.config[\\/]op\b|\bseed\.seco\b`,
+    // The cloud's instance metadata: the machine's role credentials.
+    String.raw`\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b`,
     String.raw`\b(?:chrome|chromium|firefox|brave|edge)\b[^.\n]{0,40}\b(?:cookies|history|login data|saved passwords)\b|[\\/]default[\\/](?:cookies|history|login data)\b`,
   ].join('|'),
 );
@@ -64,7 +69,7 @@ export const HIDDEN_MARKUP = /display\s*:\s*none|visibility\s*:\s*hidden|font-si
 export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 
 /** Data taken from the machine's environment: its variables, the keychain, a CLI's token. */
-export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
+export const ENV_DUMP = /\bprintenv\b|\bgpg\b[^\n]{0,30}--export-secret-(?:sub)?keys\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
 
 /** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
 export const DEFY = /\b\d+\s*(?:x|×|times)\s+(?:the\s+|what\s+the\s+)?(?:user'?s?\s+)?(?:requested|asked|specified|intended|original|entered)\b|\b(?:more|higher|larger|other|different)\s+than\s+(?:the\s+|what\s+the\s+)?(?:user\s+)?(?:requested|asked|specified|intended)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\b[^.]{0,80}\b(?:but|yet)\s+(?:keep|continue|still|secretly)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose|typed)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose|typed)|\b(?:never|do not|don't)\b[^.]{0,80}\beven (?:when|if) (?:the )?(?:user|they) (?:asks?|requests?|wants?|tells?)\b|\boverrid(?:e|ing) (?:what|whatever) the user (?:asked|requested|wanted|said|typed)|\bagainst the user'?s? (?:wishes|will|request)\b/;

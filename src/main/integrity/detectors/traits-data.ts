@@ -40,8 +40,30 @@ const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
 
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 function usersSecret(v: View): Hit | undefined {
-  return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined || KEPT.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)));
+  const lower = v.scope.reading.lower;
+  return v.find(
+    C.SECRET,
+    (hit) =>
+      v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined ||
+      // "every token", "any API keys" (not "always store the key").
+      v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & (1 << C.SKIP)) === 0) !== undefined ||
+      KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)) ||
+      HELD_BY.test(lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40))) ||
+      // The owner after: "the cookies of the user's browser", "os cookies do navegador do usuário", "the code from their SMS".
+      v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined ||
+      v.find(C.POSS, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && !v.bareUser(owner) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined,
+  );
 }
+
+/** Kept where secrets belong: "store the key in environment variables", "save it to the keychain". */
+const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|into|to)\s+(?:an?\s+|the\s+|your\s+)?(?:environment variables?|env vars?|\.env\b|(?:os\s+)?keychain|keyring|vault|secrets? manager|password manager|secure storage)/;
+
+/** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
+const HELD_BY = /^\s*(?:\w+\s+){0,3}?(?:that\s+)?(?:the client|the host|you|the agent|the assistant|the app|the browser|your client|the user|they)\s+(?:\w+\s+)?(?:holds?|has|have|knows?|keeps?|stores?|saw|typed|mentioned|entered|gave|received)\b/;
+/** A word that makes what follows the owner: of, from, and their kin in the lexicon's languages. */
+const OWNER_AFTER = /\b(?:of|from|in|do|da|dos|das|de|du|des|del|della|dei|delle|von|vom|der|van|z|ze)\b/;
+/** Secrets no tool needs handed over by the agent: a wallet's seed, a private key, a one-time code, a card's security code. */
+const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|authenticator|backup|cvv|cvc|ssn|banking|saved/;
 
 /**
  * The user's data: the conversation, or a personal noun that is theirs ("the user's files"), or
@@ -93,7 +115,7 @@ export function dataTraits(v: View, into: Trait[]): void {
 const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b/;
 
 /** Secret files named without the punctuation of a path. */
-const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
+const BARE_SECRET_FILE = /keychain|export-secret|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
 
 function secrets(v: View, into: Trait[]): void {
   const text = v.text();
@@ -139,6 +161,10 @@ function secrets(v: View, into: Trait[]): void {
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
   if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
+  const handed = v.order(O_COLLECT_SEND);
+  const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
+  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || v.after(handed, C.REF, 6) !== undefined) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
@@ -146,7 +172,7 @@ function secrets(v: View, into: Trait[]): void {
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
-  if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at)) v.trait('user-secret', theirs.at, 40, into);
+  if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at) && !v.purposeCovers(lower.slice(theirs.at, theirs.end))) v.trait('user-secret', theirs.at, 40, into);
 }
 
 /**

@@ -122,7 +122,8 @@ export class View {
       const hit = hits[i]!;
       if (hit === verb || (hit.lo & NEG_LO) === 0) continue;
       if (hit.end <= verb.at && hit.end >= verb.at - 16) return true;
-      if (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign)) return true;
+      // After the verb ("Erwähne das nicht"); "no" after a verb is never its negation ("Coloque no fim": Portuguese "in the").
+      if (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign) && !(hit.end - hit.at === 2 && this.scope.reading.lower.startsWith('no', hit.at))) return true;
     }
     return false;
   }
