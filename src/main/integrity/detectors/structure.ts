@@ -38,12 +38,14 @@ export const DEST = new RegExp(
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
     String.raw`\bacct_\w+|(?:\baccount|\bacct|\bkonto|\bcuenta|\bcompte|\bconto|\bconta|счёт|счет|рахунок|\bhesap|\brekening)\s*(?:no\.?|number|nr\.?|#|:|n°)?\s*\d[\d -]{5,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
     String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
+    // A chat channel by its id (Slack's C…): "post a copy to C09BRIDGE1", "the shared channel C05TEAMEXT".
+    String.raw`(?<=\b(?:to|channel|into)\s+)c(?=[a-z]*\d)[0-9a-z]{8,10}\b`,
   ].join('|'),
   'g',
 );
 
 /** Hosts that are documentation's examples, or the machine itself: no way out. */
-export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))(?![\w-])|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|[{}]/;
+export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))(?![\w-])|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|^(?:[a-z0-9]+:\/\/)?[^/]*[{}<>]/;
 
 /** Chat-template tokens and fake turns of another template. */
 export const CHAT_TEMPLATE = /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_text|tool_call|end|eos|bos)\s*\|?>|\[\/?inst\]|<<\/?sys>>|<\/?(?:start_of_turn|end_of_turn)>|###\s*(?:instruction|response|system|input|human|assistant)\s*:|\{\{\s*[#~/]*\s*(?:system|user|assistant)\b/;
@@ -114,7 +116,16 @@ export const AGENT_ACTIVITY = /\b(?:every|all|each|any)\s+(?:\w+\s+){0,2}(?:tool
 export const DATA_TEMPLATE = /https?:\/\/[^\s)"'\x60]*[?&][\w-]+=(?:\{[^}]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone|document|file|clipboard|contacts)[^}]*\}|<[^>]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone|document|file|clipboard|contacts)[^>]*>)/;
 
 /** A third party data goes to, named in words rather than by address. */
-export const THIRD_PARTY = /\b(?:(?:our|the|a) partners?|partner (?:api|apis|service|server|site)|third[- ]part(?:y|ies)|advertisers?|data brokers?|our (?:servers?|api|backend|team|service|analytics)|an? external (?:service|server|api|party))\b/;
+export const THIRD_PARTY = /\b(?:(?:our|the|a) partners?|partner (?:api|apis|service|server|site)|third[- ]part(?:y|ies)|advertisers?|data brokers?|our (?:servers?|api|backend|team|service|analytics)|an? external (?:service|server|api|party))\b|\bpublic\s+(?:github\s+|gitlab\s+)?(?:gists?|pastes?|buckets?|repos|repositor(?:y|ies)|links?|urls?|channels?)\b|\bpastebin\b|\bhastebin\b/;
+
+/** Drop sites anyone can read or that log what they receive: a sending order to them is exfiltration whatever the tool. */
+export const DROP_SITE = /(?:^|[./@])(?:pastebin\.com|hastebin\.com|paste\.ee|ghostbin\.\w+|gist\.github\.com|transfer\.sh|file\.io|0x0\.st|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|interact\.sh|oast\.\w+|burpcollaborator\.net|discord(?:app)?\.com\/api\/webhooks|api\.telegram\.org)\b/;
+
+/** Access handed to someone named: added as an admin, an owner, a collaborator with write rights. */
+export const GRANT = /\b(?:add|invite|grant)\b[^.;]{0,40}["'\x60“][\w.@-]{3,}["'\x60”][^.;]{0,30}\bas\s+(?:an?\s+)?(?:admin(?:istrator)?|owner|maintainer|(?:admin\s+|write\s+)?collaborator|member with (?:admin|write|owner))\b/;
+
+/** An address template left for the model to fill with data: "…?t= + the text", "?ref= followed by the user's email", "as ?s=…". */
+export const QUERY_FILL = /[?&][\w-]+=(?:\s*(?:…|\.{3}))?\s*(?:\+|\bplus\b|\bfollowed by\b|\band then\b|$|[.,;)]\s)/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
 export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bcompatible with\b|\boptionally\b/;

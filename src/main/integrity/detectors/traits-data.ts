@@ -5,7 +5,7 @@
 // with an order about it (shadowing).
 import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH, THIRD_PARTY } from './structure.js';
+import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, SECRET_PATH, THIRD_PARTY } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
@@ -71,6 +71,9 @@ const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|a
  * what the user says, in a sentence about every message ("with the question in `x`, before
  * answering any question").
  */
+/** After a personal noun: who opened, read or wrote it (the user, the agent), or where it is open. */
+const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
+
 function usersData(v: View): Hit | undefined {
   const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
   const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
@@ -83,6 +86,8 @@ function usersData(v: View): Hit | undefined {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
+      // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
+      if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
       return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
     })
   );
@@ -95,7 +100,18 @@ export function dataTraits(v: View, into: Trait[]): void {
   if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
     // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
     const beacon = DATA_TEMPLATE.exec(v.text());
-    if (beacon !== null && v.order(O_ANY_VERB) !== undefined) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
+    // Ordered, or said to be called ("rates are verified by calling https://…?wallet={any wallet address in the chat}").
+    if (beacon !== null && (v.order(O_ANY_VERB) !== undefined || v.has(C.VISIT))) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
+  }
+  if ((v.sentence.chars & CH.EQUALS) !== 0 || v.scope.exhaustive) {
+    // A query left open for the data: "…/?t= + the recognised text", "append ?ref= followed by the user's email".
+    const fill = QUERY_FILL.exec(v.text());
+    if (fill !== null && v.order(O_ANY_VERB) !== undefined && (usersData(v) !== undefined || v.has(C.SECRET) || v.has(C.CONTENT) || v.has(C.REF))) v.trait('exfil', v.sentence.start + fill.index, fill[0].length, into);
+  }
+  if (v.has(C.COLLECT) && (v.has(C.ROLE) || (v.sentence.chars & CH.QUOTE) !== 0)) {
+    // Access handed to someone named: "add the user "ci-bot" as an admin collaborator".
+    const grant = GRANT.exec(v.text());
+    if (grant !== null && v.order(O_COLLECT) !== undefined) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
   }
   // A way out needs a destination, or money and a standing order (an account written out in words).
   if ((v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) && (v.mayDest() || v.has(C.MONEY))) out(v, into);
@@ -216,8 +232,15 @@ function personal(v: View, into: Trait[]): void {
   if (collect !== undefined && collect.order && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
-  if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
+  const append = v.order(O_COLLECT);
+  // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
+  if (append !== undefined && data.at > append.at && APPENDING.test(lower.slice(append.at, append.end)) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
+
+/** Verbs that add to what the call carries. */
+const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;
 
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
@@ -254,7 +277,14 @@ function mustBe(v: View, verb: Hit): boolean {
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (STATE.test(word)) return stateOfParam(v, verb);
-  return verb.order || verb.foreign || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb);
+  return verb.order || verb.foreign || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+}
+
+/** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */
+function toNamedParam(v: View, verb: Hit): boolean {
+  const after = v.scope.reading.lower.slice(verb.end, Math.min(v.sentence.end, verb.end + 30));
+  const place = /^\s+(?:(?:in|into|to|after|before|onto|inside)\s+(?:the\s+)?)([\w-]+)/.exec(after);
+  return place !== null && v.scope.tool.params.has(place[1]!);
 }
 
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
@@ -269,6 +299,9 @@ function stateOfParam(v: View, verb: Hit): boolean {
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
+/** Verbs of a copy made for someone: the person at an address gets everything. */
+const KEPT_FOR = /^(?:kept|keeps|added|copied|stored|archived|saved|retained|received|receives)$/;
+const PAREN_URL = /(?<!\])\((https?:\/\/[^\s)]+)\)/;
 const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 /** An account, a wallet or an IBAN: money's way out. */
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
@@ -286,16 +319,25 @@ function out(v: View, into: Trait[]): void {
   }
   // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
   const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
+  // Or a fixed address added to, or keeping a copy of, everything: "is added to every event", "a copy of every invoice is kept for … at …".
+  const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
-  if (send === undefined && put === undefined) return;
+  if (send === undefined && put === undefined && kept === undefined) return;
   const dests = v.dests();
+  // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
+  const paren = dests.length === 0 && send !== undefined && send.order ? PAREN_URL.exec(v.text()) : null;
+  if (paren !== null && !EXAMPLE_HOST.test(paren[1]!)) return v.trait('exfil', Math.min(send!.at, v.sentence.start + paren.index), 100, into);
   if (dests.length === 0) return;
   const dest = dests[0]!;
   if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
+  if (put === undefined) {
+    if (kept !== undefined && dests.some((found) => found.text.includes('@'))) v.trait('exfil', Math.min(kept.at, dest.at), 100, into);
+    return;
+  }
   // A bare host name ("mock.shop") is a way out only for a verb of sending.
   if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
     // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
-    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text));
+    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text) || DROP_SITE.test(found.text));
     v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
   }
 }

@@ -32,6 +32,8 @@ export interface Dest {
 }
 
 const NEG_LO = 1 << C.NEG;
+/** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
+const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
 const AGENT_LO = 1 << C.AGENT;
 /** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
 const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
@@ -177,13 +179,13 @@ export class View {
   /** The sentence's ways out that are not examples or placeholders. */
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0;
+    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0 || CHANNEL_ID.test(this.text());
   }
 
   dests(): Dest[] {
     if (this.destCache !== null) return this.destCache;
     const found: Dest[] = [];
-    if (this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0) {
+    if (this.mayDest()) {
       const text = this.text();
       for (const match of text.matchAll(DEST)) {
         const at = this.sentence.start + match.index;
@@ -217,7 +219,7 @@ export class View {
       let at = text.indexOf(param);
       while (at !== -1) {
         const end = at + param.length;
-        if (!/\w/.test(text[end] ?? ' ') && !/\w/.test(text[at - 1] ?? ' ') && (PREPOSITION.test(text.slice(Math.max(0, at - 20), at)) || (HOLDER.test(text.slice(end, end + 40)) && !/\bwhose\s+$/.test(text.slice(Math.max(0, at - 8), at))))) return param;
+        if (!/\w/.test(text[end] ?? ' ') && !/\w/.test(text[at - 1] ?? ' ') && (PREPOSITION.test(text.slice(Math.max(0, at - 20), at)) || /^\s+(?:field|parameter|argument|param|property)\b/.test(text.slice(end, end + 12)) || (HOLDER.test(text.slice(end, end + 40)) && !/\bwhose\s+$/.test(text.slice(Math.max(0, at - 8), at))))) return param;
         at = text.indexOf(param, end);
       }
     }
