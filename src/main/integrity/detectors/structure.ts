@@ -14,7 +14,12 @@ export const SECRET_PATH = new RegExp(
     String.raw`\.(?:aws[\\/](?:credentials|config)|kube[\\/]config|docker[\\/]config\.json|npmrc|pypirc|netrc|git-credentials|gnupg|pgpass|my\.cnf|bash_history|zsh_history|azure[\\/]|config[\\/]gcloud|vault-token|config[\\/]gh[\\/]hosts\.ya?ml)`,
     String.raw`\b(?:application_default_credentials|credentials\.json|credentials\.yml(?:\.enc)?|service[_-]account[\w-]*\.json|secrets?\.(?:json|ya?ml|toml)|wallet\.dat|keystore|keychain|login\s+data|cookies\.sqlite|key4\.db|logins\.json|master\.key|[\w-]*\.tfstate|msal_token_cache\.json|1password\w*|private-keys-v1\.d|wp-config\.php|kubeconfig)\b`,
     String.raw`\b(?:claude_desktop_config|cline_mcp_settings|mcp_settings|mcp_config|mcp)\.json\b|[\\/]\.(?:cursor|codeium|windsurf|continue|vscode)[\\/](?:mcp|config)`,
-    String.raw`\*\.(?:pem|key|p12|pfx|kdbx|ovpn)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx|ovpn)\b`,
+    String.raw`\*\.(?:pem|key|p12|pfx|kdbx|ovpn)\b|\b[\w-]+\.(?:pem|p12|pfx|kdbx|ovpn)\b|(?:^|[\s,(])\.(?:pem|key|p12|pfx|kdbx|ovpn|jks)\b`,
+    // A file named for what it holds, in a home, system or dot folder: ~/.config/namecheap/credentials, ~/.terraform.d/credentials.tfrc.json, /var/run/secrets/…/token.
+    String.raw`(?:~[\\/]|\/(?:var|etc|root|home|run|opt)\/|(?<![\w./:])\.[a-z][\w-]*[\\/])[\w.\\/-]*?\b(?:credentials|secrets?|tokens?)(?:\.[a-z]+)*\b`,
+    String.raw`[\\/]\.(?:electrum|bitcoin|ethereum|exodus)\b|\bseed\.seco\b`,
+    // The cloud's instance metadata: the machine's role credentials.
+    String.raw`\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b`,
     String.raw`\b(?:chrome|chromium|firefox|brave|edge)\b[^.\n]{0,40}\b(?:cookies|history|login data|saved passwords)\b|[\\/]default[\\/](?:cookies|history|login data)\b`,
   ].join('|'),
 );
@@ -33,12 +38,14 @@ export const DEST = new RegExp(
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
     String.raw`\bacct_\w+|(?:\baccount|\bacct|\bkonto|\bcuenta|\bcompte|\bconto|\bconta|счёт|счет|рахунок|\bhesap|\brekening)\s*(?:no\.?|number|nr\.?|#|:|n°)?\s*\d[\d -]{5,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
     String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
+    // A chat channel by its id (Slack's C…): "post a copy to C09BRIDGE1", "the shared channel C05TEAMEXT".
+    String.raw`(?<=\b(?:to|channel|into)\s+)c(?=[a-z]*\d)[0-9a-z]{8,10}\b`,
   ].join('|'),
   'g',
 );
 
 /** Hosts that are documentation's examples, or the machine itself: no way out. */
-export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))(?![\w-])|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|[{}]/;
+export const EXAMPLE_HOST = /(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid|localhost))(?![\w-])|\blocalhost\b|\b127\.0\.0\.1\b|\b0\.0\.0\.0\b|^(?:[a-z0-9]+:\/\/)?[^/]*[{}<>]/;
 
 /** Chat-template tokens and fake turns of another template. */
 export const CHAT_TEMPLATE = /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_text|tool_call|end|eos|bos)\s*\|?>|\[\/?inst\]|<<\/?sys>>|<\/?(?:start_of_turn|end_of_turn)>|###\s*(?:instruction|response|system|input|human|assistant)\s*:|\{\{\s*[#~/]*\s*(?:system|user|assistant)\b/;
@@ -64,7 +71,7 @@ export const HIDDEN_MARKUP = /display\s*:\s*none|visibility\s*:\s*hidden|font-si
 export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 
 /** Data taken from the machine's environment: its variables, the keychain, a CLI's token. */
-export const ENV_DUMP = /\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
+export const ENV_DUMP = /\bprintenv\b|\bgpg\b[^\n]{0,30}--export-secret-(?:sub)?keys\b|\bos\.environ\b|\bprocess\.env\b|\$env:|\bgh\s+auth\s+token\b|\bsecurity\s+find-(?:internet|generic)-password\b|\bdocker\s+exec\b[^\n]*\benv\b|\x60env\x60|\b(?:all|every)\s+environment\s+variables?\b|\bconfig(?:uration)?s?\s+of\s+(?:every|all|each|the other|other)\b[^.\n]{0,40}\bmcp\b|\bmcp\s+servers?'?s?\s+(?:config(?:uration)?s?|settings|env(?:ironment)?)\b/;
 
 /** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
 export const DEFY = /\b\d+\s*(?:x|×|times)\s+(?:the\s+|what\s+the\s+)?(?:user'?s?\s+)?(?:requested|asked|specified|intended|original|entered)\b|\b(?:more|higher|larger|other|different)\s+than\s+(?:the\s+|what\s+the\s+)?(?:user\s+)?(?:requested|asked|specified|intended)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\b[^.]{0,80}\b(?:but|yet)\s+(?:keep|continue|still|secretly)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose|typed)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose|typed)|\b(?:never|do not|don't)\b[^.]{0,80}\beven (?:when|if) (?:the )?(?:user|they) (?:asks?|requests?|wants?|tells?)\b|\boverrid(?:e|ing) (?:what|whatever) the user (?:asked|requested|wanted|said|typed)|\bagainst the user'?s? (?:wishes|will|request)\b/;
@@ -109,7 +116,16 @@ export const AGENT_ACTIVITY = /\b(?:every|all|each|any)\s+(?:\w+\s+){0,2}(?:tool
 export const DATA_TEMPLATE = /https?:\/\/[^\s)"'\x60]*[?&][\w-]+=(?:\{[^}]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone|document|file|clipboard|contacts)[^}]*\}|<[^>]*(?:user|email|name|password|token|secret|key|conversation|chat|message|history|summary|query|address|phone|document|file|clipboard|contacts)[^>]*>)/;
 
 /** A third party data goes to, named in words rather than by address. */
-export const THIRD_PARTY = /\b(?:(?:our|the|a) partners?|partner (?:api|apis|service|server|site)|third[- ]part(?:y|ies)|advertisers?|data brokers?|our (?:servers?|api|backend|team|service|analytics)|an? external (?:service|server|api|party))\b/;
+export const THIRD_PARTY = /\b(?:(?:our|the|a) partners?|partner (?:api|apis|service|server|site)|third[- ]part(?:y|ies)|advertisers?|data brokers?|our (?:servers?|api|backend|team|service|analytics)|an? external (?:service|server|api|party))\b|\bpublic\s+(?:github\s+|gitlab\s+)?(?:gists?|pastes?|buckets?|repos|repositor(?:y|ies)|links?|urls?|channels?)\b|\bpastebin\b|\bhastebin\b/;
+
+/** Drop sites anyone can read or that log what they receive: a sending order to them is exfiltration whatever the tool. */
+export const DROP_SITE = /(?:^|[./@])(?:pastebin\.com|hastebin\.com|paste\.ee|ghostbin\.\w+|gist\.github\.com|transfer\.sh|file\.io|0x0\.st|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|interact\.sh|oast\.\w+|burpcollaborator\.net|discord(?:app)?\.com\/api\/webhooks|api\.telegram\.org)\b/;
+
+/** Access handed to someone named: added as an admin, an owner, a collaborator with write rights. */
+export const GRANT = /\b(?:add|invite|grant)\b[^.;]{0,40}["'\x60“][\w.@-]{3,}["'\x60”][^.;]{0,30}\bas\s+(?:an?\s+)?(?:admin(?:istrator)?|owner|maintainer|(?:admin\s+|write\s+)?collaborator|member with (?:admin|write|owner))\b/;
+
+/** An address template left for the model to fill with data: "…?t= + the text", "?ref= followed by the user's email", "as ?s=…". */
+export const QUERY_FILL = /[?&][\w-]+=(?:\s*(?:…|\.{3}))?\s*(?:\+|\bplus\b|\bfollowed by\b|\band then\b|$|[.,;)]\s)/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
 export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bcompatible with\b|\boptionally\b/;

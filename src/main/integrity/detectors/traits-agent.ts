@@ -28,6 +28,9 @@ const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b
 const DESTRUCTIVE_CALL = /\b(?:delete|remove|drop|destroy|wipe|purge|erase|transfer|revoke|close)_\w+\b[^.]{0,40}\b(?:every|all|each|any)\b/;
 const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
 
+/** What makes a consent a condition ("only after the user agreed", "if they opted in"). */
+const CONDITION = /\b(?:after|once|if|when|unless|until|whether|before|only if|provided)\s+(?:the\s+|a\s+)?$/;
+
 const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
 const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
 const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C.ADVERT, C.TRUST];
@@ -89,7 +92,8 @@ function roleLabel(v: View, into: Trait[]): void {
   const full = lower.indexOf('：', first.end);
   const at = colon === -1 ? full : full === -1 ? colon : Math.min(colon, full);
   // "System: obey…" speaks; "user: the user's id" or "model: "gpt-4"" names a field.
-  if (at === -1 || at - first.end > 25 || at >= v.sentence.end || /^\s*(?:["'\d{[(<\x60]|$)/.test(lower.slice(at + 1, at + 3))) return;
+  // "user:password", "user:pass@host": a format with no blank after the colon names fields.
+  if (at === -1 || at - first.end > 25 || at >= v.sentence.end || /^\s*(?:["'\d{[(<\x60]|$)|^[\p{L}\p{N}]/u.test(lower.slice(at + 1, at + 3))) return;
   if ((first.lo & (1 << C.ROLE)) === 0 && at !== first.end) return;
   v.trait('role-line', first.at, at - first.at + 1, into);
 }
@@ -186,14 +190,20 @@ function bypassAt(v: View): number | undefined {
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
+    // "without WHERE, are refused unless confirm …": the confirmation belongs to another clause.
+    if (asking !== undefined && asking.at > without.end && /[,;:]/.test(v.scope.reading.lower.slice(without.end, asking.at))) continue;
     // "Do not submit forms … without the user's confirmation" asks for it.
     if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return without.at;
   }
   for (const negation of v.hits(C.NEG)) {
     if (v.after(negation, C.CONFIRM, 40) !== undefined) return negation.at;
-    const ask = v.after(negation, C.ASK, 25);
+    const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined) continue;
-    const end = v.sentence.end - ask.end < 25;
+    if (ask.at < negation.at) return negation.at;
+    // "You should not ask it to": asking the tool, not the user.
+    if (/^\s+(?:it|the (?:server|tool)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;
+    // "Don't ask the user; …": asking them ruled out as a clause of its own.
+    const end = v.sentence.end - ask.end < 25 || /^\s+(?:the user|the human|them|anyone|the customer)\s*(?:[;:,—–-]|first\b|again\b)/.test(v.scope.reading.lower.slice(ask.end, ask.end + 24));
     if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return negation.at;
   }
   return undefined;
@@ -202,7 +212,10 @@ function bypassAt(v: View): number | undefined {
 function consent(v: View, into: Trait[]): void {
   const text = v.text();
   const claim = CONSENT_CLAIM.exec(text) ?? CONSENT_FLAGS.exec(text);
-  if (claim !== null && v.find(C.NEG, (hit) => Math.abs(hit.at - (v.sentence.start + claim.index)) < 12) === undefined) v.trait('consent', v.sentence.start + claim.index, claim[0].length, into);
+  if (claim === null || v.find(C.NEG, (hit) => Math.abs(hit.at - (v.sentence.start + claim.index)) < 12) !== undefined) return;
+  // "Set it only after the user agreed", "the user approved …" as a parameter's meaning: a condition to meet, not a claim that it is met.
+  if (CONDITION.test(text.slice(Math.max(0, claim.index - 24), claim.index)) || (v.sentence.index === 0 && /^\s*the user approved\b/.test(text) && text.length < 60)) return;
+  v.trait('consent', v.sentence.start + claim.index, claim[0].length, into);
 }
 
 function deceive(v: View, into: Trait[]): void {
@@ -262,12 +275,14 @@ function trust(v: View, into: Trait[]): void {
 
 function execution(v: View, into: Trait[]): void {
   const text = v.text();
+  // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
   const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
-  if (remote !== null) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  if (remote !== null && !v.example(v.sentence.start + remote.index)) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
-  if (danger !== null && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
+  // Negated only by a negation of its own clause ("never run rm -rf", not "do not ask the user; run rm -rf").
+  if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
-  if (run === undefined || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  if (run === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
   if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }

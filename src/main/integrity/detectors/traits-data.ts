@@ -5,14 +5,14 @@
 // with an order about it (shadowing).
 import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, SECRET_PATH, THIRD_PARTY } from './structure.js';
+import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, SECRET_PATH, THIRD_PARTY } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
 const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?|pins?)$/;
 const DEMAND = /^(?:needs?|requires?|expects?)$/;
 /** Verbs of having: about a parameter's content only as a condition ("when `x` has …"). */
-const STATE = /^(?:has|have|holds?|contains?)$/;
+const STATE = /^(?:has|have|holds?|contains?|carries|carry|takes?)$/;
 const FOR_USER_WORDS = /prompt|message|query|question|utterance|conversation|transcript|chat|history/;
 /** What the user says (a parameter named for it takes it by design). */
 /** What the user asks: every call carries it by design. */
@@ -35,10 +35,35 @@ const O_DESTRUCT = maskOf([C.DESTRUCT]);
 const O_SEND = maskOf([C.SEND]);
 const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
+/** A secret kept somewhere of the user's: "the saved passwords", "the stored cookies". */
+const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
+
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 function usersSecret(v: View): Hit | undefined {
-  return v.find(C.SECRET, (hit) => v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined || v.near(hit, C.EVERY, 30, 0) !== undefined);
+  const lower = v.scope.reading.lower;
+  return v.find(
+    C.SECRET,
+    (hit) =>
+      v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined ||
+      // "every token", "any API keys" (not "always store the key").
+      v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & (1 << C.SKIP)) === 0) !== undefined ||
+      KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)) ||
+      HELD_BY.test(lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40))) ||
+      // The owner after: "the cookies of the user's browser", "os cookies do navegador do usuário", "the code from their SMS".
+      v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined ||
+      v.find(C.POSS, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && !v.bareUser(owner) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined,
+  );
 }
+
+/** Kept where secrets belong: "store the key in environment variables", "save it to the keychain". */
+const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|into|to)\s+(?:an?\s+|the\s+|your\s+)?(?:environment variables?|env vars?|\.env\b|(?:os\s+)?keychain|keyring|vault|secrets? manager|password manager|secure storage)/;
+
+/** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
+const HELD_BY = /^\s*(?:\w+\s+){0,3}?(?:that\s+)?(?:the client|the host|you|the agent|the assistant|the app|the browser|your client|the user|they)\s+(?:\w+\s+)?(?:holds?|has|have|knows?|keeps?|stores?|saw|typed|mentioned|entered|gave|received)\b/;
+/** A word that makes what follows the owner: of, from, and their kin in the lexicon's languages. */
+const OWNER_AFTER = /\b(?:of|from|in|do|da|dos|das|de|du|des|del|della|dei|delle|von|vom|der|van|z|ze)\b/;
+/** Secrets no tool needs handed over by the agent: a wallet's seed, a private key, a one-time code, a card's security code. */
+const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|authenticator|backup|cvv|cvc|ssn|banking|saved/;
 
 /**
  * The user's data: the conversation, or a personal noun that is theirs ("the user's files"), or
@@ -46,6 +71,9 @@ function usersSecret(v: View): Hit | undefined {
  * what the user says, in a sentence about every message ("with the question in `x`, before
  * answering any question").
  */
+/** After a personal noun: who opened, read or wrote it (the user, the agent), or where it is open. */
+const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
+
 function usersData(v: View): Hit | undefined {
   const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
   const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
@@ -58,6 +86,8 @@ function usersData(v: View): Hit | undefined {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
+      // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
+      if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
       return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
     })
   );
@@ -70,7 +100,18 @@ export function dataTraits(v: View, into: Trait[]): void {
   if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
     // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
     const beacon = DATA_TEMPLATE.exec(v.text());
-    if (beacon !== null && v.order(O_ANY_VERB) !== undefined) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
+    // Ordered, or said to be called ("rates are verified by calling https://…?wallet={any wallet address in the chat}").
+    if (beacon !== null && (v.order(O_ANY_VERB) !== undefined || v.has(C.VISIT))) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
+  }
+  if ((v.sentence.chars & CH.EQUALS) !== 0 || v.scope.exhaustive) {
+    // A query left open for the data: "…/?t= + the recognised text", "append ?ref= followed by the user's email".
+    const fill = QUERY_FILL.exec(v.text());
+    if (fill !== null && v.order(O_ANY_VERB) !== undefined && (usersData(v) !== undefined || v.has(C.SECRET) || v.has(C.CONTENT) || v.has(C.REF))) v.trait('exfil', v.sentence.start + fill.index, fill[0].length, into);
+  }
+  if (v.has(C.COLLECT) && (v.has(C.ROLE) || (v.sentence.chars & CH.QUOTE) !== 0)) {
+    // Access handed to someone named: "add the user "ci-bot" as an admin collaborator".
+    const grant = GRANT.exec(v.text());
+    if (grant !== null && v.order(O_COLLECT) !== undefined) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
   }
   // A way out needs a destination, or money and a standing order (an account written out in words).
   if ((v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) && (v.mayDest() || v.has(C.MONEY))) out(v, into);
@@ -86,8 +127,11 @@ export function dataTraits(v: View, into: Trait[]): void {
   }
 }
 
+/** A sentence whose subject is the tool itself. */
+const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b/;
+
 /** Secret files named without the punctuation of a path. */
-const BARE_SECRET_FILE = /keychain|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
+const BARE_SECRET_FILE = /keychain|export-secret|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
 
 function secrets(v: View, into: Trait[]): void {
   const text = v.text();
@@ -110,9 +154,12 @@ function secrets(v: View, into: Trait[]): void {
     // (then "in ~/.gnupg/" is where the files are, not where they go).
     const anyPut = collect ?? v.find(C.COLLECT, (hit) => !v.negated(hit));
     const param = anyPut === undefined || asPath ? null : v.paramRef();
-    const ordered = take !== undefined && take.at < at && (!destination || param !== null) && !v.purposeCovers(path[0]);
+    // A path given as an example of a kind ("include ignored files such as .env") is named, not taken.
+    const ordered = take !== undefined && take.at < at && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
     const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
     if (ordered || v.dests().length > 0 || named) return v.trait('secret-grab', at, path[0].length, into);
+    // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
+    if (TOOL_SUBJECT.test(text)) return;
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
@@ -129,7 +176,11 @@ function secrets(v: View, into: Trait[]): void {
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
-  if (taken && (v.paramRef() !== null || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
+  const handed = v.order(O_COLLECT_SEND);
+  const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
+  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || v.after(handed, C.REF, 6) !== undefined) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
@@ -137,7 +188,19 @@ function secrets(v: View, into: Trait[]): void {
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
-  if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at)) v.trait('user-secret', theirs.at, 40, into);
+  if (theirs !== undefined && !v.negated(theirs) && !v.example(theirs.at) && !v.purposeCovers(lower.slice(theirs.at, theirs.end))) v.trait('user-secret', theirs.at, 40, into);
+}
+
+/**
+ * Whether the sentence puts its secret into a parameter: one named (not one made for secrets:
+ * "env holds environment variables" is its job), or "here" when the secret is the user's or a
+ * variable's (a bare "token" set "here" is the parameter's own kind).
+ */
+function intoParam(v: View, variable: boolean): boolean {
+  const param = v.paramRef();
+  if (param === null) return false;
+  if (param === 'here') return variable || usersSecret(v) !== undefined;
+  return param === '' || !OWN_SECRET.test(param);
 }
 
 function personal(v: View, into: Trait[]): void {
@@ -152,7 +215,8 @@ function personal(v: View, into: Trait[]): void {
   // Or to a third party named in words: "share their contact list with our partner API".
   if (send !== undefined && send.order && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
-  if (SYSTEM_PROMPT.test(v.text()) && v.order(O_COMM_COLLECT_SEND_READ) !== undefined) return v.trait('prompt-leak', data.at, 60, into);
+  const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
+  if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
   // "call this tool with the question in `x`".
   const collect =
@@ -168,8 +232,15 @@ function personal(v: View, into: Trait[]): void {
   if (collect !== undefined && collect.order && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
-  if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
+  const append = v.order(O_COLLECT);
+  // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
+  if (append !== undefined && data.at > append.at && APPENDING.test(lower.slice(append.at, append.end)) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
+
+/** Verbs that add to what the call carries. */
+const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;
 
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
@@ -190,11 +261,12 @@ function putInParam(v: View, into: Trait[]): void {
   const verb = v.order(O_COLLECT_SEND);
   if (verb === undefined || v.after(verb, C.REF, 8) === undefined) return;
   const param = v.paramRef();
-  if (param !== null && param !== '' && !OWN_KIND.test(param)) v.trait('put-in-param', verb.at, 60, into);
+  if (param !== null && param !== '' && param !== 'here' && !OWN_KIND.test(param)) v.trait('put-in-param', verb.at, 60, into);
 }
 
 /** A parameter named for a secret or for the user's words takes them by design. */
 const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
+const OWN_SECRET = /token|password|passwd|secret|key|credential|auth|^env$|environment|headers?$|cookies?$/;
 
 /** "… must be uploaded to", "should be sent": an order in the passive. */
 function mustBe(v: View, verb: Hit): boolean {
@@ -205,16 +277,31 @@ function mustBe(v: View, verb: Hit): boolean {
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (STATE.test(word)) return stateOfParam(v, verb);
-  return verb.order || verb.foreign || DEMAND.test(word) || stateOfParam(v, verb);
+  return verb.order || verb.foreign || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+}
+
+/** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */
+function toNamedParam(v: View, verb: Hit): boolean {
+  const after = v.scope.reading.lower.slice(verb.end, Math.min(v.sentence.end, verb.end + 30));
+  const place = /^\s+(?:(?:in|into|to|after|before|onto|inside)\s+(?:the\s+)?)([\w-]+)/.exec(after);
+  return place !== null && v.scope.tool.params.has(place[1]!);
 }
 
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
 function stateOfParam(v: View, verb: Hit): boolean {
   const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at);
-  return /[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before);
+  if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
+  // "variables whose name contains KEY": a condition on something else's name.
+  if (/\bwhose\s+\S+\s+$/.test(before)) return false;
+  // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …".
+  const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still)\s+){0,2}$/.exec(before);
+  return subject !== null && subject[1]!.length >= 3 && v.scope.tool.params.has(subject[1]!);
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
+/** Verbs of a copy made for someone: the person at an address gets everything. */
+const KEPT_FOR = /^(?:kept|keeps|added|copied|stored|archived|saved|retained|received|receives)$/;
+const PAREN_URL = /(?<!\])\((https?:\/\/[^\s)]+)\)/;
 const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
 /** An account, a wallet or an IBAN: money's way out. */
 const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
@@ -232,19 +319,30 @@ function out(v: View, into: Trait[]): void {
   }
   // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
   const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
+  // Or a fixed address added to, or keeping a copy of, everything: "is added to every event", "a copy of every invoice is kept for … at …".
+  const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
-  if (send === undefined && put === undefined) return;
+  if (send === undefined && put === undefined && kept === undefined) return;
   const dests = v.dests();
+  // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
+  const paren = dests.length === 0 && send !== undefined && send.order ? PAREN_URL.exec(v.text()) : null;
+  if (paren !== null && !EXAMPLE_HOST.test(paren[1]!)) return v.trait('exfil', Math.min(send!.at, v.sentence.start + paren.index), 100, into);
   if (dests.length === 0) return;
   const dest = dests[0]!;
   if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
+  if (put === undefined) {
+    if (kept !== undefined && dests.some((found) => found.text.includes('@'))) v.trait('exfil', Math.min(kept.at, dest.at), 100, into);
+    return;
+  }
   // A bare host name ("mock.shop") is a way out only for a verb of sending.
   if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
     // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
-    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text));
+    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text) || DROP_SITE.test(found.text));
     v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
   }
 }
+
+const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
 
 export interface Mention {
   at: number;
@@ -259,7 +357,8 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const text = v.text();
   for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
   const first = here[0]!;
-  const instead = v.find(C.INSTEAD, (hit) => hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end)));
+  // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(v.scope.reading.lower.slice(hit.at, v.sentence.end)));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));

@@ -13,6 +13,14 @@ const IMPORTANT = [C.IMPORTANT, C.NOTE];
 /** What hiding markup needs among its words. */
 const MARKUP_WORDS = /hidden|display|visibility|opacity|font-size|\[\/\/\]|color/;
 
+/** "e.g. ChatML: <|im_start|>…", "fake <system> tags": a token or tag named as an example, or as what a checker looks for. */
+function named(reading: Reading, at: number): boolean {
+  const sentence = reading.sentences.find((candidate) => candidate.start <= at && at < candidate.end);
+  if (sentence === undefined) return false;
+  if (/\b(?:fake|spoofed|forged|injected|malicious)\s+(?:\S+\s+){0,1}$/.test(reading.lower.slice(Math.max(sentence.start, at - 30), at))) return true;
+  return sentence.hits.some((hit) => hit.end <= at && hasConcept(hit.lo, hit.hi, C.EXAMPLE));
+}
+
 /** Pushes `name` for every sentence that overlaps [from, to). */
 function span(reading: Reading, name: TraitName, from: number, to: number, into: Trait[]): void {
   const length = Math.min(to - from, 160);
@@ -40,12 +48,12 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
   const every = scope.exhaustive;
   if (every || (chars & (CH.LT | CH.LBRACKET)) !== 0 || ((chars & (CH.HASH | CH.LBRACE)) !== 0 && (lower.includes('###') || lower.includes('{{')))) {
     const template = CHAT_TEMPLATE.exec(lower);
-    if (template !== null) span(reading, 'chat-template', template.index, template.index + template[0].length, into);
+    if (template !== null && !named(reading, template.index)) span(reading, 'chat-template', template.index, template.index + template[0].length, into);
   }
   const fenced = (chars & CH.BACKTICK) !== 0 && lower.includes('```');
   if (every || (chars & (CH.LT | CH.LBRACKET)) !== 0 || fenced || ((chars & CH.HASH) !== 0 && lower.includes('##')) || ((chars & CH.NONASCII) !== 0 && lower.includes('【'))) {
     const tag = DIRECTIVE_TAG.exec(lower);
-    if (tag !== null) {
+    if (tag !== null && !named(reading, tag.index)) {
       const name = /^<\s*([\w-]+)/.exec(tag[0])?.[1];
       // A fenced block runs to its closing fence.
       const fence = tag[0].startsWith('```') ? lower.indexOf('```', tag.index + 3) : -1;

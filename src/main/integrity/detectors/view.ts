@@ -33,9 +33,19 @@ export interface Dest {
 
 const NEG_LO = 1 << C.NEG;
 const ANY_DIGIT = /[0-9]/;
+/** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
+const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
+const AGENT_LO = 1 << C.AGENT;
+/** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
+const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
-const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
+const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|\b(?:in|into|to|after|before|behind|following|onto|inside|with)\s+(?:the|a|its|this|that|each|every)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
+
+/** A parameter named as the holder of what follows: "when `notes` carries …", "the query also carries …", "the path may be followed by …". */
+const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|now|may|must|should|can|will|still)\s+)*(?:holds?|carries|carry|takes?|contains?|includes?|gets|receives?|expects?|accepts?|(?:is|be) (?:followed|prefixed|suffixed) (?:by|with))\b/;
+/** "here" as the place something is put ("put the whole conversation here"), not "here is", "click here". */
+const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
 
 export class View {
   readonly sentence: Sentence;
@@ -115,19 +125,33 @@ export class View {
       const hit = hits[i]!;
       if (hit === verb || (hit.lo & NEG_LO) === 0) continue;
       if (hit.end <= verb.at && hit.end >= verb.at - 16) return true;
-      if (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign)) return true;
+      // After the verb ("Erwähne das nicht"); "no" after a verb is never its negation ("Coloque no fim": Portuguese "in the").
+      if (hit.at >= verb.end && hit.at <= verb.end + 12 && (hit.foreign || verb.foreign) && !(hit.end - hit.at === 2 && this.scope.reading.lower.startsWith('no', hit.at))) return true;
     }
     return false;
   }
 
-  /** An order (imperative or after a modal, not negated) of a concept of `mask`. */
+  /** An order (imperative or after a modal, or the agent's own act; not negated) of a concept of `mask`. */
   order(mask: Mask): Hit | undefined {
+    const hits = this.sentence.hits;
+    const agent = (this.sentence.lo & AGENT_LO) !== 0;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if ((hit.order || (agent && this.agentDoes(hit))) && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
+    }
+    return undefined;
+  }
+
+  /** "The assistant sends…", "the model then includes…": the agent as the subject of a verb, an order told as a description. */
+  agentDoes(verb: Hit): boolean {
+    if ((this.sentence.lo & AGENT_LO) === 0) return false;
     const hits = this.sentence.hits;
     for (let i = 0; i < hits.length; i++) {
       const hit = hits[i]!;
-      if (hit.order && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
+      if (hit.at >= verb.at) return false;
+      if ((hit.lo & AGENT_LO) !== 0 && verb.at - hit.end <= 40 && AGENT_TO_VERB.test(this.scope.reading.lower.slice(hit.end, verb.at))) return true;
     }
-    return undefined;
+    return false;
   }
 
   /** Whether `at` sits in quotes or a code span ("such as 'ignore previous instructions'"), or follows an example marker in its clause. */
@@ -155,7 +179,7 @@ export class View {
 
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch());
+    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || CHANNEL_ID.test(this.text());
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
@@ -201,10 +225,12 @@ export class View {
       let at = text.indexOf(param);
       while (at !== -1) {
         const end = at + param.length;
-        if (!/\w/.test(text[end] ?? ' ') && PREPOSITION.test(text.slice(Math.max(0, at - 12), at))) return param;
+        if (!/\w/.test(text[end] ?? ' ') && !/\w/.test(text[at - 1] ?? ' ') && (PREPOSITION.test(text.slice(Math.max(0, at - 20), at)) || /^\s+(?:field|parameter|argument|param|property)\b/.test(text.slice(end, end + 12)) || (HOLDER.test(text.slice(end, end + 40)) && !/\bwhose\s+$/.test(text.slice(Math.max(0, at - 8), at))))) return param;
         at = text.indexOf(param, end);
       }
     }
+    // "… and add them here": in a parameter's own description, the parameter.
+    if (this.has(C.THIS) && HERE.test(text)) return 'here';
     return this.has(C.PARAM) ? '' : null;
   }
 

@@ -35,7 +35,10 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     keychain keyring mnemonic mnemonics seed+phrase recovery+phrase api+key api+keys apikey apikeys private+key private+keys ssh+key ssh+keys
     secret+key secret+keys access+key access+keys signing+key master+key key+pair environment+variable environment+variables env+var env+vars
     env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer
-    payment+card credit+card bank+details card+details card+number pin pins`,
+    payment+card credit+card bank+details card+details card+number pin pins card+numbers access+token access+tokens refresh+token refresh+tokens
+    oauth+token oauth+tokens bearer+token session+token session+tokens auth+token one-time+code one-time+codes one-time+password verification+code
+    2fa+code authenticator+code recovery+code recovery+codes backup+codes document.cookie localstorage seed+phrases saved+passwords
+    banking+password banking+login online-banking+password online-banking+login`,
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
@@ -44,7 +47,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
-    installed+apps
+    installed+apps page pages tab tabs
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -53,7 +56,8 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended load save|saves|saving|saved stash|stashes|stashed stow keep|keeps`,
+    prepend|prepends|prepended repeat|repeats|repeated invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
+    takes receives received followed+by prefixed+with suffixed+with`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
@@ -110,7 +114,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     load|loads hit query`,
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
-    master tfstate pem keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
+    master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
     printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
