@@ -179,7 +179,7 @@ export class View {
 
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || CHANNEL_ID.test(this.text());
+    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || (ANY_DIGIT.test(this.text()) && CHANNEL_ID.test(this.text()));
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
@@ -205,7 +205,7 @@ export class View {
     return found;
   }
 
-  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_". */
+  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_" (a channel's id needs a digit too). */
   private destMayMatch(): boolean {
     return (this.sentence.chars & (CH.URL | CH.AT | CH.PLUS | CH.HASH | CH.DOTWORD)) !== 0 || ANY_DIGIT.test(this.text()) || this.text().includes('acct_');
   }
