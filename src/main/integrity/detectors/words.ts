@@ -96,24 +96,22 @@ const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
 /** A lexicon table by hash, open addressing: a probe is an array read or two, where a Map's is a call. */
 class HashTable {
-  private readonly keys: Int32Array;
-  /** 0 for an empty slot, else the entry's index + 1. */
+  /** Pairs of (hash, the entry's index + 1; 0 for an empty slot), side by side for one cache line. */
   private readonly slots: Int32Array;
   private readonly entries: Entry[] = [];
   private readonly mask: number;
 
   constructor(map: ReadonlyMap<number, Entry>) {
     let size = 16;
-    while (size < map.size * 4) size *= 2;
+    while (size < map.size * 2) size *= 2;
     this.mask = size - 1;
-    this.keys = new Int32Array(size);
-    this.slots = new Int32Array(size);
+    this.slots = new Int32Array(size * 2);
     for (const [hash, entry] of map) {
       let slot = (hash ^ (hash >>> 16)) & this.mask;
-      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
-      this.keys[slot] = hash;
+      while (this.slots[slot * 2 + 1] !== 0) slot = (slot + 1) & this.mask;
       this.entries.push(entry);
-      this.slots[slot] = this.entries.length;
+      this.slots[slot * 2] = hash;
+      this.slots[slot * 2 + 1] = this.entries.length;
     }
   }
 
@@ -121,9 +119,9 @@ class HashTable {
     const key = hash | 0;
     let slot = (key ^ (key >>> 16)) & this.mask;
     for (;;) {
-      const index = this.slots[slot]!;
+      const index = this.slots[slot * 2 + 1]!;
       if (index === 0) return undefined;
-      if (this.keys[slot] === key) return this.entries[index - 1];
+      if (this.slots[slot * 2] === key) return this.entries[index - 1];
       slot = (slot + 1) & this.mask;
     }
   }
@@ -131,10 +129,13 @@ class HashTable {
 const WORD_TABLE = new HashTable(WORDS);
 const STEM_TABLE = new HashTable(STEMS);
 const PAIR_TABLE = new HashTable(PAIRS);
-const WORD_BITS = WORD_BLOOM;
-const STEM_BITS = STEM_BLOOM;
-const PAIR_BITS = PAIR_BLOOM;
-const STARTS = STEM_STARTS;
+/** The lexicon's four filters (by the low 16 bits of a hash, or a word's first two characters) in one table: one cache line per probe, not four tables' worth of cache. */
+const IN_WORDS = 1;
+const IN_STEMS = 2;
+const IN_PAIRS = 4;
+const STARTS_STEM = 8;
+const FILTER = new Uint8Array(1 << 16);
+for (let i = 0; i < FILTER.length; i++) FILTER[i] = (WORD_BLOOM[i] === 1 ? IN_WORDS : 0) | (STEM_BLOOM[i] === 1 ? IN_STEMS : 0) | (PAIR_BLOOM[i] === 1 ? IN_PAIRS : 0) | (STEM_STARTS[i] === 1 ? STARTS_STEM : 0);
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
@@ -185,8 +186,8 @@ class Walk {
     let order = false;
     let always = false;
     // A hyphenated word not in the lists is read by its first part ("assistant-only").
-    const probe = WORD_BITS[hash & 0xffff] === 1 ? WORD_TABLE.get(hash) : undefined;
-    const entry = probe ?? (part !== 0 ? ((WORD_BITS[part & 0xffff] === 1 ? WORD_TABLE.get(part) : undefined) ?? (WORD_BITS[tail & 0xffff] === 1 ? WORD_TABLE.get(tail) : undefined)) : undefined);
+    const probe = (FILTER[hash & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(hash) : undefined;
+    const entry = probe ?? (part !== 0 ? (((FILTER[part & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(part) : undefined) ?? ((FILTER[tail & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(tail) : undefined)) : undefined);
     if (entry !== undefined) {
       lo = entry.lo;
       hi = entry.hi;
@@ -195,7 +196,7 @@ class Walk {
     }
     // Stems: only for a word whose first two characters start one, its prefixes hashed again.
     const lower = this.lower;
-    if (hashed > 2 && (lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (lower.charCodeAt(start + 1) & 0xff)] === 1)) {
+    if (hashed > 2 && (lower.charCodeAt(start) >= 0x80 || (FILTER[((lower.charCodeAt(start) & 0xff) << 8) | (lower.charCodeAt(start + 1) & 0xff)]! & STARTS_STEM) !== 0)) {
       let prefix = OFFSET;
       let size = 0;
       let k = 0;
@@ -205,7 +206,7 @@ class Walk {
         prefix = Math.imul(prefix ^ code, PRIME);
         if (++size !== SIZES[k]) continue;
         k++;
-        if (STEM_BITS[prefix & 0xffff] === 1) {
+        if ((FILTER[prefix & 0xffff]! & IN_STEMS) !== 0) {
           const stem = STEM_TABLE.get(prefix);
           if (stem !== undefined) {
             lo |= stem.lo;
@@ -219,7 +220,7 @@ class Walk {
     let phrase: Entry | undefined;
     if (this.previousStart >= 0) {
       const pair = mixPair(this.previousHash, hash);
-      if (PAIR_BITS[pair & 0xffff] === 1) {
+      if ((FILTER[pair & 0xffff]! & IN_PAIRS) !== 0) {
         phrase = PAIR_TABLE.get(pair);
         if (phrase !== undefined && ((phrase.lo & ~SKIP_LO) | phrase.hi) !== 0) {
           const isOrder = phrase.always || (phrase.order && this.previousContext);
@@ -369,6 +370,15 @@ export function readWords(folded: string, plain = false): Reading {
       if (part !== 0) tail = Math.imul(tail ^ code, PRIME);
       hashed++;
       lines = 0;
+      // The rest of a run of ASCII letters, in a tight loop (most of any text).
+      while (i + 1 < length) {
+        const next = lower.charCodeAt(i + 1);
+        if (next < 0x61 || next > 0x7a) break;
+        i++;
+        hash = Math.imul(hash ^ next, PRIME);
+        if (part !== 0) tail = Math.imul(tail ^ next, PRIME);
+        hashed++;
+      }
       continue;
     }
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").
