@@ -5,9 +5,8 @@
 // that stands for nothing costs a table probe and no string. Scripts written without spaces are
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
-import {
-  FNV_OFFSET, FNV_PRIME, PAIR_BLOOM, PAIRS, pairHash, skipInHash, STEM_BLOOM, STEM_LENGTHS, STEM_STARTS, STEMS, SUBSTRINGS, WORD_BLOOM, WORDS, type Entry,
-} from './lexicon/tables.js';
+import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, SUBSTRINGS, type Entry } from './lexicon/tables.js';
+import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, WORD_INDEX } from './lexicon-index.js';
 
 export interface Hit {
   at: number;
@@ -94,48 +93,10 @@ const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-/** A lexicon table by hash, open addressing: a probe is an array read or two, where a Map's is a call. */
-class HashTable {
-  /** Pairs of (hash, the entry's index + 1; 0 for an empty slot), side by side for one cache line. */
-  private readonly slots: Int32Array;
-  private readonly entries: Entry[] = [];
-  private readonly mask: number;
-
-  constructor(map: ReadonlyMap<number, Entry>) {
-    let size = 16;
-    while (size < map.size * 2) size *= 2;
-    this.mask = size - 1;
-    this.slots = new Int32Array(size * 2);
-    for (const [hash, entry] of map) {
-      let slot = (hash ^ (hash >>> 16)) & this.mask;
-      while (this.slots[slot * 2 + 1] !== 0) slot = (slot + 1) & this.mask;
-      this.entries.push(entry);
-      this.slots[slot * 2] = hash;
-      this.slots[slot * 2 + 1] = this.entries.length;
-    }
-  }
-
-  get(hash: number): Entry | undefined {
-    const key = hash | 0;
-    let slot = (key ^ (key >>> 16)) & this.mask;
-    for (;;) {
-      const index = this.slots[slot * 2 + 1]!;
-      if (index === 0) return undefined;
-      if (this.slots[slot * 2] === key) return this.entries[index - 1];
-      slot = (slot + 1) & this.mask;
-    }
-  }
-}
-const WORD_TABLE = new HashTable(WORDS);
-const STEM_TABLE = new HashTable(STEMS);
-const PAIR_TABLE = new HashTable(PAIRS);
-/** The lexicon's four filters (by the low 16 bits of a hash, or a word's first two characters) in one table: one cache line per probe, not four tables' worth of cache. */
-const IN_WORDS = 1;
-const IN_STEMS = 2;
-const IN_PAIRS = 4;
-const STARTS_STEM = 8;
-const FILTER = new Uint8Array(1 << 16);
-for (let i = 0; i < FILTER.length; i++) FILTER[i] = (WORD_BLOOM[i] === 1 ? IN_WORDS : 0) | (STEM_BLOOM[i] === 1 ? IN_STEMS : 0) | (PAIR_BLOOM[i] === 1 ? IN_PAIRS : 0) | (STEM_STARTS[i] === 1 ? STARTS_STEM : 0);
+const WORD_TABLE = WORD_INDEX;
+const STEM_TABLE = STEM_INDEX;
+const PAIR_TABLE = PAIR_INDEX;
+const FILTER = LEXICON_FILTER;
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
