@@ -245,3 +245,9 @@ export class View {
     into.push({ name, sentence: this.sentence.index, at, length });
   }
 }
+
+/** One view kept for the life of the module, so that its shape survives a collection (see KEPT_WALK in words.ts). */
+export const KEPT_VIEW = new View(
+  { reading: { lower: '', sentences: [], chars: 0, lo: 0, hi: 0, leet: 0, padded: false }, shown: '', tool: { params: new Set(), paramKeys: new Set(), purpose: new Set() }, exhaustive: false },
+  { index: 0, start: 0, end: 0, lo: 0, hi: 0, chars: 0, hits: [] },
+);

@@ -290,6 +290,14 @@ class Walk {
   }
 }
 
+/**
+ * One walk kept for the life of the module: an object's shape (its hidden class, made field by
+ * field) lives only while an object has it, and optimised code that relied on a shape that died
+ * in a collection is thrown away and compiled again. Without it every full collection between two
+ * scans cost the next scan its optimised code.
+ */
+export const KEPT_WALK = new Walk('');
+
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
 export function readWords(folded: string, plain = false): Reading {
   let lower = folded.toLowerCase();
