@@ -290,12 +290,7 @@ class Walk {
   }
 }
 
-/**
- * One walk kept for the life of the module: an object's shape (its hidden class, made field by
- * field) lives only while an object has it, and optimised code that relied on a shape that died
- * in a collection is thrown away and compiled again. Without it every full collection between two
- * scans cost the next scan its optimised code.
- */
+// Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it.
 export const KEPT_WALK = new Walk('');
 
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
