@@ -51,16 +51,21 @@ export class View {
   readonly sentence: Sentence;
   private destCache: Dest[] | null = null;
   private textCache: string | null = null;
+  /** The sentence's concepts, here for `has` (asked dozens of times per sentence). */
+  private readonly lo: number;
+  private readonly hi: number;
 
   constructor(
     readonly scope: Scope,
     sentence: Sentence,
   ) {
     this.sentence = sentence;
+    this.lo = sentence.lo;
+    this.hi = sentence.hi;
   }
 
   has(id: number): boolean {
-    return hasConcept(this.sentence.lo, this.sentence.hi, id);
+    return id < 32 ? ((this.lo >>> id) & 1) === 1 : ((this.hi >>> (id - 32)) & 1) === 1;
   }
 
   /** The lower-case sentence. */
