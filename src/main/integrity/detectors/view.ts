@@ -35,8 +35,9 @@ const NEG_LO = 1 << C.NEG;
 /** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
 const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
 const AGENT_LO = 1 << C.AGENT;
+const VERB_LO = (1 << C.SEND) | (1 << C.COLLECT) | (1 << C.READ) | (1 << C.EXEC) | (1 << C.COMM) | (1 << C.DESTRUCT);
 /** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
-const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
+const AGENT_TO_VERB = /^[\s,]*(?:(?:that|who|then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|would|shall|should|must)[\s,]+)*$/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|\b(?:in|into|to|after|before|behind|following|onto|inside|with)\s+(?:the|a|its|this|that|each|every)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
@@ -45,6 +46,9 @@ const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans
 const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|now|may|must|should|can|will|still)\s+)*(?:holds?|carries|carry|takes?|contains?|includes?|gets|receives?|expects?|accepts?|(?:is|be) (?:followed|prefixed|suffixed) (?:by|with))\b/;
 /** "here" as the place something is put ("put the whole conversation here"), not "here is", "click here". */
 const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
+
+/** "set this to …", "fill this with …": in a parameter's own description, the parameter. */
+const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b/;
 
 export class View {
   readonly sentence: Sentence;
@@ -149,6 +153,8 @@ export class View {
       const hit = hits[i]!;
       if (hit.at >= verb.at) return false;
       if ((hit.lo & AGENT_LO) !== 0 && verb.at - hit.end <= 40 && AGENT_TO_VERB.test(this.scope.reading.lower.slice(hit.end, verb.at))) return true;
+      // "The assistant reads X, and repeats it": the second verb has the same subject.
+      if (hit.at < verb.at && verb.at - hit.end <= 60 && (hit.lo & VERB_LO) !== 0 && /,?\s+and\s+(?:then\s+)?$/.test(this.scope.reading.lower.slice(Math.max(hit.end, verb.at - 12), verb.at)) && this.agentDoes(hit)) return true;
     }
     return false;
   }
@@ -173,7 +179,8 @@ export class View {
 
   /** Whether an example marker comes before `at` in the sentence. */
   example(at: number): boolean {
-    return this.find(C.EXAMPLE, (hit) => hit.end <= at) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
+    // In the same clause: "e.g. AAPL or 7203.T. If the user has …" ends the example at the full stop.
+    return this.find(C.EXAMPLE, (hit) => hit.end <= at && !/[.;!?]\s/.test(this.scope.reading.lower.slice(hit.end + 1, at))) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
@@ -224,7 +231,7 @@ export class View {
       }
     }
     // "… and add them here": in a parameter's own description, the parameter.
-    if (this.has(C.THIS) && HERE.test(text)) return 'here';
+    if (this.has(C.THIS) && (HERE.test(text) || SET_THIS.test(text))) return 'here';
     return this.has(C.PARAM) ? '' : null;
   }
 

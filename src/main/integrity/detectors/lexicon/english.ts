@@ -42,12 +42,12 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
-    customer+records contact+list`,
+    customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat`,
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
-    installed+apps page pages tab tabs
+    installed+apps page pages tab tabs memories payslips pay+slips bank+statements tax+returns contracts medical+records
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
