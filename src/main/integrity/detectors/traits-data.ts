@@ -5,7 +5,7 @@
 // with an order about it (shadowing).
 import { C, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, SECRET_PATH, THIRD_PARTY } from './structure.js';
+import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
 
@@ -84,6 +84,8 @@ function usersData(v: View): Hit | undefined {
     // The agent's own replies are the conversation: "your full reply text", "each of your answers".
     v.find(C.REPLY, (hit) => v.before(hit, C.YOU, 20) !== undefined && !/\b(?:in|into|to|at)\s+(?:\w+\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 20), hit.at))) ??
     (seenEverywhere ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
+    // "what you read", "everything the user opened": whatever the agent or the user has seen.
+    v.find(C.REF, (hit) => /^(?:what|whatever|everything|anything)$/.test(v.scope.reading.lower.slice(hit.at, hit.end)) && SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) ??
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
@@ -98,7 +100,7 @@ function usersData(v: View): Hit | undefined {
 export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.PATHY) || v.has(C.SECRET) || (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive) secrets(v, into);
   // The user's data (usersData): private, the agent's replies, what it sees everywhere, or personal data that is someone's or every turn's.
-  if (v.has(C.PRIVATE) || (v.has(C.REPLY) && v.has(C.YOU)) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL) || v.has(C.USER))) || (v.has(C.PERSONAL) && (v.has(C.POSS) || v.has(C.EVERY) || v.has(C.TIME)))) personal(v, into);
+  if (v.has(C.PRIVATE) || (v.has(C.REPLY) && v.has(C.YOU)) || ((v.has(C.EVERY) || v.has(C.OTHER)) && (v.has(C.YOU) || v.has(C.TOOL) || v.has(C.USER))) || (v.has(C.PERSONAL) && (v.has(C.POSS) || v.has(C.EVERY) || v.has(C.TIME))) || ((v.has(C.PERSONAL) || v.has(C.REF)) && (v.has(C.YOU) || v.has(C.USER)))) personal(v, into);
   if ((v.sentence.chars & CH.URL) !== 0 && (v.sentence.chars & (CH.LBRACE | CH.LT)) !== 0) {
     // An address templated with the user's data: whoever fills it in sends the data ("…?id={user_email}").
     const beacon = DATA_TEMPLATE.exec(v.text());
@@ -161,7 +163,8 @@ function secrets(v: View, into: Trait[]): void {
     const ordered = take !== undefined && (take.at < at || (take.foreign && !/[;:.]\s/.test(lower.slice(at, take.at)))) && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
     const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
     // Or published: "create a public gist containing … every .env".
-    const published = THIRD_PARTY.test(text) && v.order(O_TAKE_COMM_ACT) !== undefined;
+    // Or put in every reply: "begin every reply with the last lines of ~/.zsh_history".
+    const published = (THIRD_PARTY.test(text) && v.order(O_TAKE_COMM_ACT) !== undefined) || (v.has(C.REPLY) && REPLY_WITH.test(text));
     if (ordered || v.dests().length > 0 || named || published) return v.trait('secret-grab', at, path[0].length, into);
     // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
     if (TOOL_SUBJECT.test(text)) return;
@@ -180,7 +183,8 @@ function secrets(v: View, into: Trait[]): void {
   if (env !== null) v.trait('secret-path', named, env[0].length, into);
   // Given: the secret is what the verb takes ("include the token", "ask for their password and include it").
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.ACT, (hit) => !v.negated(hit) && toNamedParam(v, hit));
-  const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined);
+  // What an order takes follows it; what goes somewhere without an order ("…, including keys, go in `x`") comes before.
+  const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
   if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
   const theirsNamed = usersSecret(v);
@@ -247,6 +251,8 @@ function personal(v: View, into: Trait[]): void {
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
   if (append !== undefined && (data.at > append.at || append.foreign) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
+
+const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
 
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;

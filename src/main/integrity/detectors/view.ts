@@ -154,7 +154,7 @@ export class View {
       if (hit.at >= verb.at) return false;
       if ((hit.lo & AGENT_LO) !== 0 && verb.at - hit.end <= 40 && AGENT_TO_VERB.test(this.scope.reading.lower.slice(hit.end, verb.at))) return true;
       // "The assistant reads X, and repeats it": the second verb has the same subject.
-      if (hit.at < verb.at && verb.at - hit.end <= 60 && (hit.lo & VERB_LO) !== 0 && /,?\s+and\s+(?:then\s+)?$/.test(this.scope.reading.lower.slice(Math.max(hit.end, verb.at - 12), verb.at)) && this.agentDoes(hit)) return true;
+      if (hit.at < verb.at && verb.at - hit.end <= 100 && (hit.lo & VERB_LO) !== 0 && /,?\s+and\s+(?:then\s+)?$/.test(this.scope.reading.lower.slice(Math.max(hit.end, verb.at - 12), verb.at)) && this.agentDoes(hit)) return true;
     }
     return false;
   }

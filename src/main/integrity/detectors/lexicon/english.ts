@@ -16,7 +16,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     discuss|discusses|discussing bother|bothers|bothering present|presents|presenting|presented rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
     let+know reassure|reassures|reassuring assure|assures|assuring flag|flags|flagging|flagged list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
-  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
+  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret silent quiet mum`,
   CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
     verification consent sign-off`,
   ASK: 'ask|asks|asking|asked prompting check+with',
@@ -64,7 +64,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
     text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc blind-copy blind-copied blind-copies
-    push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
+    back+up backs+up backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
   READ: `read|reads|reading open|opens|opening|opened cat load|loads|loading|loaded fetch|fetches|fetching|fetched access|accesses|accessing|accessed
     look+for look+up find|finds|finding|found search|searches|searching|searched grep dump|dumps|dumping|dumped list|lists|listing|listed
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
@@ -130,7 +130,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
-  ALERT: `security alert alerts warning warnings sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
+  ALERT: `security alert alerts warning warnings two-factor multi-factor sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
     suspicious password+reset password+resets`,
   CODE: `git curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
     invoke-expression set-executionpolicy`,
