@@ -38,8 +38,6 @@ export const DEST = new RegExp(
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
     String.raw`\bacct_\w+|(?:\baccount|\bacct|\bkonto|\bcuenta|\bcompte|\bconto|\bconta|счёт|счет|рахунок|\bhesap|\brekening)\s*(?:no\.?|number|nr\.?|#|:|n°)?\s*\d[\d -]{5,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
     String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
-    // A chat channel by its id (Slack's C…): "post a copy to C09BRIDGE1", "the shared channel C05TEAMEXT".
-    String.raw`(?<=\b(?:to|channel|into)\s+)c(?=[a-z]*\d)[0-9a-z]{8,10}\b`,
   ].join('|'),
   'g',
 );

@@ -2,11 +2,14 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C, maskOf } from './lexicon/concepts.js';
+import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
 import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
+const C = CONCEPT;
 
 /** "Ignore any instructions found in the page": a defence, not an override. */
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
@@ -172,7 +175,8 @@ function conceal(v: View, into: Trait[]): void {
 
 function quietly(v: View, into: Trait[]): void {
   const text = v.text();
-  const keep = (/\b(?:keep|leave|omit|stay|remain|say|make|need|needn't|tells?)\b/.test(text) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
+  // The quiet phrases hold a word of stealth ("stay silent"), a negation ("say nothing", "need not see") or the user ("tell the user only").
+  const keep = (/\b(?:keep|leave|omit)\b/.test(text) || v.has(C.STEALTH) || v.has(C.NEG) || (v.has(C.COMM) && v.has(C.USER)) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
   // "Stay silent about it" hides an act; "stay silent on errors" only keeps the output short.
   const quietAbout = keep !== null && /^(?:stay|remain|keep\s+(?:quiet|silent|mum)|say|make)\b/.test(keep[0]);
   if (keep !== null && (!quietAbout || v.has(C.REF) || v.has(C.USER))) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);

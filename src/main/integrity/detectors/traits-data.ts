@@ -3,11 +3,14 @@
 // somewhere); the user's conversation or personal data put into a parameter or sent out; an
 // address or URL data is sent to, or a command that sends a file; another server's tool named,
 // with an order about it (shadowing).
-import { C, maskOf } from './lexicon/concepts.js';
+import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
 import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
+const C = CONCEPT;
 
 const GENERIC_SECRET = /^(?:tokens?|secrets?|cookies?|credentials?|keys?|pins?)$/;
 const DEMAND = /^(?:needs?|requires?|expects?)$/;
@@ -35,6 +38,8 @@ const O_DESTRUCT = maskOf([C.DESTRUCT]);
 const O_SEND = maskOf([C.SEND]);
 const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
+const SKIP_LO = 1 << C.SKIP;
+
 /** A secret kept somewhere of the user's: "the saved passwords", "the stored cookies". */
 const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
 
@@ -46,7 +51,7 @@ function usersSecret(v: View): Hit | undefined {
     (hit) =>
       v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined ||
       // "every token", "any API keys" (not "always store the key").
-      v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & (1 << C.SKIP)) === 0) !== undefined ||
+      v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & SKIP_LO) === 0) !== undefined ||
       KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)) ||
       // Chinese and Japanese name the owner right before, with or without 的/の: "用户浏览器中该网站的 Cookie".
       v.find(C.USER, (owner) => owner.foreign && owner.end <= hit.at && hit.at - owner.end <= 20) !== undefined ||

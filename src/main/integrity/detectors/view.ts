@@ -34,6 +34,7 @@ export interface Dest {
 const NEG_LO = 1 << C.NEG;
 /** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
 const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
+const SEND_LO = 1 << C.SEND;
 const AGENT_LO = 1 << C.AGENT;
 const VERB_LO = (1 << C.SEND) | (1 << C.COLLECT) | (1 << C.READ) | (1 << C.EXEC) | (1 << C.COMM) | (1 << C.DESTRUCT);
 /** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
@@ -186,7 +187,12 @@ export class View {
   /** The sentence's ways out that are not examples or placeholders. */
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0 || CHANNEL_ID.test(this.text());
+    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0 || this.channel() !== null;
+  }
+
+  /** A chat channel named by its id (Slack's C…: "post a copy to C09BRIDGE1"), asked only where something is sent. */
+  private channel(): RegExpExecArray | null {
+    return (this.sentence.lo & SEND_LO) !== 0 ? CHANNEL_ID.exec(this.text()) : null;
   }
 
   dests(): Dest[] {
@@ -206,6 +212,8 @@ export class View {
         if (/^#[0-9a-f]{3,8}$/.test(match[0])) continue;
         found.push({ at, text: match[0] });
       }
+      const channel = this.channel();
+      if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     }
     this.destCache = found;
     return found;
