@@ -304,13 +304,13 @@ function execution(v: View, into: Trait[]): void {
 }
 
 /** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
-const WIDE_OPEN = /\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
+const WIDE_OPEN = /\b0\.0\.0\.0\/0\b|::\/0|\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
 
 function destructive(v: View, into: Trait[]): void {
   const text = v.text();
   const call = v.has(C.EVERY) || v.has(C.POSS) ? DESTRUCTIVE_CALL.exec(text) : null;
   if (call !== null && v.order(O_VISIT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + call.index, call[0].length, into);
-  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') ? WIDE_OPEN.exec(text) : null;
+  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') || text.includes('/0') ? WIDE_OPEN.exec(text) : null;
   if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(O_DESTRUCT);
   if (verb === undefined) return;

@@ -136,6 +136,8 @@ export function dataTraits(v: View, into: Trait[]): void {
   }
 }
 
+const CARRIES_SECRET = /\b(?:includes?|including|contains?|containing|carries|returns?|holds?)\b[^.;]{0,70}?\b(?:full (?:card|credit card|account) numbers?\b[^.;]{0,20}\b(?:cvv|cvc|security codes?|pins?|passwords?)|(?:online-banking|banking|mailbox|e-?mail) (?:passwords?|logins?|pins?))\b/;
+
 /** A sentence whose subject is the tool itself. */
 const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b/;
 
@@ -149,14 +151,16 @@ function secrets(v: View, into: Trait[]): void {
   const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
-  const take = v.order(O_TAKE) ?? v.order(O_COMM);
+  const take = v.order(O_TAKE) ?? v.order(O_COMM) ?? v.find(C.COLLECT, (hit) => alsoPut(v, hit));
   if (path !== null) {
     const at = v.sentence.start + path.index;
     v.trait('secret-path', at, path[0].length, into);
     // A path named as a value ("the key's path, default ~/.ssh/id_rsa") is no grab without its contents.
     const asPath = v.has(C.PATHWORD) && !v.has(C.CONTENT);
     // Written to ("save the credentials in `.env`") is not read from.
-    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(text.slice(Math.max(0, path.index - 20), path.index + 1).replace(/[~./\\]+$/, ''));
+    // "the token stored in ~/.config/…" names where it is kept: a source.
+    const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '');
+    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field"
@@ -183,6 +187,9 @@ function secrets(v: View, into: Trait[]): void {
     if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
     return !GENERIC_SECRET.test(text) || usersSecret(v) === hit;
   });
+  // What the tool returns, said to carry the payment or banking secrets no output should: "the report includes the full card number and CVV".
+  const carried = word !== undefined && v.has(C.COLLECT) ? CARRIES_SECRET.exec(text) : null;
+  if (carried !== null && !v.negated(word!)) return v.trait('secret-grab', v.sentence.start + carried.index, carried[0].length, into);
   const named = env !== null && !v.example(v.sentence.start + env.index) ? v.sentence.start + env.index : word?.at;
   if (named === undefined) return;
   if (env !== null) v.trait('secret-path', named, env[0].length, into);
@@ -259,6 +266,14 @@ function personal(v: View, into: Trait[]): void {
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
 
+/** "For each attendee also add …": a base form after "also" or "then" is an order wherever its clause began. */
+function alsoPut(v: View, verb: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  return PUT_BASE.test(lower.slice(verb.at, verb.end)) && /\b(?:also|then|always|just|simply)\s+$/.test(lower.slice(Math.max(v.sentence.start, verb.at - 8), verb.at)) && !v.negated(verb);
+}
+
+const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|embed|pass)$/;
+
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;
 
@@ -297,7 +312,7 @@ function mustBe(v: View, verb: Hit): boolean {
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   if (STATE.test(word)) return stateOfParam(v, verb);
-  return verb.order || verb.foreign || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+  return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
 }
 
 /** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */
@@ -362,6 +377,9 @@ function out(v: View, into: Trait[]): void {
   }
 }
 
+/** Just before another tool's name: an order timed around its calls. */
+const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|using|invoking|every|each|any)\s+)?(?:the\s+)?$/;
+const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
 
 export interface Mention {
@@ -383,7 +401,9 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
   });
-  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined;
+  // An order timed around the other tool: "before terraform_apply, append … to main.tf", "after each send_email, forward …".
+  const timed = here.some((mention) => AROUND.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, mention.at - 24), mention.at))) && v.order(O_CHANGE) !== undefined;
+  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined || timed;
   const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(O_COLLECT) !== undefined;
   const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
   if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });

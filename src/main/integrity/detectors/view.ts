@@ -181,7 +181,9 @@ export class View {
   /** Whether an example marker comes before `at` in the sentence. */
   example(at: number): boolean {
     // In the same clause: "e.g. AAPL or 7203.T. If the user has …" ends the example at the full stop.
-    return this.find(C.EXAMPLE, (hit) => hit.end <= at && !/[.;!?]\s/.test(this.scope.reading.lower.slice(hit.end + 1, at))) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
+    // Not a host's name ("accounts.example.com").
+    const lower = this.scope.reading.lower;
+    return this.find(C.EXAMPLE, (hit) => hit.end <= at && lower[hit.at - 1] !== '.' && !(lower[hit.end] === '.' && /[a-z]/.test(lower[hit.end + 1] ?? '')) && !/[.;!?]\s/.test(lower.slice(hit.end + 1, at))) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
