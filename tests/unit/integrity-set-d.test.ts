@@ -95,7 +95,7 @@ function readmeTable(heading: string): Map<string, number> {
   expect(start, `README section "${heading}"`).toBeGreaterThanOrEqual(0);
   const section = readme.slice(start + 3).split(/\n## /)[0]!;
   const rows = new Map<string, number>();
-  for (const match of section.matchAll(/^\|\s*`?([a-z][a-z-]*)`?\s*\|\s*(\d+)\s*\|/gm)) rows.set(match[1]!, Number(match[2]));
+  for (const match of section.matchAll(/^\|\s*`?([a-z][a-z0-9-]*)`?\s*\|\s*(\d+)\s*\|/gm)) rows.set(match[1]!, Number(match[2]));
   return rows;
 }
 function countBy(items: Item[], key: 'class' | 'carrier' | 'language'): Map<string, number> {
@@ -114,8 +114,8 @@ describe('integrity set D', () => {
     expect(benign.length).toBeGreaterThanOrEqual(300);
     const ids = [...poisoned, ...benign].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(poisoned.filter((item) => !/^dp-[a-z-]+-\d{3}$/.test(item.id))).toEqual([]);
-    expect(benign.filter((item) => !/^db-[a-z-]+-\d{3}$/.test(item.id))).toEqual([]);
+    expect(poisoned.filter((item) => !/^dp-[a-z0-9-]+-\d{3}$/.test(item.id))).toEqual([]);
+    expect(benign.filter((item) => !/^db-[a-z0-9-]+-\d{3}$/.test(item.id))).toEqual([]);
   });
 
   it('uses only the twelve poisoned classes, each at least ten times', () => {
@@ -158,7 +158,9 @@ describe('integrity set D', () => {
 
   it('keeps hidden characters where the smuggling items put them', () => {
     const tagged = /[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/u;
-    const invisible = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E\u2028\u001B]/;
+    const formatOrControl = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E\u2028]/;
+    const ESCAPE = 0x1b;
+    const invisible = { test: (text: string) => formatOrControl.test(text) || [...text].some((ch) => ch.codePointAt(0) === ESCAPE) };
     const smuggled = poisoned.filter((item) => item.class === 'ascii-smuggling');
     expect(smuggled.filter((item) => !tagged.test(scannedTexts(item).join(''))).map((item) => item.id)).toEqual([]);
     const hidden = poisoned.filter((item) => item.class === 'zero-width-bidi');
