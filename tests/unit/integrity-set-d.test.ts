@@ -47,7 +47,7 @@ const Item = z.object({
   id: z.string(),
   class: z.string().min(1),
   carrier: z.string().min(1),
-  language: z.string().min(2),
+  language: z.string().regex(/^(?:[a-z]{2,3}(?:-Latn)?|mixed)$/),
   tool: Tool.optional(),
   server: Server.optional(),
   others: Others.optional(),
@@ -95,7 +95,7 @@ function readmeTable(heading: string): Map<string, number> {
   expect(start, `README section "${heading}"`).toBeGreaterThanOrEqual(0);
   const section = readme.slice(start + 3).split(/\n## /)[0]!;
   const rows = new Map<string, number>();
-  for (const match of section.matchAll(/^\|\s*`?([a-z][a-z-]*)`?\s*\|\s*(\d+)\s*\|/gm)) rows.set(match[1]!, Number(match[2]));
+  for (const match of section.matchAll(/^\|\s*`?([A-Za-z][A-Za-z0-9-]*)`?\s*\|\s*(\d+)\s*\|/gm)) rows.set(match[1]!, Number(match[2]));
   return rows;
 }
 function countBy(items: Item[], key: 'class' | 'carrier' | 'language'): Map<string, number> {
@@ -114,8 +114,8 @@ describe('integrity set D', () => {
     expect(benign.length).toBeGreaterThanOrEqual(300);
     const ids = [...poisoned, ...benign].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(poisoned.filter((item) => !/^dp-[a-z-]+-\d{3}$/.test(item.id))).toEqual([]);
-    expect(benign.filter((item) => !/^db-[a-z-]+-\d{3}$/.test(item.id))).toEqual([]);
+    expect(poisoned.filter((item) => !/^dp-[a-z0-9-]+-\d{3}$/.test(item.id))).toEqual([]);
+    expect(benign.filter((item) => !/^db-[a-z0-9-]+-\d{3}$/.test(item.id))).toEqual([]);
   });
 
   it('uses only the twelve poisoned classes, each at least ten times', () => {
@@ -136,7 +136,7 @@ describe('integrity set D', () => {
   });
 
   it('covers at least twelve languages besides English among the poisoned items', () => {
-    const languages = [...countBy(poisoned, 'language').keys()].filter((lang) => lang !== 'en' && lang !== 'mixed');
+    const languages = [...countBy(poisoned, 'language').keys()].filter((lang) => !['en', 'mixed'].includes(lang) && !lang.endsWith('-Latn'));
     expect(languages.length).toBeGreaterThanOrEqual(12);
   });
 
@@ -158,7 +158,16 @@ describe('integrity set D', () => {
 
   it('keeps hidden characters where the smuggling items put them', () => {
     const tagged = /[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/u;
-    const invisible = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E\u2028\u001B]/;
+    // Format, control and padding characters the zero-width/bidi items hide text with, as code points
+    // (a regex class would trip the linter on the escape and the combining joiner).
+    const RANGES: [number, number][] = [
+      [0x1b, 0x1b], [0xa0, 0xa0], [0xad, 0xad], [0x34f, 0x34f], [0x180e, 0x180e], [0x200b, 0x200f], [0x2028, 0x2028],
+      [0x202a, 0x202e], [0x2060, 0x2069], [0x2800, 0x2800], [0x3000, 0x3000], [0x3164, 0x3164], [0xfeff, 0xfeff],
+      [0xffa0, 0xffa0], [0xfff9, 0xfffb],
+    ];
+    const invisible = {
+      test: (text: string) => [...text].some((ch) => RANGES.some(([low, high]) => ch.codePointAt(0)! >= low && ch.codePointAt(0)! <= high)),
+    };
     const smuggled = poisoned.filter((item) => item.class === 'ascii-smuggling');
     expect(smuggled.filter((item) => !tagged.test(scannedTexts(item).join(''))).map((item) => item.id)).toEqual([]);
     const hidden = poisoned.filter((item) => item.class === 'zero-width-bidi');
