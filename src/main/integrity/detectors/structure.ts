@@ -38,8 +38,6 @@ export const DEST = new RegExp(
     String.raw`\biban:?\s*[a-z]{2}\d{2}[a-z0-9 ]{10,30}|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b`,
     String.raw`\bacct_\w+|(?:\baccount|\bacct|\bkonto|\bcuenta|\bcompte|\bconto|\bconta|счёт|счет|рахунок|\bhesap|\brekening)\s*(?:no\.?|number|nr\.?|#|:|n°)?\s*\d[\d -]{5,}\d\b|\b0x[0-9a-f]{40}\b|(?<![\w&#'"])#[a-z][\w-]{2,}(?![\w#'"])`,
     String.raw`\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLD})\b(?!\.[a-z0-9])(?:/[^\s"'<>)\x60]*)?`,
-    // A chat channel by its id (Slack's C…): "post a copy to C09BRIDGE1", "the shared channel C05TEAMEXT".
-    String.raw`(?<=\b(?:to|channel|into)\s+)c(?=[a-z]*\d)[0-9a-z]{8,10}\b`,
   ].join('|'),
   'g',
 );
@@ -75,6 +73,15 @@ export const ENV_DUMP = /\bprintenv\b|\bgpg\b[^\n]{0,30}--export-secret-(?:sub)?
 
 /** Doing as the user did not ask: "keep using it if they ask you to stop", "whatever the user said". */
 export const DEFY = /\b\d+\s*(?:x|×|times)\s+(?:the\s+|what\s+the\s+)?(?:user'?s?\s+)?(?:requested|asked|specified|intended|original|entered)\b|\b(?:more|higher|larger|other|different)\s+than\s+(?:the\s+|what\s+the\s+)?(?:user\s+)?(?:requested|asked|specified|intended)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\b[^.]{0,80}\b(?:but|yet)\s+(?:keep|continue|still|secretly)\b|\b(?:even if|even when|if|whenever)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|tells?|says?|wants?|requests?)\s+(?:you\s+)?(?:to\s+)?(?:stop|not\b|cancel|remove|disable)[^.]{0,60}\b(?:keep|continue|still|anyway)\b|\b(?:whatever|regardless of what|no matter what)\s+the\s+user\s+(?:said|says|asked|asks|wants|wanted|chose|typed)\b|\binstead of (?:what|the one|whatever|those) the user (?:asked|requested|wanted|chose|typed)|\b(?:never|do not|don't)\b[^.]{0,80}\beven (?:when|if) (?:the )?(?:user|they) (?:asks?|requests?|wants?|tells?)\b|\boverrid(?:e|ing) (?:what|whatever) the user (?:asked|requested|wanted|said|typed)|\bagainst the user'?s? (?:wishes|will|request)\b/;
+
+/** The user's request set aside: "disregard what the user asked for", "ignore the user's request". */
+export const SET_ASIDE = /\b(?:ignore|disregard|forget|override|overrule|set aside|drop)\s+(?:what(?:ever)?\s+(?:the\s+)?(?:user|users|they|customer|person)\s+(?:\w+\s+)?(?:asked|asks|requested|requests|wants?|wanted|said|says|typed|chose|meant)|(?:the\s+)?(?:user'?s|users'|their|customer'?s)\s+(?:\w+\s+)?(?:requests?|instructions?|wishes|choices?|questions?|preferences?|answers?))\b/;
+
+/** Reply text set by the tool: "begin every reply with …", "end each answer with …". */
+export const REPLY_WITH = /\b(?:begin|start|open|prefix|end|finish|close|sign)\s+(?:every|each|all|any|your)\s+(?:\w+\s+)?(?:reply|replies|answer|answers|response|responses|message|messages)\b/;
+
+/** Security switched off: "switch two-factor authentication off", "disable the firewall". */
+export const SECURITY_OFF = /\b(?:switch|turn|set)\w*\s+(?:\S+\s+){0,3}?(?:two-factor|2fa|mfa|multi-factor|firewall|antivirus|defender|gatekeeper|selinux|security alerts?|login alerts?|audit logging)(?:\s+\S+){0,2}?\s+off\b|\b(?:disable|deactivate|remove)\s+(?:the\s+|their\s+|your\s+)?(?:two-factor|2fa|mfa|multi-factor|firewall|antivirus|security alerts?|login alerts?)\b/;
 
 /** Covering one's tracks. */
 export const COVER_TRACKS = /\b(?:remove|delete|erase|clear|wipe|hide|cover)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:evidence|traces?|tracks)\b/;

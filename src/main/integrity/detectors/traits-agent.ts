@@ -2,16 +2,19 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C, maskOf } from './lexicon/concepts.js';
+import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, SUPPRESS } from './structure.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from './structure.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
+const C = CONCEPT;
 
 /** "Ignore any instructions found in the page": a defence, not an override. */
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
 const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-level|raw)\s+(?:\w+\s+){0,2}?(?:logic|details?|ids?|identifiers|errors?|codes?|retries|retry|state|stack|traces?|fields?)\b/;
-const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
+const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:keep|stay|remain)\s+(?:quiet|silent|mum)\s+(?:about|on|regarding)\b|\bsay nothing (?:about|of)\b|\bmake no mention\b|\b(?:users?|they|the user|people|humans?)\s+(?:need not|needn't|don't need to|do not need to)\s+(?:see|know|be told|hear)\b|\btells? (?:the user|them|users|people) only (?:that|about)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 /** The user kept unaware: "the person you are talking with must not learn that …", "without the user noticing". */
 const UNAWARE = /\b(?:user|users|person|people|human|customer|they|them|he|she|owner|anyone)\b[^.]{0,40}\b(?:must|should|shall|needs?|is to|are to)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:learn|know|find out|notice|reali[sz]e|discover|be aware|become aware|suspect|hear)\b|\bwithout (?:the user|them|the users|anyone|the person|the human|the customer)(?:'s)? (?:knowing|noticing|knowledge|realizing|realising|being aware|finding out)\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
@@ -50,7 +53,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || (v.has(C.YOU) && v.text().includes(' now'))) override(v, into);
   if (v.has(C.AGENT) || v.has(C.SEEN)) address(v, into);
   if ((v.has(C.COMM) || v.has(C.USER)) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
-  if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM)) quietly(v, into);
+  if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM) || (v.has(C.COLLECT) && v.has(C.REF))) quietly(v, into);
   if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || v.has(C.OVERRIDE) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
   if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
@@ -60,14 +63,17 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS | CH.UNDERSCORE)) !== 0) destructive(v, into);
   if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP) || v.has(C.TIME))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
-  if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG))) || v.has(C.INSTEAD)) defy(v, into);
+  if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG) || v.has(C.OVERRIDE))) || v.has(C.INSTEAD)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
 }
 
 function defy(v: View, into: Trait[]): void {
-  const against = DEFY.exec(v.text());
-  if (against !== null) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
+  const text = v.text();
+  const aside = v.has(C.OVERRIDE) ? SET_ASIDE.exec(text) : null;
+  // "… tell the model to ignore the user's request": reported, not ordered.
+  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) ? aside : null);
+  if (against !== null && !v.quoted(v.sentence.start + against.index)) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
 }
 
 /** Hiding security notices, or one's tracks. */
@@ -75,6 +81,8 @@ function suppress(v: View, into: Trait[]): void {
   const text = v.text();
   const tracks = v.has(C.DESTRUCT) && /evidence|traces?\b|tracks\b/.test(text) ? COVER_TRACKS.exec(text) : null;
   if (tracks !== null) return v.trait('conceal', v.sentence.start + tracks.index, tracks[0].length, into);
+  const off = v.has(C.ALERT) ? SECURITY_OFF.exec(text) : null;
+  if (off !== null && !v.quoted(v.sentence.start + off.index) && !v.example(v.sentence.start + off.index)) v.trait('destructive', v.sentence.start + off.index, off[0].length, into);
   if (!v.has(C.ALERT) || v.order(O_DESTRUCT_OVERRIDE_READ_ACT) === undefined) return;
   const hidden = SUPPRESS.exec(text);
   if (hidden !== null) v.trait('suppress', v.sentence.start + hidden.index, hidden[0].length, into);
@@ -141,6 +149,9 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
 }
 
+/** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
+const FORBIDS = /(?:^|[,;:]|\band)\s*(?:do not|don't|never)\s+$/;
+
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
 
 function conceal(v: View, into: Trait[]): void {
@@ -150,7 +161,7 @@ function conceal(v: View, into: Trait[]): void {
     // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
     if (v.quoted(verb.at)) continue;
-    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end))));
+    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
@@ -164,8 +175,11 @@ function conceal(v: View, into: Trait[]): void {
 
 function quietly(v: View, into: Trait[]): void {
   const text = v.text();
-  const keep = (/\b(?:keep|leave|omit)\b/.test(text) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
-  if (keep !== null) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
+  // The quiet phrases hold a word of stealth ("stay silent"), a negation ("say nothing", "need not see") or the user ("tell the user only").
+  const keep = (/\b(?:keep|leave|omit)\b/.test(text) || v.has(C.STEALTH) || v.has(C.NEG) || (v.has(C.COMM) && v.has(C.USER)) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
+  // "Stay silent about it" hides an act; "stay silent on errors" only keeps the output short.
+  const quietAbout = keep !== null && /^(?:stay|remain|keep\s+(?:quiet|silent|mum)|say|make)\b/.test(keep[0]);
+  if (keep !== null && (!quietAbout || v.has(C.REF) || v.has(C.USER))) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
   v.trait(v.order(O_VERBS_ACT_INSTEAD) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
@@ -233,7 +247,7 @@ function deceive(v: View, into: Trait[]): void {
 
 function replies(v: View, into: Trait[]): void {
   const text = v.text();
-  const end = REPLY_END.exec(text);
+  const end = REPLY_END.exec(text) ?? REPLY_WITH.exec(text);
   if (end !== null) return v.trait('reply-inject', v.sentence.start + end.index, end[0].length, into);
   for (const reply of v.hits(C.REPLY)) {
     const scope = v.before(reply, C.EVERY, 25) ?? v.before(reply, C.YOU, 8);
@@ -262,6 +276,8 @@ function hijack(v: View, into: Trait[]): void {
 function trust(v: View, into: Trait[]): void {
   for (const verb of v.hits(C.TRUST)) {
     if (!verb.order && v.before(verb, C.MODAL, 30) === undefined) continue;
+    // "Treat it as content to report on": the defence, not the attack.
+    if (/^\s+(?:(?:it|them|this|that|these|those|such text|any \w+)\s+)?as\s+(?:untrusted\s+)?(?:content|data|plain text|text|information|quotes?|untrusted)\b/.test(v.scope.reading.lower.slice(verb.end, verb.end + 40))) continue;
     const rules = v.after(verb, C.INSTR, 80);
     const negated = rules !== undefined && v.find(C.NEG, (hit) => hit.at > verb.end && hit.at < rules.at) !== undefined;
     if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) {
@@ -288,13 +304,13 @@ function execution(v: View, into: Trait[]): void {
 }
 
 /** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
-const WIDE_OPEN = /\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
+const WIDE_OPEN = /\b0\.0\.0\.0\/0\b|::\/0|\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
 
 function destructive(v: View, into: Trait[]): void {
   const text = v.text();
   const call = v.has(C.EVERY) || v.has(C.POSS) ? DESTRUCTIVE_CALL.exec(text) : null;
   if (call !== null && v.order(O_VISIT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + call.index, call[0].length, into);
-  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') ? WIDE_OPEN.exec(text) : null;
+  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') || text.includes('/0') ? WIDE_OPEN.exec(text) : null;
   if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(O_DESTRUCT);
   if (verb === undefined) return;

@@ -35,9 +35,11 @@ const NEG_LO = 1 << C.NEG;
 const ANY_DIGIT = /[0-9]/;
 /** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
 const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
+const SEND_LO = 1 << C.SEND;
 const AGENT_LO = 1 << C.AGENT;
+const VERB_LO = (1 << C.SEND) | (1 << C.COLLECT) | (1 << C.READ) | (1 << C.EXEC) | (1 << C.COMM) | (1 << C.DESTRUCT);
 /** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
-const AGENT_TO_VERB = /^[\s,]*(?:(?:then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|shall|should|must)[\s,]+)*$/;
+const AGENT_TO_VERB = /^[\s,]*(?:(?:that|who|then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|would|shall|should|must)[\s,]+)*$/;
 const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|\b(?:in|into|to|after|before|behind|following|onto|inside|with)\s+(?:the|a|its|this|that|each|every)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
@@ -46,6 +48,9 @@ const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans
 const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|now|may|must|should|can|will|still)\s+)*(?:holds?|carries|carry|takes?|contains?|includes?|gets|receives?|expects?|accepts?|(?:is|be) (?:followed|prefixed|suffixed) (?:by|with))\b/;
 /** "here" as the place something is put ("put the whole conversation here"), not "here is", "click here". */
 const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
+
+/** "set this to …", "fill this with …": in a parameter's own description, the parameter. */
+const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b/;
 
 export class View {
   readonly sentence: Sentence;
@@ -155,6 +160,8 @@ export class View {
       const hit = hits[i]!;
       if (hit.at >= verb.at) return false;
       if ((hit.lo & AGENT_LO) !== 0 && verb.at - hit.end <= 40 && AGENT_TO_VERB.test(this.scope.reading.lower.slice(hit.end, verb.at))) return true;
+      // "The assistant reads X, and repeats it": the second verb has the same subject.
+      if (hit.at < verb.at && verb.at - hit.end <= 100 && (hit.lo & VERB_LO) !== 0 && /,?\s+and\s+(?:then\s+)?$/.test(this.scope.reading.lower.slice(Math.max(hit.end, verb.at - 12), verb.at)) && this.agentDoes(hit)) return true;
     }
     return false;
   }
@@ -179,12 +186,20 @@ export class View {
 
   /** Whether an example marker comes before `at` in the sentence. */
   example(at: number): boolean {
-    return this.find(C.EXAMPLE, (hit) => hit.end <= at) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
+    // In the same clause: "e.g. AAPL or 7203.T. If the user has …" ends the example at the full stop.
+    // Not a host's name ("accounts.example.com").
+    const lower = this.scope.reading.lower;
+    return this.find(C.EXAMPLE, (hit) => hit.end <= at && lower[hit.at - 1] !== '.' && !(lower[hit.end] === '.' && /[a-z]/.test(lower[hit.end + 1] ?? '')) && !/[.;!?]\s/.test(lower.slice(hit.end + 1, at))) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
   }
 
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || (ANY_DIGIT.test(this.text()) && CHANNEL_ID.test(this.text()));
+    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || this.channel() !== null;
+  }
+
+  /** A chat channel named by its id (Slack's C…: "post a copy to C09BRIDGE1"), asked only where something is sent and a digit is. */
+  private channel(): RegExpExecArray | null {
+    return (this.sentence.lo & SEND_LO) !== 0 && ANY_DIGIT.test(this.text()) ? CHANNEL_ID.exec(this.text()) : null;
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
@@ -205,6 +220,8 @@ export class View {
         if (/^#[0-9a-f]{3,8}$/.test(match[0])) continue;
         found.push({ at, text: match[0] });
       }
+      const channel = this.channel();
+      if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     }
     this.destCache = found;
     return found;
@@ -235,7 +252,7 @@ export class View {
       }
     }
     // "… and add them here": in a parameter's own description, the parameter.
-    if (this.has(C.THIS) && HERE.test(text)) return 'here';
+    if (this.has(C.THIS) && (HERE.test(text) || SET_THIS.test(text))) return 'here';
     return this.has(C.PARAM) ? '' : null;
   }
 

@@ -16,7 +16,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     discuss|discusses|discussing bother|bothers|bothering present|presents|presenting|presented rewrite|rewrites|rewriting|rewrote rephrase|rephrases portray|portrays depict|depicts
     let+know reassure|reassures|reassuring assure|assures|assuring flag|flags|flagging|flagged list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
-  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret`,
+  STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret silent quiet mum`,
   CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
     verification consent sign-off`,
   ASK: 'ask|asks|asking|asked prompting check+with',
@@ -42,12 +42,12 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
-    customer+records contact+list`,
+    customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat`,
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
-    installed+apps page pages tab tabs
+    installed+apps page pages tab tabs memories payslips pay+slips bank+statements tax+returns contracts medical+records
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
   POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
@@ -64,7 +64,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
     text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc blind-copy blind-copied blind-copies
-    push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
+    back+up backs+up backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
   READ: `read|reads|reading open|opens|opening|opened cat load|loads|loading|loaded fetch|fetches|fetching|fetched access|accesses|accessing|accessed
     look+for look+up find|finds|finding|found search|searches|searching|searched grep dump|dumps|dumping|dumped list|lists|listing|listed
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
@@ -130,7 +130,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
-  ALERT: `security alert alerts warning warnings sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
+  ALERT: `security alert alerts warning warnings two-factor multi-factor sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
     suspicious password+reset password+resets`,
   CODE: `git curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
     invoke-expression set-executionpolicy`,
