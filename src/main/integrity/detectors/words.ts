@@ -93,10 +93,7 @@ const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-const WORD_TABLE = WORD_INDEX;
-const STEM_TABLE = STEM_INDEX;
-const PAIR_TABLE = PAIR_INDEX;
-const FILTER = LEXICON_FILTER;
+const [WORD_TABLE, STEM_TABLE, PAIR_TABLE, FILTER] = [WORD_INDEX, STEM_INDEX, PAIR_INDEX, LEXICON_FILTER];
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
@@ -294,8 +291,7 @@ class Walk {
   }
 }
 
-// Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it.
-export const KEPT_WALK = new Walk('');
+/** Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it. */ export const KEPT_WALK = new Walk('');
 
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
 export function readWords(folded: string, plain = false): Reading {
