@@ -5,8 +5,8 @@
 // that stands for nothing costs a table probe and no string. Scripts written without spaces are
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
-import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, SUBSTRINGS, type Entry } from './lexicon/tables.js';
-import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, WORD_INDEX } from './lexicon-index.js';
+import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, type Entry } from './lexicon/tables.js';
+import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, substringHits, WORD_INDEX } from './lexicon-index.js';
 
 export interface Hit {
   at: number;
@@ -91,7 +91,6 @@ const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x96
 /** Words after which a '.' does not end the sentence. */
 const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
-const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
 const [WORD_TABLE, STEM_TABLE, PAIR_TABLE, FILTER] = [WORD_INDEX, STEM_INDEX, PAIR_INDEX, LEXICON_FILTER];
 const SIZES = STEM_LENGTHS;
@@ -380,21 +379,4 @@ export function readWords(folded: string, plain = false): Reading {
   }
   walk.endSentence(length);
   return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
-}
-
-/** The hits of the words of unspaced scripts in `sentence`, found as substrings (longest first), in text order. */
-function substringHits(lower: string, sentence: Sentence): void {
-  for (let i = sentence.start; i < sentence.end; i++) {
-    const entries = SUBSTRING_TABLE.get(lower.charCodeAt(i));
-    if (entries === undefined) continue;
-    for (const entry of entries) {
-      if (!lower.startsWith(entry.text, i)) continue;
-      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true, foreign: true });
-      sentence.lo |= entry.lo;
-      sentence.hi |= entry.hi;
-      i += entry.text.length - 1;
-      break;
-    }
-  }
-  sentence.hits.sort((a, b) => a.at - b.at);
 }
