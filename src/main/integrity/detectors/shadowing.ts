@@ -181,17 +181,47 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up.
+ * name's is cut out and looked up. `words`: the reader's words of `text` (words.ts, `Reading.words`),
+ * when it has them: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
+ * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, words?: readonly number[]): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
-  const hashes = names.hashes;
-  const plainHashes = names.plainHashes;
   const hits: Mention[] = [];
+  if (words === undefined) walkNames(text, 0, text.length, names, own, self, hits);
+  else {
+    // Where the walk has reached: a character no name holds, or the end.
+    let reached = 0;
+    for (let w = 0; w < words.length && hits.length < 6; w += 3) {
+      const start = words[w]!;
+      const ascii = words[w + 1]! >= 0;
+      const end = ascii ? words[w + 1]! : -words[w + 1]! - 1;
+      if (end <= reached) continue;
+      if (ascii && start >= reached && (start === 0 || !inName(text.charCodeAt(start - 1))) && (end === text.length || !inName(text.charCodeAt(end)))) {
+        nameMention(text, start, end, words[w + 2]!, -1, names, own, self, hits);
+        reached = end;
+        continue;
+      }
+      // The names around a word of other characters, from the start of the one that holds its first (or where the walk is).
+      let from = Math.max(start, reached);
+      while (from > reached && inName(text.charCodeAt(from - 1))) from--;
+      reached = walkNames(text, from, end, names, own, self, hits);
+    }
+  }
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  return hits;
+}
+
+/** Whether a character can be part of a name. */
+const inName = (code: number): boolean => code < 0x80 && NAME_CHAR[code] !== 0;
+
+/** The mentions of the names from `from` on, until a name ends at or after `until` (or six mentions); where the walk stopped. */
+function walkNames(text: string, from: number, until: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): number {
   const length = text.length;
-  let i = 0;
+  let i = from;
   while (i < length && hits.length < 6) {
+    if (i >= until) return i;
     let code = text.charCodeAt(i);
     if (code >= 0x80 || NAME_CHAR[code] !== 1) {
       i++;
@@ -215,17 +245,21 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
         endDot = dot;
       } else if (kind === 3) dot = i;
     }
-    // A plain name counts only quoted (or after a label and a dot).
-    if (!hasBit(hashes, endHash & HASH_MASK) && !(hasBit(plainHashes, endHash & HASH_MASK) && quoted(text, start, end))) {
-      if (endDot === -1) continue;
-      const tail = tailHash(text, endDot + 1, end) & HASH_MASK;
-      if (!hasBit(hashes, tail) && !hasBit(plainHashes, tail)) continue;
-    }
-    const what = nameAt(text, start, end, endDot, names, own, self);
-    if (what !== undefined) hits.push({ what, at: start, end });
+    nameMention(text, start, end, endHash, endDot, names, own, self, hits);
   }
-  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
-  return hits;
+  return i;
+}
+
+/** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
+function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
+  // A plain name counts only quoted (or after a label and a dot).
+  if (!hasBit(names.hashes, hash & HASH_MASK) && !(hasBit(names.plainHashes, hash & HASH_MASK) && quoted(text, start, end))) {
+    if (dot === -1) return;
+    const tail = tailHash(text, dot + 1, end) & HASH_MASK;
+    if (!hasBit(names.hashes, tail) && !hasBit(names.plainHashes, tail)) return;
+  }
+  const what = nameAt(text, start, end, dot, names, own, self);
+  if (what !== undefined) hits.push({ what, at: start, end });
 }
 
 /** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */

@@ -40,6 +40,8 @@ export interface Reading {
   leet: number;
   /** 40 blanks in a row, or 10 blank lines: text pushed out of view may follow. */
   padded: boolean;
+  /** When asked for (shadowing reads them): each word as start, end (-end - 1 unless all [a-z0-9_]), hash. */
+  words?: readonly number[];
 }
 
 /** Characters seen, per sentence and per text. */
@@ -293,7 +295,7 @@ class Walk {
 /** Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it. */ export const KEPT_WALK = new Walk('');
 
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
-export function readWords(folded: string, plain = false): Reading {
+export function readWords(folded: string, plain = false, words: number[] | null = null): Reading {
   let lower = folded.toLowerCase();
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
@@ -305,6 +307,8 @@ export function readWords(folded: string, plain = false): Reading {
   let part = 0;
   let tail = 0;
   let digits = 0;
+  // Whether the word is all ASCII letters, digits and underscores.
+  let ascii = true;
   // Whether the word was joined to the one before by '+' or '/' (a Base64 run goes on).
   let joined = false;
   let blanks = 0;
@@ -321,12 +325,14 @@ export function readWords(folded: string, plain = false): Reading {
         hashed = 0;
         part = 0;
         digits = 0;
+        ascii = true;
       }
       if (kind !== LETTER) {
         if (kind === DIGIT) digits++;
         else walk.sentence.chars |= CH.UNDERSCORE;
       } else if (code >= 0x80) {
         walk.sentence.chars |= CH.NONASCII;
+        ascii = false;
         if (skipped(code)) continue;
       }
       hash = Math.imul(hash ^ code, PRIME);
@@ -352,10 +358,12 @@ export function readWords(folded: string, plain = false): Reading {
       }
       hash = Math.imul(hash ^ code, PRIME);
       hashed++;
+      ascii = false;
       continue;
     }
     if (inWord) {
       inWord = false;
+      if (words !== null) words.push(start, ascii ? i : -i - 1, hash);
       walk.endWord(start, i, hash, hashed, part, tail, digits);
       if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, i, digits, joined && part === 0);
     }
@@ -374,9 +382,10 @@ export function readWords(folded: string, plain = false): Reading {
     } else walk.other(code, i);
   }
   if (inWord) {
+    if (words !== null) words.push(start, ascii ? length : -length - 1, hash);
     walk.endWord(start, length, hash, hashed, part, tail, digits);
     if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
-  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
+  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded, ...(words === null ? {} : { words }) };
 }
