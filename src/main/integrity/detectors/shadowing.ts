@@ -21,12 +21,11 @@ interface Names {
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
   /**
-   * The hashes (FNV-1a of the lower-case name), one bit each (small enough to stay in cache): of
-   * the names that count anywhere and the labels (`hashes`), and of the plain names, which count
-   * only quoted or after a label and a dot (`plainHashes`). A word whose bit is not set names nothing.
+   * The hashes (FNV-1a of the lower-case name), two bits per slot side by side (one read, small
+   * enough to stay in cache): LIKE for the names that count anywhere and the labels, PLAIN for the
+   * plain names, which count only quoted or after a label and a dot. A word whose bits are not set names nothing.
    */
   hashes: Uint32Array;
-  plainHashes: Uint32Array;
   /** The phrases by their first word, the rest of each in a trie (their indices in `phrases`): a phrase is found only where its first word is. */
   phraseStarts: Map<string, PhraseNode>;
   /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
@@ -67,8 +66,11 @@ for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 NAME_CHAR[0x2d] = 2;
 NAME_CHAR[0x2e] = 3;
 
-const setBit = (bits: Uint32Array, at: number): void => void (bits[at >>> 5] = bits[at >>> 5]! | (1 << (at & 31)));
-const hasBit = (bits: Uint32Array, at: number): boolean => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+const LIKE = 1;
+const PLAIN = 2;
+const setKind = (bits: Uint32Array, slot: number, kind: number): void => void (bits[slot >>> 4] = bits[slot >>> 4]! | (kind << ((slot & 15) * 2)));
+/** The kinds (LIKE, PLAIN) of the names whose hashes fall in `slot`. */
+const kindsAt = (bits: Uint32Array, slot: number): number => (bits[slot >>> 4]! >>> ((slot & 15) * 2)) & 3;
 
 /** The hash of [from, to) of `text`, lower case. */
 function tailHash(text: string, from: number, to: number): number {
@@ -99,7 +101,7 @@ function toolNamesOf(tools: readonly string[]): ToolNames {
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), plainHashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 4)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
   let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
@@ -111,14 +113,14 @@ function tableOf(context: OtherServers): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
-      setBit(tools.nameLike[index] ? names.hashes : names.plainHashes, tools.hashes[index]! & HASH_MASK);
+      setKind(names.hashes, tools.hashes[index]! & HASH_MASK, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
+  for (const name of names.labels.keys()) setKind(names.hashes, hashOf(name) & HASH_MASK, LIKE);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
     let node: PhraseNode = names.phraseStarts.get(first) ?? { next: new Map(), ends: [] };
@@ -253,10 +255,9 @@ function walkNames(text: string, from: number, until: number, names: Names, own:
 /** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
 function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   // A plain name counts only quoted (or after a label and a dot).
-  if (!hasBit(names.hashes, hash & HASH_MASK) && !(hasBit(names.plainHashes, hash & HASH_MASK) && quoted(text, start, end))) {
-    if (dot === -1) return;
-    const tail = tailHash(text, dot + 1, end) & HASH_MASK;
-    if (!hasBit(names.hashes, tail) && !hasBit(names.plainHashes, tail)) return;
+  const kinds = kindsAt(names.hashes, hash & HASH_MASK);
+  if ((kinds & LIKE) === 0 && !((kinds & PLAIN) !== 0 && quoted(text, start, end))) {
+    if (dot === -1 || kindsAt(names.hashes, tailHash(text, dot + 1, end) & HASH_MASK) === 0) return;
   }
   const what = nameAt(text, start, end, dot, names, own, self);
   if (what !== undefined) hits.push({ what, at: start, end });
