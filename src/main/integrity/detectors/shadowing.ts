@@ -50,6 +50,23 @@ interface PhraseNode {
   ends: number[];
 }
 
+/** The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all [a-z0-9_]), hash; one buffer reused from reading to reading. */
+export class WordSpans {
+  data = new Int32Array(3 * 1024);
+  length = 0;
+
+  push(start: number, end: number, hash: number): void {
+    if (this.length + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = start;
+    this.data[this.length++] = end;
+    this.data[this.length++] = hash;
+  }
+}
+
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
@@ -183,19 +200,20 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up. `words`: the reader's words of `text` (words.ts, `Reading.words`),
- * when it has them: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
+ * name's is cut out and looked up. `spans`: the reader's words of `text` (words.ts, `readWords`),
+ * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
  * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, words?: readonly number[]): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, spans?: WordSpans): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
   const hits: Mention[] = [];
-  if (words === undefined) walkNames(text, 0, text.length, names, own, self, hits);
+  if (spans === undefined) walkNames(text, 0, text.length, names, own, self, hits);
   else {
+    const words = spans.data;
     // Where the walk has reached: a character no name holds, or the end.
     let reached = 0;
-    for (let w = 0; w < words.length && hits.length < 6; w += 3) {
+    for (let w = 0; w < spans.length && hits.length < 6; w += 3) {
       const start = words[w]!;
       const ascii = words[w + 1]! >= 0;
       const end = ascii ? words[w + 1]! : -words[w + 1]! - 1;
