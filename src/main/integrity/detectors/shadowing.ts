@@ -55,6 +55,12 @@ export class WordSpans {
   data = new Int32Array(3 * 1024);
   length = 0;
 
+  clear(): void {
+    this.length = 0;
+    // A huge text's buffer is not kept for the small ones after it.
+    if (this.data.length > 3 * 65536) this.data = new Int32Array(3 * 1024);
+  }
+
   push(start: number, end: number, hash: number): void {
     if (this.length + 3 > this.data.length) {
       const grown = new Int32Array(this.data.length * 2);

@@ -44,7 +44,8 @@ export interface Reading {
 
 /** Where the reader records each word when asked (shadowing.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
 export interface WordSink {
-  length: number;
+  /** Empties it before a reading. */
+  clear(): void;
   push(start: number, end: number, hash: number): void;
 }
 
@@ -304,7 +305,7 @@ export function readWords(folded: string, plain = false, words: WordSink | null 
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
   const walk = new Walk(lower);
-  if (words !== null) words.length = 0;
+  words?.clear();
   let inWord = false;
   let start = 0;
   let hash = 0;
