@@ -212,7 +212,7 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up. `spans`: the reader's words of `text` (words.ts, `readWords`),
+ * name's is cut out and looked up. `spans`: the reader's words of `text`, its lower-case text (words.ts, `readWords`),
  * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
  * run already hashed, and only the rest of the text is walked.
  */
@@ -241,7 +241,8 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
       reached = walkNames(text, from, end, names, own, self, hits);
     }
   }
-  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  // The reader's text is lower case already (lower-casing twice changes nothing).
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, spans === undefined ? text.toLowerCase() : text, names, own, self, hits);
   return hits;
 }
 
@@ -294,8 +295,7 @@ function nameMention(text: string, start: number, end: number, hash: number, dot
 }
 
 /** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
-function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
-  const lower = text.toLowerCase();
+function phraseMentions(text: string, lower: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   let first: number[] | undefined;
   for (const [word, root] of names.phraseStarts) {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
