@@ -18,6 +18,8 @@ export interface Item {
   /** Texts known clean (a rug pull's previous definition): never the poisoned one. */
   cleanTexts: ReadonlySet<string>;
   definition: Definition;
+  /** Items of one group go to the same fold (a real server's tools are one group). */
+  group: string;
 }
 
 export const SET_NAMES = ['a', 'b', 'd'] as const;
@@ -50,10 +52,10 @@ export function textsOf(tool: ScannedTool | undefined, server: ServerTexts | und
   return texts.filter((entry) => typeof entry.text === 'string' && entry.text !== '');
 }
 
-function itemOf(definition: Definition, poisoned: boolean, previous?: unknown): Item {
+function itemOf(definition: Definition, poisoned: boolean, group: string, previous?: unknown): Item {
   const prior = previous !== null && typeof previous === 'object' ? (previous as { tool?: ScannedTool; server?: ServerTexts }) : undefined;
   const priorTexts = prior === undefined ? [] : textsOf(prior.tool ?? (prior as ScannedTool), prior.server);
-  return { texts: textsOf(definition.tool, definition.server), poisoned, cleanTexts: new Set(priorTexts.map((entry) => entry.text)), definition };
+  return { texts: textsOf(definition.tool, definition.server), poisoned, cleanTexts: new Set(priorTexts.map((entry) => entry.text)), definition, group };
 }
 
 /** A written set's items, poisoned first, in file order (rug pulls' `previous` kept as clean texts). */
@@ -61,7 +63,7 @@ export function readSet(folder: string): Item[] {
   const set = readDefinitionSet(`tests/fixtures/${folder}`);
   if (set === null) throw new Error(`no set at tests/fixtures/${folder}`);
   const previous = readPrevious(folder);
-  return [...set.poisoned.map((definition, index) => itemOf(definition, true, previous[index])), ...set.clean.map((definition) => itemOf(definition, false))];
+  return [...set.poisoned.map((definition, index) => itemOf(definition, true, `${folder}:p${index}`, previous[index])), ...set.clean.map((definition, index) => itemOf(definition, false, `${folder}:c${index}`))];
 }
 
 /** The `previous` of each poisoned item, in the order readDefinitionSet reads them. */
@@ -73,7 +75,7 @@ function readPrevious(folder: string): unknown[] {
 }
 
 /** FNV-1a of a string: the split of the real servers into training and held parts. */
-function labelHash(text: string): number {
+export function labelHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
   return hash;
@@ -86,7 +88,7 @@ export function realSplit(): { train: CorpusServer[]; held: CorpusServer[] } {
 }
 
 export function realItems(servers: readonly CorpusServer[]): Item[] {
-  return servers.flatMap((server) => server.tools.map((tool) => ({ texts: textsOf(tool, undefined), poisoned: false, cleanTexts: new Set<string>(), definition: { tool } })));
+  return servers.flatMap((server) => server.tools.map((tool) => ({ texts: textsOf(tool, undefined), poisoned: false, cleanTexts: new Set<string>(), definition: { tool }, group: server.label })));
 }
 
 /** Generated poisoned samples on the given servers' tools; the host tool's own texts are clean. */
@@ -94,10 +96,10 @@ export function generatedItems(servers: readonly CorpusServer[], seeds: readonly
   const hosts = new Map<string, ScannedTool>();
   for (const server of servers) for (const tool of server.tools) hosts.set(tool.name, tool);
   return seeds.flatMap((seed) =>
-    drawPoisoned(servers, seed, perSeed).map((sample) => {
+    drawPoisoned(servers, seed, perSeed).map((sample, index) => {
       const host = hosts.get(sample.tool.name);
       const clean = host === undefined ? [] : textsOf(host, undefined);
-      return { texts: textsOf(sample.tool, sample.server), poisoned: true, cleanTexts: new Set(clean.map((entry) => entry.text)), definition: { tool: sample.tool, server: sample.server, context: sample.context } };
+      return { texts: textsOf(sample.tool, sample.server), poisoned: true, cleanTexts: new Set(clean.map((entry) => entry.text)), definition: { tool: sample.tool, server: sample.server, context: sample.context }, group: `generated:${seed}:${index}` };
     }),
   );
 }

@@ -18,7 +18,7 @@ export const MARKS = ['url', 'home-path', 'dot-path', 'email', 'tag', 'code-fenc
 
 /** What a walk reports: a feature of the current sentence, and each sentence's end. */
 export interface FeatureSink {
-  feature(bucket: number): void;
+  feature(bucket: number, at: number): void;
   sentence(start: number, end: number): void;
 }
 
@@ -30,6 +30,7 @@ function mix(a: number, salt: number): number {
   return x & MASK;
 }
 
+export const mixBucket = mix;
 export const markBucket = (index: number): number => mix(index + 1, MARK);
 
 /** Letters and digits of any script (and `_`); not blanks, punctuation or symbols of the common blocks. */
@@ -58,13 +59,15 @@ export function walkFeatures(text: string, sink: FeatureSink): void {
   let firstWord = true;
   let char1 = -1;
   let char2 = -1;
+  let here = 0;
+  const emit = (bucket: number): void => sink.feature(bucket, here);
   const endWord = (): void => {
     if (wordLength === 0) return;
     const hash = word >>> 0;
-    sink.feature(mix(hash, UNIGRAM));
-    if (firstWord) sink.feature(mix(hash, START));
-    else sink.feature(mix(Math.imul(previousWord, 31) ^ hash, BIGRAM));
-    if (wordUpper >= 4 && wordUpper === wordLength) sink.feature(markBucket(8));
+    emit(mix(hash, UNIGRAM));
+    if (firstWord) emit(mix(hash, START));
+    else emit(mix(Math.imul(previousWord, 31) ^ hash, BIGRAM));
+    if (wordUpper >= 4 && wordUpper === wordLength) emit(markBucket(8));
     previousWord = hash;
     firstWord = false;
     sentenceHasWord = true;
@@ -85,10 +88,11 @@ export function walkFeatures(text: string, sink: FeatureSink): void {
   };
   for (let index = 0; index < length; index++) {
     const c = lower.charCodeAt(index);
+    here = index;
     if (isUnspaced(c)) {
       endWord();
-      if (char1 >= 0) sink.feature(mix(Math.imul(char1, 0x10001) ^ c, CHAR2));
-      if (char2 >= 0) sink.feature(mix(Math.imul(char2, 0x3fffb) ^ Math.imul(char1, 0x10001) ^ c, CHAR3));
+      if (char1 >= 0) emit(mix(Math.imul(char1, 0x10001) ^ c, CHAR2));
+      if (char2 >= 0) emit(mix(Math.imul(char2, 0x3fffb) ^ Math.imul(char1, 0x10001) ^ c, CHAR3));
       char2 = char1;
       char1 = c;
       sentenceHasWord = true;
@@ -114,8 +118,8 @@ export function walkFeatures(text: string, sink: FeatureSink): void {
         if (next === 0 || isBlank(next)) {
           if (c === 33 && next === 91) break;
           endSentence(index + 1);
-        } else if (c === 33 && next === 91) sink.feature(markBucket(7));
-        else if (c === 46 && index > 0 && lower.charCodeAt(index - 1) === 47) sink.feature(markBucket(2));
+        } else if (c === 33 && next === 91) emit(markBucket(7));
+        else if (c === 46 && index > 0 && lower.charCodeAt(index - 1) === 47) emit(markBucket(2));
         break;
       case 10:
       case 0x3002:
@@ -124,23 +128,23 @@ export function walkFeatures(text: string, sink: FeatureSink): void {
         endSentence(index + 1);
         break;
       case 58: // :
-        if (next === 47 && index + 2 < length && lower.charCodeAt(index + 2) === 47) sink.feature(markBucket(0));
+        if (next === 47 && index + 2 < length && lower.charCodeAt(index + 2) === 47) emit(markBucket(0));
         break;
       case 126: // ~
-        if (next === 47) sink.feature(markBucket(1));
+        if (next === 47) emit(markBucket(1));
         break;
       case 64: // @
-        if (index > 0 && isWordChar(lower.charCodeAt(index - 1)) && isWordChar(next)) sink.feature(markBucket(3));
+        if (index > 0 && isWordChar(lower.charCodeAt(index - 1)) && isWordChar(next)) emit(markBucket(3));
         break;
       case 60: // <
-        if (next === 33) sink.feature(markBucket(9));
-        else if ((next >= 97 && next <= 122) || next === 47) sink.feature(markBucket(4));
+        if (next === 33) emit(markBucket(9));
+        else if ((next >= 97 && next <= 122) || next === 47) emit(markBucket(4));
         break;
       case 96: // `
-        if (next === 96 && index + 2 < length && lower.charCodeAt(index + 2) === 96) sink.feature(markBucket(5));
+        if (next === 96 && index + 2 < length && lower.charCodeAt(index + 2) === 96) emit(markBucket(5));
         break;
       case 123: // {
-        if (next === 123) sink.feature(markBucket(6));
+        if (next === 123) emit(markBucket(6));
         break;
     }
   }
