@@ -20,6 +20,8 @@ export interface Item {
   definition: Definition;
   /** Items of one group go to the same fold (a real server's tools are one group). */
   group: string;
+  /** A real tool's place among all the corpus's tools (corpusServers order): the baseline's key. */
+  realIndex?: number;
 }
 
 export const SET_NAMES = ['a', 'b', 'd'] as const;
@@ -81,14 +83,29 @@ export function labelHash(text: string): number {
   return hash;
 }
 
-/** The real servers, split: a third held for measuring false highs, by a hash of the label. */
-export function realSplit(): { train: CorpusServer[]; held: CorpusServer[] } {
-  const servers = corpusServers();
-  return { train: servers.filter((server) => labelHash(server.label) % 3 !== 0), held: servers.filter((server) => labelHash(server.label) % 3 === 0) };
+export interface IndexedServer extends CorpusServer {
+  /** The place of its first tool among all the corpus's tools. */
+  first: number;
 }
 
-export function realItems(servers: readonly CorpusServer[]): Item[] {
-  return servers.flatMap((server) => server.tools.map((tool) => ({ texts: textsOf(tool, undefined), poisoned: false, cleanTexts: new Set<string>(), definition: { tool }, group: server.label })));
+export function indexedServers(): IndexedServer[] {
+  let first = 0;
+  return corpusServers().map((server) => {
+    const indexed = { ...server, first };
+    first += server.tools.length;
+    return indexed;
+  });
+}
+
+/** The real servers, split: a third held for measuring false highs, by a seeded hash of the label. */
+export function realSplit(seed: number): { train: IndexedServer[]; held: IndexedServer[] } {
+  const servers = indexedServers();
+  const held = (server: CorpusServer): boolean => labelHash(`${seed}:${server.label}`) % 3 === 0;
+  return { train: servers.filter((server) => !held(server)), held: servers.filter(held) };
+}
+
+export function realItems(servers: readonly IndexedServer[]): Item[] {
+  return servers.flatMap((server) => server.tools.map((tool, index) => ({ texts: textsOf(tool, undefined), poisoned: false, cleanTexts: new Set<string>(), definition: { tool }, group: server.label, realIndex: server.first + index })));
 }
 
 /** Generated poisoned samples on the given servers' tools; the host tool's own texts are clean. */

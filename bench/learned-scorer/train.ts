@@ -40,16 +40,17 @@ export function sentencesOf(text: string): number[][] {
 }
 
 /** A window per sentence: it and its neighbours. */
-export function windowsOf(text: string): Int32Array[] {
-  const sentences = process.env.CONCEPTS === '1' ? conceptSentencesOf(text) : sentencesOf(text);
+export function windowsOf(text: string, concepts: boolean): Int32Array[] {
+  const sentences = concepts ? conceptSentencesOf(text) : sentencesOf(text);
   if (sentences.length <= 2) return [Int32Array.from(sentences.flat())];
   return sentences.map((_, index) => Int32Array.from(sentences.slice(Math.max(0, index - 1), index + 2).flat()));
 }
 
-export function windowsOfItem(item: Item): Windows {
+/** `concepts`: the rules' reader's sentences and lexicon concepts as well as the words. */
+export function windowsOfItem(item: Item, concepts: boolean): Windows {
   const windows: Int32Array[] = [];
   const clean: Int32Array[] = [];
-  for (const { text } of item.texts) (item.poisoned && !item.cleanTexts.has(text) ? windows : clean).push(...windowsOf(text));
+  for (const { text } of item.texts) (item.poisoned && !item.cleanTexts.has(text) ? windows : clean).push(...windowsOf(text, concepts));
   return { poisoned: item.poisoned, windows, clean };
 }
 
