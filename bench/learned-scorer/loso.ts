@@ -4,7 +4,7 @@
 // tools pass), and measure the left-out set and the held real tools: the rules alone (main's
 // scan, saved in rules-baseline.json), the scorer alone, rules OR scorer, and rules high OR (any
 // rules finding AND the scorer). Three seeds of the real split and the generated samples.
-// Run: npx tsx bench/learned-scorer/loso.ts [--concepts] [--false-pass=0.005]
+// Run: npx tsx bench/learned-scorer/loso.ts [--concepts] [--false-pass=0.005] [--learning-curve]
 import fs from 'node:fs';
 import { generatedItems, labelHash, readSet, realItems, realSplit, SET_NAMES, type Item, type SetName } from './data.js';
 import { DEFAULT_TRAINING, itemScore, thresholdFor, train, windowsOfItem, type Model, type TrainOptions } from './train.js';
@@ -68,9 +68,9 @@ export interface Fit {
   gatedThreshold: number;
 }
 
-/** Trains on all but `left` (null: everything), thresholds from out-of-fold scores. */
-export function fitExcept(corpus: Corpus, baseline: Baseline, left: SetName | null, concepts: boolean, options: TrainOptions = DEFAULT_TRAINING): Fit {
-  const kept = SET_NAMES.filter((name) => name !== left);
+/** Trains on all but the `left` sets, thresholds from out-of-fold scores. */
+export function fitExcept(corpus: Corpus, baseline: Baseline, left: readonly SetName[], concepts: boolean, options: TrainOptions = DEFAULT_TRAINING): Fit {
+  const kept = SET_NAMES.filter((name) => !left.includes(name));
   const training = [...kept.flatMap((name) => corpus.sets[name]), ...corpus.handWritten, ...corpus.generated, ...corpus.realTrain];
   const withFinding = [...kept.flatMap((name) => baseline.findings.sets[name]), ...corpus.handWritten.map(() => false), ...corpus.generated.map(() => false), ...corpus.realTrain.map((item) => baseline.findings.real[item.realIndex!]!)];
   const windows = training.map((item) => windowsOfItem(item, concepts));
@@ -92,8 +92,8 @@ export function fitExcept(corpus: Corpus, baseline: Baseline, left: SetName | nu
 }
 
 /** Each variant's figures on the left-out set and the held real tools. */
-export function leaveOut(corpus: Corpus, baseline: Baseline, left: SetName, concepts: boolean, options: TrainOptions = DEFAULT_TRAINING): Record<Variant, Cell> {
-  const fit = fitExcept(corpus, baseline, left, concepts, { ...options });
+export function leaveOut(corpus: Corpus, baseline: Baseline, left: SetName, concepts: boolean, options: TrainOptions = DEFAULT_TRAINING, alsoLeft: readonly SetName[] = []): Record<Variant, Cell> {
+  const fit = fitExcept(corpus, baseline, [left, ...alsoLeft], concepts, { ...options });
   const score = (item: Item): number => itemScore(fit.model, windowsOfItem({ ...item, poisoned: false }, concepts));
   const verdicts = (item: Item, high: boolean, finding: boolean): Record<Variant, boolean> => {
     const value = score(item);
@@ -146,5 +146,16 @@ if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].re
     return Object.fromEntries(SET_NAMES.map((left) => [left, leaveOut(corpus, baseline, left, concepts, { ...DEFAULT_TRAINING, seed: DEFAULT_TRAINING.seed + seed })])) as Record<SetName, Record<Variant, Cell>>;
   });
   for (const line of summary(runs)) console.log(line);
+  if (process.argv.includes('--learning-curve')) {
+    // Set D left out, trained with fewer written sets: does more written data help?
+    for (const alsoLeft of [['a'], ['b']] as const) {
+      const cells = SPLIT_SEEDS.map((seed) => leaveOut(readCorpus(seed), baseline, 'd', concepts, { ...DEFAULT_TRAINING, seed: DEFAULT_TRAINING.seed + seed }, alsoLeft));
+      for (const variant of ['scorer', 'either'] as const) {
+        const share = cells.map((cell) => cell[variant].detected / cell[variant].poisoned);
+        const falseHighs = cells.map((cell) => cell[variant].falseHigh / cell[variant].clean);
+        console.log(`D left out, ${alsoLeft[0]} left out too: ${variant} detected ${meanSd(share)}, false highs ${meanSd(falseHighs)}`);
+      }
+    }
+  }
   console.log(`${SPLIT_SEEDS.length} seeds in ${Date.now() - started} ms`);
 }
