@@ -2,8 +2,8 @@
 // real tools get a high finding (alone, and with all 65 other servers as context; target ≤ 1%),
 // how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples per seed, the
 // held-out half of the phrasings apart; target ≥ 95%), the written sets (bench/integrity-sets.ts:
-// hand-written; independent sets A and B, tuned on, development figures; independent set C, held
-// out), their
+// hand-written; independent sets A, B and D, tuned on, development figures; independent set C,
+// held out), their
 // hard negatives' false highs, and the speed of scanning 10,000 real tools against
 // JSON.stringify + SHA-256 of the same tools in the same run.
 import { createHash } from 'node:crypto';
@@ -19,6 +19,7 @@ const WRITTEN_SETS = [
   { key: 'handWritten', folder: 'integrity-poisoned', label: 'hand-written set' },
   { key: 'setA', folder: 'integrity-set-a', label: 'independent set A (development: tuned on)' },
   { key: 'setB', folder: 'integrity-set-b', label: 'independent set B (development since its held-out reading)' },
+  { key: 'setD', folder: 'integrity-set-d', label: 'independent set D (development: written to be tuned on)' },
   { key: 'setC', folder: 'integrity-set-c', label: 'independent set C (held out, untuned)' },
 ] as const;
 const PER_SEED = 600;

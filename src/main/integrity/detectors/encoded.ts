@@ -108,19 +108,49 @@ export interface Hints {
   digits: boolean;
 }
 
+/** Base64's alphabet (1: hex digits too, 3: binary digits too). */
+const ALPHABET = new Uint8Array(128);
+for (const char of 'GHIJKLMNOPQRSTUVWXYZghijklmnopqrstuvwxyz+/') ALPHABET[char.charCodeAt(0)] = 2;
+for (const char of '23456789abcdefABCDEF') ALPHABET[char.charCodeAt(0)] = 1;
+ALPHABET[0x30] = 3;
+ALPHABET[0x31] = 3;
+
+/** The longest runs in `text` of Base64 characters, of hex digits and of binary digits. */
+function longestRuns(text: string): { base64: number; hex: number; binary: number } {
+  let base64 = 0;
+  let hex = 0;
+  let binary = 0;
+  const longest = { base64: 0, hex: 0, binary: 0 };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const kind = code < 0x80 ? ALPHABET[code]! : 0;
+    base64 = kind === 0 ? 0 : base64 + 1;
+    hex = (kind & 1) === 0 ? 0 : hex + 1;
+    binary = kind === 3 ? binary + 1 : 0;
+    if (base64 > longest.base64) longest.base64 = base64;
+    if (hex > longest.hex) longest.hex = hex;
+    if (binary > longest.binary) longest.binary = binary;
+  }
+  return longest;
+}
+
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
 export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; layers: Layer[] } {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
-  if (hints.run) {
+  // The runs a Base64, Base32, hex or bits match needs (20, 24, 24 and 8 characters): most texts have none.
+  const longest = hints.run || hints.digits ? longestRuns(text) : { base64: 0, hex: 0, binary: 0 };
+  if (hints.run && longest.base64 >= 20) {
     base64Layers(text, traits, layers);
-    for (const match of text.matchAll(BASE32)) {
-      const decoded = base32(match[0]);
-      if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
+    if (longest.base64 >= 24) {
+      for (const match of text.matchAll(BASE32)) {
+        const decoded = base32(match[0]);
+        if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
+      }
     }
   }
   if (hints.run || hints.backslash) {
-    const runs = hints.run ? [...text.matchAll(HEX)] : [];
+    const runs = hints.run && longest.hex >= 24 ? [...text.matchAll(HEX)] : [];
     const escaped = hints.backslash || text.includes('0x') ? [...text.matchAll(HEX_ESCAPED)] : [];
     for (const match of [...runs, ...escaped]) {
       const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
@@ -149,7 +179,7 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
     });
     layers.push({ via: 'HTML entities', encoded: ENTITIES.exec(text)![0], decoded });
   }
-  if (hints.digits) {
+  if (hints.digits && longest.binary >= 8) {
     for (const match of text.matchAll(BITS)) {
       const decoded = utf8(match[0].trim().split(/[\s,]+/).map((byte) => String.fromCharCode(parseInt(byte, 2))).join(''));
       if (readsAsText(decoded)) layers.push({ via: 'bits', encoded: match[0], decoded });

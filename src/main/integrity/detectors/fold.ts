@@ -33,22 +33,74 @@ export function isPlain(text: string): boolean {
   return !NOT_PLAIN.test(text);
 }
 
-export function fold(text: string): string {
+/** What a text holds that a step of `fold` rewrites (bits), found in one walk: most texts skip every step. */
+const NON_ASCII = 1;
+const BLANK = 2;
+/** A character MIXED_SCRIPT may read as Greek or Cyrillic (case-insensitively: µ, ͅ, ᲀ–ᲇ and ι too). */
+const GREEK_CYRILLIC = 4;
+const ODD_SPACE = 8;
+
+function charsOf(text: string): number {
+  let found = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if (code === 0x0b || code === 0x0c) found |= ODD_SPACE;
+      continue;
+    }
+    found |= NON_ASCII;
+    if ((code >= 0x370 && code <= 0x52f) || code === 0xb5 || code === 0x345 || (code >= 0x1c80 && code <= 0x1c87) || code === 0x1fbe) found |= GREEK_CYRILLIC;
+    else if (code === 0xa0) found |= ODD_SPACE;
+    else if (code === 0x2800 || code === 0x3164 || code === 0x115f || code === 0x1160 || code === 0xffa0 || code === 0x2028 || code === 0x2029) found |= BLANK;
+  }
+  return found;
+}
+
+/**
+ * Whether `text` may hold a hidden or blank character: a quick walk over its code units before
+ * the exact (slower) pattern of hidden-characters.ts. It errs towards yes: format characters
+ * (Cf), controls, variation selectors, tag and other supplementary format characters, blanks,
+ * the combining grapheme joiner (every character HIDDEN matches is among them).
+ */
+export function mayHide(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xa0) {
+      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code >= 0x7f) return true;
+      continue;
+    }
+    if (code === 0xad || code === 0x34f || (code >= 0x600 && code <= 0x605) || code === 0x61c || code === 0x6dd || code === 0x70f || (code >= 0x890 && code <= 0x891) || code === 0x8e2) return true;
+    if (code === 0x115f || code === 0x1160 || code === 0x17b4 || code === 0x17b5 || (code >= 0x180b && code <= 0x180f)) return true;
+    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) || (code >= 0x2060 && code <= 0x206f) || code === 0x2800 || code === 0x3164) return true;
+    if ((code >= 0xfe00 && code <= 0xfe0f) || code === 0xfeff || code === 0xffa0 || (code >= 0xfff0 && code <= 0xfffb)) return true;
+    // Supplementary planes: tag characters and selectors (U+E0000–E01EF), and the few other format characters.
+    if (code === 0xdb40 || code === 0xd834 || code === 0xd804 || code === 0xd82f || code === 0xd80d) return true;
+  }
+  return false;
+}
+
+/** `text` folded; `mayHold`: what `mayHide(text)` says, when the caller knows it already. */
+export function fold(text: string, mayHold = mayHide(text)): string {
   if (!NOT_PLAIN.test(text)) return text;
   let folded = text;
-  if (folded.includes('\x1b')) folded = folded.replace(ESCAPES, ' ');
-  folded = hasHidden(folded) ? stripHidden(folded) : folded;
-  // The combining grapheme joiner is drawn as nothing: a keyword split by it reads whole.
-  if (folded.includes('\u034f')) folded = folded.replace(/\u034f/g, '');
-  // eslint-disable-next-line no-control-regex -- any non-ASCII character
-  if (/[^\x00-\x7f]/.test(folded)) {
-    folded = folded.normalize('NFKC').replace(BLANKS, '\n');
-    if (MIXED_SCRIPT.test(folded)) {
+  // Escapes, hidden characters and the joiner are all among what mayHide finds.
+  if (mayHold) {
+    if (folded.includes('\x1b')) folded = folded.replace(ESCAPES, ' ');
+    folded = hasHidden(folded) ? stripHidden(folded) : folded;
+    // The combining grapheme joiner is drawn as nothing: a keyword split by it reads whole.
+    if (folded.includes('\u034f')) folded = folded.replace(/\u034f/g, '');
+  }
+  let found = charsOf(folded);
+  if ((found & NON_ASCII) !== 0) {
+    folded = folded.normalize('NFKC');
+    found = charsOf(folded);
+    if ((found & BLANK) !== 0) folded = folded.replace(BLANKS, '\n');
+    if ((found & GREEK_CYRILLIC) !== 0 && MIXED_SCRIPT.test(folded)) {
       // A text with words of mixed scripts uses look-alikes: its words drawn only of them fold too.
       folded = folded.replace(WORD, (word) => (NON_LATIN.test(word) && (LATIN.test(word) || [...word].every((char) => LOOK_ALIKES[char] !== undefined)) ? [...word].map((char) => LOOK_ALIKES[char] ?? char).join('') : word));
     }
   }
-  return folded.replace(/[\f\v\u00a0]/g, ' ');
+  return (found & ODD_SPACE) !== 0 ? folded.replace(/[\f\v\u00a0]/g, ' ') : folded;
 }
 
 // No @: it is an e-mail address's before it is an a.

@@ -12,41 +12,121 @@ export interface OtherServers {
 }
 
 interface Names {
-  /** lower-case name → what it is, for names that read as names anywhere. */
-  nameLike: Map<string, string>;
-  /** lower-case word → what it is, for plain tool names (quoted and called a tool). */
-  plain: Map<string, string>;
+  /** lower-case name → which tool it is (its place among all the others' tools, see `toolAt`), for names that read as names anywhere. */
+  nameLike: Map<string, number>;
+  /** lower-case word → which tool it is, for plain tool names (quoted and called a tool). */
+  plain: Map<string, number>;
   /** lower-case label → what it is (called a server). */
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
+  /** The hashes (FNV-1a of the lower-case name) of every name and label, one bit each (small enough to stay in cache): a word whose bit is not set names nothing. */
+  hashes: Uint32Array;
+  /** The phrases by their first word (their indices in `phrases`): a phrase is found only where its first word is. */
+  phraseStarts: Map<string, number[]>;
+  /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
+  starts: number[];
+  labelOf: string[];
+  toolsOf: Array<readonly string[]>;
 }
+
+/** A server's tool names as the table needs them, made once per list of names (shared by every context that holds it). */
+interface ToolNames {
+  /** Lower case; '' for a name too short to count. */
+  lower: string[];
+  nameLike: boolean[];
+  hashes: Int32Array;
+}
+
+const toolNames = new WeakMap<readonly string[], ToolNames>();
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
-const TOKEN = /[A-Za-z0-9_][A-Za-z0-9_.-]*/g;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
 const TOOL_BEFORE = /\btool\s+(?:named\s+|called\s+)?$/i;
 const CALLED_SERVER = /^(?:'s)?\s*(?:mcp\b|(?:mcp\s+)?(?:server|tools|integration|plugin|connector)\b)/i;
 const QUOTES = '`\'"“”‘’';
+const OFFSET = 0x811c9dc5 | 0;
+const PRIME = 0x01000193;
+const HASH_BITS = 18;
+const HASH_MASK = (1 << HASH_BITS) - 1;
+/** What each ASCII character is to a name: 1 a character that starts one and may end one ([A-Za-z0-9_]), 2 '-' and 3 '.' (inside only). */
+const NAME_CHAR = new Uint8Array(128);
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_') NAME_CHAR[char.charCodeAt(0)] = 1;
+NAME_CHAR[0x2d] = 2;
+NAME_CHAR[0x2e] = 3;
+
+const setBit = (bits: Uint32Array, at: number): void => void (bits[at >>> 5] = bits[at >>> 5]! | (1 << (at & 31)));
+const hasBit = (bits: Uint32Array, at: number): boolean => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+
+/** The hash of [from, to) of `text`, lower case. */
+function tailHash(text: string, from: number, to: number): number {
+  let hash = OFFSET;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), PRIME);
+  }
+  return hash;
+}
+
+function hashOf(name: string): number {
+  let hash = OFFSET;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), PRIME);
+  return hash;
+}
+
+function toolNamesOf(tools: readonly string[]): ToolNames {
+  let known = toolNames.get(tools);
+  if (known === undefined) {
+    const lower = tools.map((tool) => (tool.length < 3 ? '' : tool.toLowerCase()));
+    known = { lower, nameLike: tools.map((tool) => NAME_LIKE.test(tool)), hashes: Int32Array.from(lower, hashOf) };
+    toolNames.set(tools, known);
+  }
+  return known;
+}
 
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
-    for (const tool of server.tools) {
-      if (tool.length < 3) continue;
-      const what = `the tool "${tool}" of "${label}"`;
-      (NAME_LIKE.test(tool) ? names.nameLike : names.plain).set(tool.toLowerCase(), what);
+    const tools = toolNamesOf(server.tools);
+    names.starts.push(offset);
+    names.labelOf.push(label);
+    names.toolsOf.push(server.tools);
+    for (let index = 0; index < tools.lower.length; index++) {
+      const lower = tools.lower[index]!;
+      if (lower === '') continue;
+      (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
+      setBit(names.hashes, tools.hashes[index]! & HASH_MASK);
     }
+    offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
+  for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
+  names.phrases.forEach(([phrase], index) => {
+    const first = phrase.split(/\s/, 1)[0]!;
+    names.phraseStarts.set(first, [...(names.phraseStarts.get(first) ?? []), index]);
+  });
   tables.set(context, names);
   return names;
+}
+
+/** What the tool at `at` (its place among all the others' tools) is, in words. */
+function toolAt(names: Names, at: number): string {
+  // The last server starting at or before `at` holds it (servers without tools start where the next does).
+  let low = 0;
+  let high = names.starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (names.starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return `the tool "${names.toolsOf[low]![at - names.starts[low]!]}" of "${names.labelOf[low]}"`;
 }
 
 function quoted(text: string, start: number, end: number): boolean {
@@ -64,33 +144,80 @@ function calledServer(text: string, start: number, end: number): boolean {
   return CALLED_SERVER.test(text.slice(quoted(text, start, end) ? end + 1 : end, end + 30));
 }
 
-/** What `text` (folded) names of the other servers (at most six mentions), with where. */
+/** What the name [start, end) of `text` is, if it is one of the other servers' (`dot`: its last '.', or -1). */
+function nameAt(text: string, start: number, end: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined): string | undefined {
+  const lower = text.slice(start, end).toLowerCase();
+  if (own.has(lower) || lower === self) return undefined;
+  // "github.create_issue": a server's label and its tool, joined by a dot.
+  const at = dot - start;
+  const tool =
+    names.nameLike.get(lower) ??
+    (dot !== -1 ? (names.nameLike.get(lower.slice(at + 1)) ?? (names.labels.has(lower.slice(0, at)) ? names.plain.get(lower.slice(at + 1)) : undefined)) : undefined) ??
+    (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined);
+  if (tool !== undefined) return toolAt(names, tool);
+  return names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined;
+}
+
+/**
+ * What `text` (folded) names of the other servers (at most six mentions, then labels of several
+ * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
+ * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
+ * name's is cut out and looked up.
+ */
 export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
+  const hashes = names.hashes;
   const hits: Mention[] = [];
-  for (const match of text.matchAll(TOKEN)) {
-    const word = match[0].replace(/[.-]+$/, '');
-    const lower = word.toLowerCase();
-    if (own.has(lower) || lower === self) continue;
-    const start = match.index;
-    const end = start + word.length;
-    // "github.create_issue": a server's label and its tool, joined by a dot.
-    const dot = lower.lastIndexOf('.');
-    const what =
-      names.nameLike.get(lower) ??
-      (dot > 0 ? (names.nameLike.get(lower.slice(dot + 1)) ?? (names.labels.has(lower.slice(0, dot)) ? names.plain.get(lower.slice(dot + 1)) : undefined)) : undefined) ??
-      (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined) ??
-      (names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined);
+  const length = text.length;
+  let i = 0;
+  while (i < length && hits.length < 6) {
+    let code = text.charCodeAt(i);
+    if (code >= 0x80 || NAME_CHAR[code] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = OFFSET;
+    let dot = -1;
+    // The name without its trailing '.' and '-': its end, hash, and last '.'.
+    let end = i;
+    let endHash = 0;
+    let endDot = -1;
+    for (; i < length; i++) {
+      code = text.charCodeAt(i);
+      const kind = code < 0x80 ? NAME_CHAR[code]! : 0;
+      if (kind === 0) break;
+      hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), PRIME);
+      if (kind === 1) {
+        end = i + 1;
+        endHash = hash;
+        endDot = dot;
+      } else if (kind === 3) dot = i;
+    }
+    if (!hasBit(hashes, endHash & HASH_MASK) && (endDot === -1 || !hasBit(hashes, tailHash(text, endDot + 1, end) & HASH_MASK))) continue;
+    const what = nameAt(text, start, end, endDot, names, own, self);
     if (what !== undefined) hits.push({ what, at: start, end });
-    if (hits.length === 6) break;
   }
-  if (hits.length < 6 && names.phrases.length > 0) {
-    const lower = text.toLowerCase();
-    for (const [phrase, what] of names.phrases) {
-      const at = lower.indexOf(phrase);
-      if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  return hits;
+}
+
+/** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
+function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
+  const lower = text.toLowerCase();
+  let first: number[] | undefined;
+  for (const [word, indices] of names.phraseStarts) {
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+      for (const index of indices) {
+        first ??= new Array<number>(names.phrases.length).fill(-1);
+        if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], at)) first[index] = at;
+      }
     }
   }
-  return hits;
+  if (first === undefined) return;
+  names.phrases.forEach(([phrase, what], index) => {
+    const at = first[index]!;
+    if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+  });
 }

@@ -6,7 +6,7 @@
 import { hasHidden } from '../hidden-characters.js';
 import { weigh } from './combine.js';
 import { encodedLayers, type Hints, type Layer } from './encoded.js';
-import { fold, isPlain, leetVariant } from './fold.js';
+import { fold, isPlain, leetVariant, mayHide } from './fold.js';
 import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
@@ -41,28 +41,6 @@ export interface ReadOptions {
 }
 
 const NO_TOOL: ToolSurroundings = { params: new Set(), paramKeys: new Set(), purpose: new Set() };
-
-/**
- * Whether `text` may hold a hidden or blank character: a quick walk over its code units before
- * the exact (slower) pattern of hidden-characters.ts. It errs towards yes: format characters
- * (Cf), controls, variation selectors, tag and other supplementary format characters, blanks.
- */
-function mayHide(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0xa0) {
-      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code >= 0x7f) return true;
-      continue;
-    }
-    if (code === 0xad || code === 0x34f || (code >= 0x600 && code <= 0x605) || code === 0x61c || code === 0x6dd || code === 0x70f || (code >= 0x890 && code <= 0x891) || code === 0x8e2) return true;
-    if (code === 0x115f || code === 0x1160 || code === 0x17b4 || code === 0x17b5 || (code >= 0x180b && code <= 0x180f)) return true;
-    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) || (code >= 0x2060 && code <= 0x206f) || code === 0x2800 || code === 0x3164) return true;
-    if ((code >= 0xfe00 && code <= 0xfe0f) || code === 0xfeff || code === 0xffa0 || (code >= 0xfff0 && code <= 0xfffb)) return true;
-    // Supplementary planes: tag characters and selectors (U+E0000–E01EF), and the few other format characters.
-    if (code === 0xdb40 || code === 0xd834 || code === 0xd804 || code === 0xd82f || code === 0xd80d) return true;
-  }
-  return false;
-}
 
 const TURNED = new Set(['ROT13', 'reversed text']);
 
@@ -117,12 +95,13 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
   const traits: Trait[] = [];
   const layers: Layer[] = [];
   const plain = isPlain(text);
-  if (!plain && mayHide(text) && (hasHidden(text) || BLANK_OR_JOINER.test(text))) {
+  const mayHold = !plain && mayHide(text);
+  if (mayHold && (hasHidden(text) || BLANK_OR_JOINER.test(text))) {
     const hidden = hiddenTraits(text);
     traits.push(...hidden.traits);
     layers.push(...hidden.layers);
   }
-  const folded = plain ? text : fold(text);
+  const folded = plain ? text : fold(text, mayHold);
   const reading = readWords(folded, plain);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;

@@ -32,6 +32,7 @@ export interface Dest {
 }
 
 const NEG_LO = 1 << C.NEG;
+const ANY_DIGIT = /[0-9]/;
 /** A chat channel's id (Slack's C…), which holds digits but not three in a row. */
 const CHANNEL_ID = /\b(?:to|channel|into)\s+c(?=[a-z]*\d)[0-9a-z]{8,10}\b/;
 const SEND_LO = 1 << C.SEND;
@@ -186,10 +187,9 @@ export class View {
     return this.find(C.EXAMPLE, (hit) => hit.end <= at && lower[hit.at - 1] !== '.' && !(lower[hit.end] === '.' && /[a-z]/.test(lower[hit.end + 1] ?? '')) && !/[.;!?]\s/.test(lower.slice(hit.end + 1, at))) !== undefined || /\b(?:e\.g\.|i\.e\.|such as|for example|for instance|like|example:?)\s*[("'\x60]?$/.test(this.scope.reading.lower.slice(Math.max(this.sentence.start, at - 24), at));
   }
 
-  /** The sentence's ways out that are not examples or placeholders. */
   /** Whether the sentence may name a way out at all (dests() is empty otherwise). */
   mayDest(): boolean {
-    return this.scope.exhaustive || (this.sentence.chars & CAN_DEST) !== 0 || this.channel() !== null;
+    return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || this.channel() !== null;
   }
 
   /** A chat channel named by its id (Slack's C…: "post a copy to C09BRIDGE1"), asked only where something is sent. */
@@ -197,10 +197,11 @@ export class View {
     return (this.sentence.lo & SEND_LO) !== 0 ? CHANNEL_ID.exec(this.text()) : null;
   }
 
+  /** The sentence's ways out that are not examples or placeholders. */
   dests(): Dest[] {
     if (this.destCache !== null) return this.destCache;
     const found: Dest[] = [];
-    if (this.mayDest()) {
+    if (this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch())) {
       const text = this.text();
       for (const match of text.matchAll(DEST)) {
         const at = this.sentence.start + match.index;
@@ -214,11 +215,16 @@ export class View {
         if (/^#[0-9a-f]{3,8}$/.test(match[0])) continue;
         found.push({ at, text: match[0] });
       }
-      const channel = this.channel();
-      if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     }
+    const channel = this.channel();
+    if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     this.destCache = found;
     return found;
+  }
+
+  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_". */
+  private destMayMatch(): boolean {
+    return (this.sentence.chars & (CH.URL | CH.AT | CH.PLUS | CH.HASH | CH.DOTWORD)) !== 0 || ANY_DIGIT.test(this.text()) || this.text().includes('acct_');
   }
 
   /** The parameter the sentence names (a quoted name, or one of the tool's after "in", "as"…), '' for the word "parameter" alone, null for none. */

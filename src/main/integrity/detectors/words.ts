@@ -94,9 +94,43 @@ const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-const WORD_TABLE = WORDS;
-const STEM_TABLE = STEMS;
-const PAIR_TABLE = PAIRS;
+/** A lexicon table by hash, open addressing: a probe is an array read or two, where a Map's is a call. */
+class HashTable {
+  private readonly keys: Int32Array;
+  /** 0 for an empty slot, else the entry's index + 1. */
+  private readonly slots: Int32Array;
+  private readonly entries: Entry[] = [];
+  private readonly mask: number;
+
+  constructor(map: ReadonlyMap<number, Entry>) {
+    let size = 16;
+    while (size < map.size * 4) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size);
+    this.slots = new Int32Array(size);
+    for (const [hash, entry] of map) {
+      let slot = (hash ^ (hash >>> 16)) & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.keys[slot] = hash;
+      this.entries.push(entry);
+      this.slots[slot] = this.entries.length;
+    }
+  }
+
+  get(hash: number): Entry | undefined {
+    const key = hash | 0;
+    let slot = (key ^ (key >>> 16)) & this.mask;
+    for (;;) {
+      const index = this.slots[slot]!;
+      if (index === 0) return undefined;
+      if (this.keys[slot] === key) return this.entries[index - 1];
+      slot = (slot + 1) & this.mask;
+    }
+  }
+}
+const WORD_TABLE = new HashTable(WORDS);
+const STEM_TABLE = new HashTable(STEMS);
+const PAIR_TABLE = new HashTable(PAIRS);
 const WORD_BITS = WORD_BLOOM;
 const STEM_BITS = STEM_BLOOM;
 const PAIR_BITS = PAIR_BLOOM;
@@ -256,7 +290,13 @@ class Walk {
       this.chars |= sentence.chars;
       this.sentences.push(sentence);
     }
-    this.sentence = { index: sentence.index + 1, start: end, end, lo: 0, hi: 0, chars: 0, hits: [] };
+    // A sentence of nothing is not kept: its object is the next one's.
+    if (this.sentences[this.sentences.length - 1] === sentence) this.sentence = { index: sentence.index + 1, start: end, end, lo: 0, hi: 0, chars: 0, hits: [] };
+    else {
+      sentence.index++;
+      sentence.start = end;
+      sentence.end = end;
+    }
     this.orderContext = true;
     this.lastVerbOrder = false;
     this.previousStart = -1;
