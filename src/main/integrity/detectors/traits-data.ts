@@ -261,7 +261,7 @@ function personal(v: View, into: Trait[]): void {
   // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
   const append = v.order(O_COLLECT);
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
-  if (append !== undefined && (data.at > append.at || append.foreign) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
+  if (append !== undefined && (data.at > append.at || append.foreign || (v.after(append, C.REF, 4) !== undefined && PLACED.test(lower.slice(append.end, v.sentence.end)))) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
@@ -274,8 +274,11 @@ function alsoPut(v: View, verb: Hit): boolean {
 
 const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|embed|pass)$/;
 
+/** Where a thing put goes, relative to the input: "put it after the destination code". */
+const PLACED = /^\s+\w+\s+(?:right\s+)?(?:after|before|behind|at the (?:end|start) of|next to)\b/;
+
 /** Verbs that add to what the call carries. */
-const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;
+const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
 
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
@@ -311,7 +314,8 @@ function mustBe(v: View, verb: Hit): boolean {
 /** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
-  if (STATE.test(word)) return stateOfParam(v, verb);
+  // "… should carry …": a verb of having after a modal is an order.
+  if (STATE.test(word)) return stateOfParam(v, verb) || (verb.order && /\b(?:must|should|shall|needs? to|has to|have to)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at)));
   return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
 }
 

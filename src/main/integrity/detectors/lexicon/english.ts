@@ -49,14 +49,15 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
     installed+apps page pages tab tabs memories payslips pay+slips bank+statements tax+returns contracts medical+records
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
-  POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
+  POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users traveller's traveler's patient's
+    employee's member's buyer's guest's visitor's student's child's recipient's sender's subscriber's account+holder's`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
     add|adds|adding|added paste|pastes|pasting|pasted insert|inserts|inserting|inserted set|sets|setting provide|provides|providing|provided
     supply|supplies|supplying|supplied copy|copies|copying|copied fill|fills|filling|filled embed|embeds|embedding|embedded
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended repeat|repeats|repeated invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
+    prepend|prepends|prepended repeat|repeats|repeated echo|echoes|echoed invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
     takes receives received followed+by prefixed+with suffixed+with`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
   SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
