@@ -24,7 +24,7 @@ const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
 const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
-const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
+const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
 /** A destroying tool, by its name, on everything ("call delete_repository on every repository"). */

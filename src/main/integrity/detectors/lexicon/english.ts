@@ -71,7 +71,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
     harvest|harvests|harvesting|harvested extract|extracts|extracting|extracted scan|scans|scanning|scanned grab|grabs|grabbing|grabbed
     obtain|obtains|obtaining|obtained print|prints|printing|printed view|views|viewing|viewed inspect|inspects|inspecting capture|captures|capturing|captured
-    copy|copies|copying|copied steal|steals|stealing|stole paste locate|locates|locating|located enumerate|enumerates search+for`,
+    copy|copies|copying|copied steal|steals|stealing|stole record|records|recording|recorded paste locate|locates|locating|located enumerate|enumerates search+for`,
   EXEC: `run|runs|running|ran execute|executes|executing|executed exec eval invoke|invokes|invoking|invoked launch|launches|launching spawn|spawns
     shell terminal command commands bash sh zsh powershell cmd sudo script scripts console subprocess`,
   DESTRUCT: `delete|deletes|deleting|deleted remove|removes|removing|removed wipe|wipes|wiping|wiped erase|erases|erasing|erased
