@@ -236,9 +236,9 @@ function personal(v: View, into: Trait[]): void {
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
   const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
-  if (send !== undefined && dests.length > 0 && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  if (send !== undefined && dests.length > 0 && (ordered(v, send) || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // Or to a third party named in words: "share their contact list with our partner API".
-  if (send !== undefined && send.order && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  if (send !== undefined && ordered(v, send) && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
   const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
   if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
@@ -254,7 +254,7 @@ function personal(v: View, into: Trait[]): void {
   // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
   if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) return v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
   // Or what other tools see or are given, handed over: "provide it with the arguments you pass to the other tool".
-  if (collect !== undefined && collect.order && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
+  if (collect !== undefined && ordered(v, collect) && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
@@ -279,6 +279,9 @@ const PLACED = /^\s+\w+\s+(?:right\s+)?(?:after|before|behind|at the (?:end|star
 
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
+
+/** An order, or the agent's own act ("have the assistant share …"). */
+const ordered = (v: View, hit: Hit): boolean => hit.order || v.agentDoes(hit);
 
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
@@ -356,7 +359,8 @@ const IBAN_UNSPACED = /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
 function out(v: View, into: Trait[]): void {
   const every = v.has(C.ALSO) || v.has(C.EVERY);
   // Payments routed to a fixed account, in any mood: "all future payments routed to account GB29 …".
-  if (every && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
+  // Or redirected: "payments over 500 EUR go to account DE44 … instead".
+  if ((every || v.has(C.INSTEAD)) && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
     const account = v.dests().find((found) => MONEY_DEST.test(found.text));
     if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
     const iban = IBAN_UNSPACED.exec(v.text());
@@ -370,7 +374,7 @@ function out(v: View, into: Trait[]): void {
   if (send === undefined && put === undefined && kept === undefined) return;
   const dests = v.dests();
   // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
-  const paren = dests.length === 0 && send !== undefined && send.order ? PAREN_URL.exec(v.text()) : null;
+  const paren = dests.length === 0 && send !== undefined && ordered(v, send) ? PAREN_URL.exec(v.text()) : null;
   if (paren !== null && !EXAMPLE_HOST.test(paren[1]!)) return v.trait('exfil', Math.min(send!.at, v.sentence.start + paren.index), 100, into);
   if (dests.length === 0) return;
   const dest = dests[0]!;
