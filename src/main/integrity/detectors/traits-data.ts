@@ -203,9 +203,13 @@ function secrets(v: View, into: Trait[]): void {
   const place = theirsNamed === undefined ? null : v.paramRef();
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
-  const handed = v.order(O_COLLECT_SEND);
+  // Ordered, or in the passive ("the customer's password should be included in …").
+  const handed = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit));
   const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
-  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
+  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined || (!handed.order && theirsOrWorst.at < handed.at)) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
+  // Or made part of every reply or output: "output format: first line must be … followed by any API keys seen in the session".
+  const inReply = usersSecret(v);
+  if (inReply !== undefined && v.has(C.REPLY) && v.has(C.MODAL) && v.find(C.NEG) === undefined && !v.example(inReply.at)) return v.trait('secret-grab', inReply.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
@@ -275,7 +279,7 @@ function alsoPut(v: View, verb: Hit): boolean {
 const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|embed|pass)$/;
 
 /** Where a thing put goes, relative to the input: "put it after the destination code". */
-const PLACED = /^\s+\w+\s+(?:right\s+)?(?:after|before|behind|at the (?:end|start) of|next to)\b/;
+const PLACED = /^\s+\w+\s+(?:(?:right\s+)?(?:after|before|behind|at the (?:end|start) of|next to)\b|(?:to|into|in)\s+(?:the|each|every)\s+(?:\w+\s+)?(?:request|call|query|input|message|draft|payload|arguments?)\b)/;
 
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
@@ -319,7 +323,7 @@ function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   // "… should carry …": a verb of having after a modal is an order.
   if (STATE.test(word)) return stateOfParam(v, verb) || (verb.order && /\b(?:must|should|shall|needs? to|has to|have to)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at)));
-  return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+  return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || mustBe(v, verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
 }
 
 /** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */
@@ -338,6 +342,8 @@ function stateOfParam(v: View, verb: Hit): boolean {
   // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …", "the path may be followed by …".
   const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.exec(before);
   if (subject === null || subject[1]!.length < 3) return false;
+  // Parameters unknown (a server's text): a name with "field" or "argument" after it.
+  if (v.scope.tool.params.size === 0 && /\b[\w-]+\s+(?:field|parameter|argument)\s+(?:(?:also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.test(before)) return true;
   return v.scope.tool.params.has(subject[1]!) || callHolds(v, verb);
 }
 
@@ -347,6 +353,8 @@ function callHolds(v: View, verb: Hit): boolean {
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
+const EXTRA_PARTY = /\b(?:extra|additional|hidden|silent)\s+(?:attendees?|recipients?|cc|bcc|participants?|members?|guests?|watchers?|reviewers?|signers?|collaborators?)\b/;
+
 /** Verbs of a copy made for someone: the person at an address gets everything. */
 const KEPT_FOR = /^(?:kept|keeps|added|copied|stored|archived|saved|retained|received|receives)$/;
 const PAREN_URL = /(?<!\])\((https?:\/\/[^\s)]+)\)/;
@@ -371,7 +379,8 @@ function out(v: View, into: Trait[]): void {
   // Or a fixed address added to, or keeping a copy of, everything: "is added to every event", "a copy of every invoice is kept for … at …".
   const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
-  if (send === undefined && put === undefined && kept === undefined) return;
+  const extra = v.has(C.ALSO) && EXTRA_PARTY.test(v.text());
+  if (send === undefined && put === undefined && kept === undefined && !extra) return;
   const dests = v.dests();
   // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
   const paren = dests.length === 0 && send !== undefined && ordered(v, send) ? PAREN_URL.exec(v.text()) : null;
@@ -380,6 +389,8 @@ function out(v: View, into: Trait[]): void {
   const dest = dests[0]!;
   if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
   if (put === undefined) {
+    // "invites get an extra attendee, audit@…": someone added to everything.
+    if (extra && dests.some((found) => found.text.includes('@'))) return v.trait('exfil', dest.at, 100, into);
     if (kept !== undefined && dests.some((found) => found.text.includes('@'))) v.trait('exfil', Math.min(kept.at, dest.at), 100, into);
     return;
   }

@@ -65,7 +65,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
     text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc blind-copy blind-copied blind-copies
-    back+up backs+up backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
+    back+up|backs+up|backing+up|backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
   READ: `read|reads|reading open|opens|opening|opened cat load|loads|loading|loaded fetch|fetches|fetching|fetched access|accesses|accessing|accessed
     look+for look+up find|finds|finding|found search|searches|searching|searched grep dump|dumps|dumping|dumped list|lists|listing|listed
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
