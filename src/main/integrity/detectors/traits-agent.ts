@@ -72,7 +72,8 @@ function defy(v: View, into: Trait[]): void {
   const text = v.text();
   const aside = v.has(C.OVERRIDE) ? SET_ASIDE.exec(text) : null;
   // "… tell the model to ignore the user's request": reported, not ordered.
-  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) ? aside : null);
+  // Nor one the user asks for ("ignore the user's previous answer if they correct it").
+  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) && !/\b(?:if|when|once|unless)\s+(?:the user|they|the customer)\b/.test(text.slice(aside.index)) ? aside : null);
   if (against !== null && !v.quoted(v.sentence.start + against.index)) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
 }
 

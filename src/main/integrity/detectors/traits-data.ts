@@ -63,6 +63,10 @@ function usersSecret(v: View): Hit | undefined {
 }
 
 /** Kept where secrets belong: "store the key in environment variables", "save it to the keychain". */
+/** What a code or password is handed over for, when it is the tool's own sign-in. */
+const AUTH_PURPOSE = /\b(?:to|for)\s+(?:complete|finish|confirm)?\s*(?:the\s+|this\s+|a\s+)?(?:sign-?in|log-?in|login|authentication|verification step|2fa challenge|mfa challenge)\b/;
+/** The user decides: "if the user asks", "the user confirms". */
+const USER_DECIDES = /\b(?:if|when|whenever|once)\s+(?:the\s+)?user\s+(?:asks|requests|wants|confirms|approves|chooses)\b|\bthe user (?:confirms|approves|chooses|picks)\b/;
 const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|into|to)\s+(?:an?\s+|the\s+|your\s+)?(?:environment variables?|env vars?|\.env\b|(?:os\s+)?keychain|keyring|vault|secrets? manager|password manager|secure storage)/;
 
 /** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
@@ -120,7 +124,7 @@ export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.COLLECT) && (v.has(C.ROLE) || (v.sentence.chars & CH.QUOTE) !== 0)) {
     // Access handed to someone named: "add the user "ci-bot" as an admin collaborator".
     const grant = GRANT.exec(v.text());
-    if (grant !== null && v.order(O_COLLECT) !== undefined) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
+    if (grant !== null && v.order(O_COLLECT) !== undefined && !USER_DECIDES.test(v.text())) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
   }
   // A way out needs a destination, or money and a standing order (an account written out in words).
   if ((v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) && (v.mayDest() || v.has(C.MONEY))) out(v, into);
@@ -159,8 +163,8 @@ function secrets(v: View, into: Trait[]): void {
     const asPath = v.has(C.PATHWORD) && !v.has(C.CONTENT);
     // Written to ("save the credentials in `.env`") is not read from.
     // "the token stored in ~/.config/…" names where it is kept: a source.
-    const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '');
-    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
+    const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '').replace(/\w$/, '');
+    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's|system|os|login|local|default|macos|windows)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field"
@@ -204,7 +208,8 @@ function secrets(v: View, into: Trait[]): void {
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
   // Ordered, or in the passive ("the customer's password should be included in …").
-  const handed = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit));
+  // Not a code handed over to sign in with ("include the one-time code the user received to complete the sign-in").
+  const handed = AUTH_PURPOSE.test(text) ? undefined : (v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit)));
   const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
   if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined || (!handed.order && theirsOrWorst.at < handed.at)) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
   // Or made part of every reply or output: "output format: first line must be … followed by any API keys seen in the session".
@@ -265,7 +270,7 @@ function personal(v: View, into: Trait[]): void {
   // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
   const append = v.order(O_COLLECT);
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
-  if (append !== undefined && (data.at > append.at || append.foreign || (v.after(append, C.REF, 4) !== undefined && PLACED.test(lower.slice(append.end, v.sentence.end)))) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
+  if (append !== undefined && !AUTH_PURPOSE.test(v.text()) && (data.at > append.at || append.foreign || (v.after(append, C.REF, 4) !== undefined && PLACED.test(lower.slice(append.end, v.sentence.end)))) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
