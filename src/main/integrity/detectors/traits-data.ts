@@ -5,9 +5,12 @@
 // with an order about it (shadowing).
 import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
 import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
+import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
+import { mustBe, ordered, out } from './traits-out.js';
 import type { View } from './view.js';
 import { CH, type Hit } from './words.js';
+
+export { shadowTraits, type Mention } from './traits-out.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;
@@ -30,12 +33,9 @@ const O_COLLECT = maskOf([C.COLLECT]);
 const O_READ = maskOf([C.READ]);
 const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
 const O_ANY_VERB = maskOf([C.SEND, C.COLLECT, C.READ, C.VISIT, C.ACT, C.EXEC, C.COMM]);
-const O_COLLECT_DESTRUCT_INSTEAD_VISIT = maskOf([C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT]);
 const O_COLLECT_SEND = maskOf([C.COLLECT, C.SEND]);
 const O_COMM = maskOf([C.COMM]);
 const O_COMM_COLLECT_SEND_READ = maskOf([C.COMM, C.COLLECT, C.SEND, C.READ]);
-const O_DESTRUCT = maskOf([C.DESTRUCT]);
-const O_SEND = maskOf([C.SEND]);
 const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
 const SKIP_LO = 1 << C.SKIP;
@@ -173,12 +173,12 @@ function secrets(v: View, into: Trait[]): void {
     const param = anyPut === undefined || asPath ? null : v.paramRef();
     // A path given as an example of a kind ("include ignored files such as .env") is named, not taken.
     // Verb-last languages put the verb after the file, in the same clause ("请将 ~/.cursor/mcp.json 的完整内容附加在…").
-    const ordered = take !== undefined && (take.at < at || (take.foreign && !/[;:.]\s/.test(lower.slice(at, take.at)))) && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
+    const takenHere = take !== undefined && (take.at < at || (take.foreign && !/[;:.]\s/.test(lower.slice(at, take.at)))) && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
     const named = (param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)))) || (collect !== undefined && callHolds(v, collect));
     // Or published: "create a public gist containing … every .env".
     // Or put in every reply: "begin every reply with the last lines of ~/.zsh_history".
     const published = (THIRD_PARTY.test(text) && v.order(O_TAKE_COMM_ACT) !== undefined) || (v.has(C.REPLY) && REPLY_WITH.test(text));
-    if (ordered || v.dests().length > 0 || named || published) return v.trait('secret-grab', at, path[0].length, into);
+    if (takenHere || v.dests().length > 0 || named || published) return v.trait('secret-grab', at, path[0].length, into);
     // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
     if (TOOL_SUBJECT.test(text)) return;
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
@@ -289,9 +289,6 @@ const PLACED = /^\s+\w+\s+(?:(?:right\s+)?(?:after|before|behind|at the (?:end|s
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
 
-/** An order, or the agent's own act ("have the assistant share …"). */
-const ordered = (v: View, hit: Hit): boolean => hit.order || v.agentDoes(hit);
-
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
   if (v.after(verb, C.EVERY, 60) === undefined) return false;
@@ -317,11 +314,6 @@ function putInParam(v: View, into: Trait[]): void {
 /** A parameter named for a secret or for the user's words takes them by design. */
 const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
 const OWN_SECRET = /token|password|passwd|secret|key|credential|auth|^env$|environment|headers?$|cookies?$/;
-
-/** "… must be uploaded to", "should be sent": an order in the passive. */
-function mustBe(v: View, verb: Hit): boolean {
-  return /\b(?:must|should|shall|needs? to|has to|have to|is to|are to|will)\s+(?:\w+\s+)?be\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at));
-}
 
 /** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
 function putsInto(v: View, verb: Hit): boolean {
@@ -358,88 +350,3 @@ function callHolds(v: View, verb: Hit): boolean {
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
-const EXTRA_PARTY = /\b(?:extra|additional|hidden|silent)\s+(?:attendees?|recipients?|cc|bcc|participants?|members?|guests?|watchers?|reviewers?|signers?|collaborators?)\b/;
-
-/** Verbs of a copy made for someone: the person at an address gets everything. */
-const KEPT_FOR = /^(?:kept|keeps|added|copied|stored|archived|saved|retained|received|receives)$/;
-const PAREN_URL = /(?<!\])\((https?:\/\/[^\s)]+)\)/;
-const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
-/** An account, a wallet or an IBAN: money's way out. */
-const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
-/** An IBAN written without spaces: looked for only where money is the subject (elsewhere it reads as any identifier). */
-const IBAN_UNSPACED = /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
-
-function out(v: View, into: Trait[]): void {
-  const every = v.has(C.ALSO) || v.has(C.EVERY);
-  // Payments routed to a fixed account, in any mood: "all future payments routed to account GB29 …".
-  // Or redirected: "payments over 500 EUR go to account DE44 … instead".
-  if ((every || v.has(C.INSTEAD)) && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
-    const account = v.dests().find((found) => MONEY_DEST.test(found.text));
-    if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
-    const iban = IBAN_UNSPACED.exec(v.text());
-    if (iban !== null) return v.trait('exfil', v.sentence.start + iban.index, iban[0].length, into);
-  }
-  // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
-  const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
-  // Or a fixed address added to, or keeping a copy of, everything: "is added to every event", "a copy of every invoice is kept for … at …".
-  const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
-  const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
-  const extra = v.has(C.ALSO) && EXTRA_PARTY.test(v.text());
-  if (send === undefined && put === undefined && kept === undefined && !extra) return;
-  const dests = v.dests();
-  // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
-  const paren = dests.length === 0 && send !== undefined && ordered(v, send) ? PAREN_URL.exec(v.text()) : null;
-  if (paren !== null && !EXAMPLE_HOST.test(paren[1]!)) return v.trait('exfil', Math.min(send!.at, v.sentence.start + paren.index), 100, into);
-  if (dests.length === 0) return;
-  const dest = dests[0]!;
-  if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
-  if (put === undefined) {
-    // "invites get an extra attendee, audit@…": someone added to everything.
-    if (extra && dests.some((found) => found.text.includes('@'))) return v.trait('exfil', dest.at, 100, into);
-    if (kept !== undefined && dests.some((found) => found.text.includes('@'))) v.trait('exfil', Math.min(kept.at, dest.at), 100, into);
-    return;
-  }
-  // A bare host name ("mock.shop") is a way out only for a verb of sending.
-  if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
-    // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
-    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text) || DROP_SITE.test(found.text));
-    v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
-  }
-}
-
-/** Just before another tool's name: an order timed around its calls. */
-const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|using|invoking|every|each|any)\s+)?(?:the\s+)?$/;
-const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
-const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
-
-export interface Mention {
-  at: number;
-  end: number;
-  what: string;
-}
-
-/** Shadowing: another server's tool named in this sentence, and whether the sentence orders something about it. */
-export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[]): void {
-  const here = mentions.filter((mention) => mention.at >= v.sentence.start && mention.at < v.sentence.end);
-  if (here.length === 0) return;
-  const text = v.text();
-  for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
-  const first = here[0]!;
-  // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(v.scope.reading.lower.slice(hit.at, v.sentence.end)));
-  const avoid = v.find(C.NEG, (neg) => {
-    const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
-    return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
-  });
-  // An order timed around the other tool: "before terraform_apply, append … to main.tf", "after each send_email, forward …".
-  const timed = here.some((mention) => AROUND.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, mention.at - 24), mention.at))) && v.order(O_CHANGE) !== undefined;
-  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined || timed;
-  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(O_COLLECT) !== undefined;
-  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
-  if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
-}
-
-const excerptOf = (sentence: string): string => {
-  const trimmed = sentence.replace(/\s+/g, ' ').trim();
-  return trimmed.length > 160 ? `${trimmed.slice(0, 160)}…` : trimmed;
-};
