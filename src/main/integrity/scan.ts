@@ -63,7 +63,7 @@ class Surroundings implements ToolSurroundings {
   }
 
   get paramKeys(): ReadonlySet<string> {
-    this.keyTable ??= this.params.size === 0 ? NO_NAMES : new Set([...this.params].map((name) => name.replace(/[_-]/g, '')));
+    this.keyTable ??= this.params.size === 0 ? NO_NAMES : new Set([...this.params].map((name) => (name.includes('_') || name.includes('-') ? name.replace(/[_-]/g, '') : name)));
     return this.keyTable;
   }
 

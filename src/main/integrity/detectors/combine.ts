@@ -4,11 +4,13 @@
 // after it) add their weights, each trait counted once: 8 or more makes every trait there high,
 // 4 or more medium. Traits of the whole text (hidden characters, padding) join every window.
 import type { Finding, FindingKind } from '../../../types/integrity.js';
-import { aloneSeverity, atLeast, excerptAt, maxSeverity, severityOf, TRAITS, type Signal, type Trait, type TraitName } from './signal.js';
+import { aloneSeverity, atLeast, excerptAt, maxSeverity, MEDIUM, severityOf, TRAITS, type Signal, type Trait, type TraitName } from './signal.js';
 
 /** Each trait with its severity: its own, raised by the best window it is part of. */
 export function weigh(traits: readonly Trait[], shown: string): Signal[] {
   if (traits.length === 0) return [];
+  // No window can weigh more than all the distinct traits together: under MEDIUM, each trait has its own severity.
+  if (distinctWeight(traits) < MEDIUM) return traits.map((trait) => signalOf(trait, aloneSeverity(trait.name), shown));
   const global = new Map<TraitName, number>();
   const bySentence = new Map<number, Map<TraitName, number>>();
   for (const trait of traits) {
@@ -29,11 +31,27 @@ export function weigh(traits: readonly Trait[], shown: string): Signal[] {
   const everywhere = (): number => (bySentence.size === 0 ? scoreAt(Number.MIN_SAFE_INTEGER) : Math.max(...[...bySentence.keys()].map(scoreAt)));
   return traits.map((trait) => {
     const best = trait.sentence === -1 ? everywhere() : Math.max(scoreAt(trait.sentence - 1), scoreAt(trait.sentence), scoreAt(trait.sentence + 1));
-    const severity = maxSeverity(aloneSeverity(trait.name), severityOf(best));
-    // The excerpt is cut only for what makes a finding.
-    const excerpt = trait.excerpt ?? (severity === null ? '' : excerptAt(shown, trait.at ?? 0, trait.length ?? 0));
-    return { name: trait.name, excerpt, severity };
+    return signalOf(trait, maxSeverity(aloneSeverity(trait.name), severityOf(best)), shown);
   });
+}
+
+function signalOf(trait: Trait, severity: Signal['severity'], shown: string): Signal {
+  // The excerpt is cut only for what makes a finding.
+  const excerpt = trait.excerpt ?? (severity === null ? '' : excerptAt(shown, trait.at ?? 0, trait.length ?? 0));
+  return { name: trait.name, excerpt, severity };
+}
+
+/** The weights of the distinct trait names, added up. */
+function distinctWeight(traits: readonly Trait[]): number {
+  if (traits.length > 16) return [...new Set(traits.map((trait) => trait.name))].reduce((sum, name) => sum + TRAITS[name].weight, 0);
+  let total = 0;
+  for (let i = 0; i < traits.length; i++) {
+    const name = traits[i]!.name;
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = traits[j]!.name === name;
+    if (!seen) total += TRAITS[name].weight;
+  }
+  return total;
 }
 
 const KIND_ORDER: readonly FindingKind[] = ['hidden-characters', 'instructions-to-model', 'sensitive-data', 'exfiltration', 'shadowing', 'encoded-payload'];

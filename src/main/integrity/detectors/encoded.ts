@@ -41,13 +41,23 @@ export function readsAsText(text: string): boolean {
   let letters = 0;
   let bad = 0;
   let spaces = 0;
-  for (const char of text) {
+  let length = 0;
+  // By code point; ASCII without a pattern.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    length++;
+    if (code < 0x80) {
+      if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) letters++;
+      else if (code === 0x20) spaces++;
+      else if (code <= 0x08 || (code >= 0x0e && code <= 0x1f) || code === 0x7f) bad++;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    const char = String.fromCodePoint(point);
     if (/\p{L}/u.test(char)) letters++;
-    else if (char === ' ') spaces++;
-    // eslint-disable-next-line no-control-regex -- controls and U+FFFD mark binary decoded as text
-    else if (/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]/.test(char)) bad++;
+    else if ((point >= 0x80 && point <= 0x9f) || point === 0xfffd) bad++;
   }
-  const length = [...text].length;
   return bad / length < 0.05 && letters / Math.max(1, length - spaces) > 0.5 && (spaces > 0 || /[\u3040-\u9fff\uac00-\ud7af]/.test(text));
 }
 
@@ -57,9 +67,19 @@ const shift = (text: string, by: number): string =>
     return String.fromCharCode(((((char.charCodeAt(0) - base - by) % 26) + 26) % 26) + base);
   });
 
-function base64Layers(text: string, traits: Trait[], layers: Layer[]): void {
-  for (const match of text.matchAll(BASE64)) {
+/** BASE64 at one place: a match starts only where a run of Base64 characters does (its lookbehind), so it is tried only there. */
+const BASE64_AT = new RegExp(BASE64.source, 'y');
+
+/** `starts`: where the runs of 20 Base64 characters or more start, in order. */
+function base64Layers(text: string, starts: readonly number[], traits: Trait[], layers: Layer[]): void {
+  let after = 0;
+  for (const start of starts) {
+    if (start < after) continue;
+    BASE64_AT.lastIndex = start;
+    const match = BASE64_AT.exec(text);
+    if (match === null) continue;
     const run = match[0];
+    after = start + run.length;
     // A path or an identifier: Base64 has both cases and digits (or + and /) scattered through it.
     if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9+/]/.test(run) || /[a-z]{20}|[A-Z]{16}/.test(run)) continue;
     const bare = run.replace(/=+$/, '');
@@ -108,41 +128,74 @@ export interface Hints {
   digits: boolean;
 }
 
-/** Base64's alphabet (1: hex digits too, 3: binary digits too). */
+/** What each ASCII character is to the encodings (bits): Base64, hex, binary, Base32. */
+const B64 = 1;
+const HEX_DIGIT = 2;
+const BIT = 4;
+const B32 = 8;
 const ALPHABET = new Uint8Array(128);
-for (const char of 'GHIJKLMNOPQRSTUVWXYZghijklmnopqrstuvwxyz+/') ALPHABET[char.charCodeAt(0)] = 2;
-for (const char of '23456789abcdefABCDEF') ALPHABET[char.charCodeAt(0)] = 1;
-ALPHABET[0x30] = 3;
-ALPHABET[0x31] = 3;
+for (const [chars, kind] of [['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', B64], ['0123456789abcdefABCDEF', HEX_DIGIT], ['01', BIT], ['ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', B32]] as const) {
+  for (const char of chars) ALPHABET[char.charCodeAt(0)] = ALPHABET[char.charCodeAt(0)]! | kind;
+}
 
-/** The longest runs in `text` of Base64 characters, of hex digits and of binary digits. */
-function longestRuns(text: string): { base64: number; hex: number; binary: number } {
+interface Runs {
+  /** The longest run of each alphabet. */
+  base64: number;
+  hex: number;
+  binary: number;
+  base32: number;
+  /** Where each run of 20 Base64 characters or more starts. */
+  base64Starts: number[];
+}
+
+/** The runs in `text` that the encodings' patterns need. */
+function runsOf(text: string): Runs {
   let base64 = 0;
   let hex = 0;
   let binary = 0;
-  const longest = { base64: 0, hex: 0, binary: 0 };
+  let base32 = 0;
+  let longest64 = 0;
+  let longestHex = 0;
+  let longestBinary = 0;
+  let longest32 = 0;
+  const starts: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const kind = code < 0x80 ? ALPHABET[code]! : 0;
-    base64 = kind === 0 ? 0 : base64 + 1;
-    hex = (kind & 1) === 0 ? 0 : hex + 1;
-    binary = kind === 3 ? binary + 1 : 0;
-    if (base64 > longest.base64) longest.base64 = base64;
-    if (hex > longest.hex) longest.hex = hex;
-    if (binary > longest.binary) longest.binary = binary;
+    if (kind === 0) {
+      if (base64 >= 20) starts.push(i - base64);
+      if (base64 > longest64) longest64 = base64;
+      base64 = 0;
+      hex = 0;
+      binary = 0;
+      base32 = 0;
+      continue;
+    }
+    base64++;
+    if ((kind & HEX_DIGIT) === 0) hex = 0;
+    else if (++hex > longestHex) longestHex = hex;
+    if ((kind & BIT) === 0) binary = 0;
+    else if (++binary > longestBinary) longestBinary = binary;
+    if ((kind & B32) === 0) base32 = 0;
+    else if (++base32 > longest32) longest32 = base32;
   }
-  return longest;
+  if (base64 >= 20) starts.push(text.length - base64);
+  if (base64 > longest64) longest64 = base64;
+  return { base64: longest64, hex: longestHex, binary: longestBinary, base32: longest32, base64Starts: starts };
 }
+
+const EIGHT_BITS = /[01]{8}/;
+const NO_RUNS: Runs = { base64: 0, hex: 0, binary: 0, base32: 0, base64Starts: [] };
 
 /** The layers of `text` (folded); `hints`: what the reader saw (which decoders may find something). */
 export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; layers: Layer[] } {
   const traits: Trait[] = [];
   const layers: Layer[] = [];
   // The runs a Base64, Base32, hex or bits match needs (20, 24, 24 and 8 characters): most texts have none.
-  const longest = hints.run || hints.digits ? longestRuns(text) : { base64: 0, hex: 0, binary: 0 };
+  const longest = hints.run ? runsOf(text) : NO_RUNS;
   if (hints.run && longest.base64 >= 20) {
-    base64Layers(text, traits, layers);
-    if (longest.base64 >= 24) {
+    base64Layers(text, longest.base64Starts, traits, layers);
+    if (longest.base32 >= 24) {
       for (const match of text.matchAll(BASE32)) {
         const decoded = base32(match[0]);
         if (readsAsText(decoded)) layers.push({ via: 'base32', encoded: match[0], decoded });
@@ -179,7 +232,7 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
     });
     layers.push({ via: 'HTML entities', encoded: ENTITIES.exec(text)![0], decoded });
   }
-  if (hints.digits && longest.binary >= 8) {
+  if (hints.digits && (hints.run ? longest.binary >= 8 : EIGHT_BITS.test(text))) {
     for (const match of text.matchAll(BITS)) {
       const decoded = utf8(match[0].trim().split(/[\s,]+/).map((byte) => String.fromCharCode(parseInt(byte, 2))).join(''));
       if (readsAsText(decoded)) layers.push({ via: 'bits', encoded: match[0], decoded });

@@ -195,9 +195,9 @@ export class View {
     return this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch()) || this.channel() !== null;
   }
 
-  /** A chat channel named by its id (Slack's C…: "post a copy to C09BRIDGE1"), asked only where something is sent. */
+  /** A chat channel named by its id (Slack's C…: "post a copy to C09BRIDGE1"), asked only where something is sent and a digit is. */
   private channel(): RegExpExecArray | null {
-    return (this.sentence.lo & SEND_LO) !== 0 ? CHANNEL_ID.exec(this.text()) : null;
+    return (this.sentence.lo & SEND_LO) !== 0 && ANY_DIGIT.test(this.text()) ? CHANNEL_ID.exec(this.text()) : null;
   }
 
   /** The sentence's ways out that are not examples or placeholders. */
@@ -225,7 +225,7 @@ export class View {
     return found;
   }
 
-  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_". */
+  /** Whether DEST can match the sentence at all: each of its ways out needs "://", "@", "+", "#", a '.' before a letter, a digit, or "acct_" (a channel's id needs a digit too). */
   private destMayMatch(): boolean {
     return (this.sentence.chars & (CH.URL | CH.AT | CH.PLUS | CH.HASH | CH.DOTWORD)) !== 0 || ANY_DIGIT.test(this.text()) || this.text().includes('acct_');
   }

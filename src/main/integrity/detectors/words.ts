@@ -5,9 +5,8 @@
 // that stands for nothing costs a table probe and no string. Scripts written without spaces are
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
-import {
-  FNV_OFFSET, FNV_PRIME, PAIR_BLOOM, PAIRS, pairHash, skipInHash, STEM_BLOOM, STEM_LENGTHS, STEM_STARTS, STEMS, SUBSTRINGS, WORD_BLOOM, WORDS, type Entry,
-} from './lexicon/tables.js';
+import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, SUBSTRINGS, type Entry } from './lexicon/tables.js';
+import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, WORD_INDEX } from './lexicon-index.js';
 
 export interface Hit {
   at: number;
@@ -94,47 +93,10 @@ const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
 const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-/** A lexicon table by hash, open addressing: a probe is an array read or two, where a Map's is a call. */
-class HashTable {
-  private readonly keys: Int32Array;
-  /** 0 for an empty slot, else the entry's index + 1. */
-  private readonly slots: Int32Array;
-  private readonly entries: Entry[] = [];
-  private readonly mask: number;
-
-  constructor(map: ReadonlyMap<number, Entry>) {
-    let size = 16;
-    while (size < map.size * 4) size *= 2;
-    this.mask = size - 1;
-    this.keys = new Int32Array(size);
-    this.slots = new Int32Array(size);
-    for (const [hash, entry] of map) {
-      let slot = (hash ^ (hash >>> 16)) & this.mask;
-      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
-      this.keys[slot] = hash;
-      this.entries.push(entry);
-      this.slots[slot] = this.entries.length;
-    }
-  }
-
-  get(hash: number): Entry | undefined {
-    const key = hash | 0;
-    let slot = (key ^ (key >>> 16)) & this.mask;
-    for (;;) {
-      const index = this.slots[slot]!;
-      if (index === 0) return undefined;
-      if (this.keys[slot] === key) return this.entries[index - 1];
-      slot = (slot + 1) & this.mask;
-    }
-  }
-}
-const WORD_TABLE = new HashTable(WORDS);
-const STEM_TABLE = new HashTable(STEMS);
-const PAIR_TABLE = new HashTable(PAIRS);
-const WORD_BITS = WORD_BLOOM;
-const STEM_BITS = STEM_BLOOM;
-const PAIR_BITS = PAIR_BLOOM;
-const STARTS = STEM_STARTS;
+const WORD_TABLE = WORD_INDEX;
+const STEM_TABLE = STEM_INDEX;
+const PAIR_TABLE = PAIR_INDEX;
+const FILTER = LEXICON_FILTER;
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
@@ -185,8 +147,8 @@ class Walk {
     let order = false;
     let always = false;
     // A hyphenated word not in the lists is read by its first part ("assistant-only").
-    const probe = WORD_BITS[hash & 0xffff] === 1 ? WORD_TABLE.get(hash) : undefined;
-    const entry = probe ?? (part !== 0 ? ((WORD_BITS[part & 0xffff] === 1 ? WORD_TABLE.get(part) : undefined) ?? (WORD_BITS[tail & 0xffff] === 1 ? WORD_TABLE.get(tail) : undefined)) : undefined);
+    const probe = (FILTER[hash & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(hash) : undefined;
+    const entry = probe ?? (part !== 0 ? (((FILTER[part & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(part) : undefined) ?? ((FILTER[tail & 0xffff]! & IN_WORDS) !== 0 ? WORD_TABLE.get(tail) : undefined)) : undefined);
     if (entry !== undefined) {
       lo = entry.lo;
       hi = entry.hi;
@@ -195,7 +157,7 @@ class Walk {
     }
     // Stems: only for a word whose first two characters start one, its prefixes hashed again.
     const lower = this.lower;
-    if (hashed > 2 && (lower.charCodeAt(start) >= 0x80 || STARTS[((lower.charCodeAt(start) & 0xff) << 8) | (lower.charCodeAt(start + 1) & 0xff)] === 1)) {
+    if (hashed > 2 && (lower.charCodeAt(start) >= 0x80 || (FILTER[((lower.charCodeAt(start) & 0xff) << 8) | (lower.charCodeAt(start + 1) & 0xff)]! & STARTS_STEM) !== 0)) {
       let prefix = OFFSET;
       let size = 0;
       let k = 0;
@@ -205,7 +167,7 @@ class Walk {
         prefix = Math.imul(prefix ^ code, PRIME);
         if (++size !== SIZES[k]) continue;
         k++;
-        if (STEM_BITS[prefix & 0xffff] === 1) {
+        if ((FILTER[prefix & 0xffff]! & IN_STEMS) !== 0) {
           const stem = STEM_TABLE.get(prefix);
           if (stem !== undefined) {
             lo |= stem.lo;
@@ -219,7 +181,7 @@ class Walk {
     let phrase: Entry | undefined;
     if (this.previousStart >= 0) {
       const pair = mixPair(this.previousHash, hash);
-      if (PAIR_BITS[pair & 0xffff] === 1) {
+      if ((FILTER[pair & 0xffff]! & IN_PAIRS) !== 0) {
         phrase = PAIR_TABLE.get(pair);
         if (phrase !== undefined && ((phrase.lo & ~SKIP_LO) | phrase.hi) !== 0) {
           const isOrder = phrase.always || (phrase.order && this.previousContext);
@@ -369,6 +331,15 @@ export function readWords(folded: string, plain = false): Reading {
       if (part !== 0) tail = Math.imul(tail ^ code, PRIME);
       hashed++;
       lines = 0;
+      // The rest of a run of ASCII letters, in a tight loop (most of any text).
+      while (i + 1 < length) {
+        const next = lower.charCodeAt(i + 1);
+        if (next < 0x61 || next > 0x7a) break;
+        i++;
+        hash = Math.imul(hash ^ next, PRIME);
+        if (part !== 0) tail = Math.imul(tail ^ next, PRIME);
+        hashed++;
+      }
       continue;
     }
     // An apostrophe or hyphen between letters belongs to the word ("don't", "pre-approved").

@@ -115,7 +115,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     load|loads hit query`,
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
-    master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
+    master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata meta-data serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
     printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
