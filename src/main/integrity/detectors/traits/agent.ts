@@ -2,11 +2,11 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from './structure.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from '../structure.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;

@@ -1,12 +1,12 @@
 // Traits of a sentence about the ways out: an address, an account, a chat channel, a copy kept
 // for someone, an extra party, a drop site (exfiltration); and another server's tool named with
-// an order about it (shadowing). Split from traits-data.ts, which asks for the ways out when a
+// an order about it (shadowing). Split from data.ts, which asks for the ways out when a
 // sentence holds a verb of sending, putting or visiting.
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { BENIGN_CROSS, DROP_SITE, EXAMPLE_HOST } from './structure.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { BENIGN_CROSS, DROP_SITE, EXAMPLE_HOST } from '../structure.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;

@@ -3,14 +3,14 @@
 // somewhere); the user's conversation or personal data put into a parameter or sent out; an
 // address or URL data is sent to, or a command that sends a file; another server's tool named,
 // with an order about it (shadowing).
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
-import { mustBe, ordered, out } from './traits-out.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
+import { mustBe, ordered, out } from './out.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
 
-export { shadowTraits, type Mention } from './traits-out.js';
+export { shadowTraits, type Mention } from './out.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;
