@@ -62,7 +62,7 @@ function count(reading: Reading, id: number): number {
 /** The traits of a reading: each sentence's, the form's, shadowing. */
 function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits: Trait[]): void {
   const scope: Scope = { reading, shown, tool: options.tool ?? NO_TOOL, exhaustive: options.exhaustive === true };
-  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self);
+  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self, reading.words);
   for (const sentence of reading.sentences) {
     // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits/form.ts).
     if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
@@ -102,7 +102,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...hidden.layers);
   }
   const folded = plain ? text : fold(text, mayHold);
-  const reading = readWords(folded, plain);
+  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? [] : null);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;
   if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
