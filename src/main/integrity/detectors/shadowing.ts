@@ -1,11 +1,11 @@
 // Shadowing: one server's text naming another configured server's tool, or the server itself
-// (traits-data.ts judges whether the sentence orders something about it).
+// (traits/out.ts judges whether the sentence orders something about it).
 // Tool names count when they read as names (snake_case, kebab-case, camelCase, dotted); a plain
 // word such as "search" counts only quoted and called a tool ("the `search` tool"; a quoted
 // 'query' is as often a parameter), and a server's label only called a server ("the Gmail
 // server", "`gmail` MCP"): "fetch" and "memory" are words before they are names. The text's words are looked up in a table made once per context object, so a context
 // of thousands of tools costs one pass over the text.
-import type { Mention } from './traits-data.js';
+import type { Mention } from './traits/data.js';
 
 export interface OtherServers {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;
@@ -20,10 +20,15 @@ interface Names {
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
-  /** The hashes (FNV-1a of the lower-case name) of every name and label, one bit each (small enough to stay in cache): a word whose bit is not set names nothing. */
+  /**
+   * The hashes (FNV-1a of the lower-case name), one bit each (small enough to stay in cache): of
+   * the names that count anywhere and the labels (`hashes`), and of the plain names, which count
+   * only quoted or after a label and a dot (`plainHashes`). A word whose bit is not set names nothing.
+   */
   hashes: Uint32Array;
-  /** The phrases by their first word (their indices in `phrases`): a phrase is found only where its first word is. */
-  phraseStarts: Map<string, number[]>;
+  plainHashes: Uint32Array;
+  /** The phrases by their first word, the rest of each in a trie (their indices in `phrases`): a phrase is found only where its first word is. */
+  phraseStarts: Map<string, PhraseNode>;
   /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
   starts: number[];
   labelOf: string[];
@@ -39,6 +44,12 @@ interface ToolNames {
 }
 
 const toolNames = new WeakMap<readonly string[], ToolNames>();
+
+/** A trie of what follows a phrase's first word, character by character; `ends`: the phrases that end here. */
+interface PhraseNode {
+  next: Map<number, PhraseNode>;
+  ends: number[];
+}
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
@@ -88,7 +99,7 @@ function toolNamesOf(tools: readonly string[]): ToolNames {
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), plainHashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
   let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
@@ -100,7 +111,7 @@ function tableOf(context: OtherServers): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
-      setBit(names.hashes, tools.hashes[index]! & HASH_MASK);
+      setBit(tools.nameLike[index] ? names.hashes : names.plainHashes, tools.hashes[index]! & HASH_MASK);
     }
     offset += tools.lower.length;
     if (label.length < 3) continue;
@@ -110,7 +121,15 @@ function tableOf(context: OtherServers): Names {
   for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
-    names.phraseStarts.set(first, [...(names.phraseStarts.get(first) ?? []), index]);
+    let node: PhraseNode = names.phraseStarts.get(first) ?? { next: new Map(), ends: [] };
+    names.phraseStarts.set(first, node);
+    for (let at = first.length; at < phrase.length; at++) {
+      const code = phrase.charCodeAt(at);
+      const next: PhraseNode = node.next.get(code) ?? { next: new Map(), ends: [] };
+      node.next.set(code, next);
+      node = next;
+    }
+    node.ends.push(index);
   });
   tables.set(context, names);
   return names;
@@ -162,16 +181,47 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up.
+ * name's is cut out and looked up. `words`: the reader's words of `text` (words.ts, `Reading.words`),
+ * when it has them: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
+ * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, words?: readonly number[]): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
-  const hashes = names.hashes;
   const hits: Mention[] = [];
+  if (words === undefined) walkNames(text, 0, text.length, names, own, self, hits);
+  else {
+    // Where the walk has reached: a character no name holds, or the end.
+    let reached = 0;
+    for (let w = 0; w < words.length && hits.length < 6; w += 3) {
+      const start = words[w]!;
+      const ascii = words[w + 1]! >= 0;
+      const end = ascii ? words[w + 1]! : -words[w + 1]! - 1;
+      if (end <= reached) continue;
+      if (ascii && start >= reached && (start === 0 || !inName(text.charCodeAt(start - 1))) && (end === text.length || !inName(text.charCodeAt(end)))) {
+        nameMention(text, start, end, words[w + 2]!, -1, names, own, self, hits);
+        reached = end;
+        continue;
+      }
+      // The names around a word of other characters, from the start of the one that holds its first (or where the walk is).
+      let from = Math.max(start, reached);
+      while (from > reached && inName(text.charCodeAt(from - 1))) from--;
+      reached = walkNames(text, from, end, names, own, self, hits);
+    }
+  }
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  return hits;
+}
+
+/** Whether a character can be part of a name. */
+const inName = (code: number): boolean => code < 0x80 && NAME_CHAR[code] !== 0;
+
+/** The mentions of the names from `from` on, until a name ends at or after `until` (or six mentions); where the walk stopped. */
+function walkNames(text: string, from: number, until: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): number {
   const length = text.length;
-  let i = 0;
+  let i = from;
   while (i < length && hits.length < 6) {
+    if (i >= until) return i;
     let code = text.charCodeAt(i);
     if (code >= 0x80 || NAME_CHAR[code] !== 1) {
       i++;
@@ -195,23 +245,37 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
         endDot = dot;
       } else if (kind === 3) dot = i;
     }
-    if (!hasBit(hashes, endHash & HASH_MASK) && (endDot === -1 || !hasBit(hashes, tailHash(text, endDot + 1, end) & HASH_MASK))) continue;
-    const what = nameAt(text, start, end, endDot, names, own, self);
-    if (what !== undefined) hits.push({ what, at: start, end });
+    nameMention(text, start, end, endHash, endDot, names, own, self, hits);
   }
-  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
-  return hits;
+  return i;
+}
+
+/** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
+function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
+  // A plain name counts only quoted (or after a label and a dot).
+  if (!hasBit(names.hashes, hash & HASH_MASK) && !(hasBit(names.plainHashes, hash & HASH_MASK) && quoted(text, start, end))) {
+    if (dot === -1) return;
+    const tail = tailHash(text, dot + 1, end) & HASH_MASK;
+    if (!hasBit(names.hashes, tail) && !hasBit(names.plainHashes, tail)) return;
+  }
+  const what = nameAt(text, start, end, dot, names, own, self);
+  if (what !== undefined) hits.push({ what, at: start, end });
 }
 
 /** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
 function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   const lower = text.toLowerCase();
   let first: number[] | undefined;
-  for (const [word, indices] of names.phraseStarts) {
+  for (const [word, root] of names.phraseStarts) {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-      for (const index of indices) {
-        first ??= new Array<number>(names.phrases.length).fill(-1);
-        if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], at)) first[index] = at;
+      let node: PhraseNode | undefined = root;
+      for (let next = at + word.length; node !== undefined && next < lower.length; next++) {
+        node = node.next.get(lower.charCodeAt(next));
+        if (node === undefined) break;
+        for (const index of node.ends) {
+          first ??= new Array<number>(names.phrases.length).fill(-1);
+          if (first[index] === -1) first[index] = at;
+        }
       }
     }
   }

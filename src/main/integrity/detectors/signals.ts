@@ -1,6 +1,6 @@
 // One text read into signals: hidden characters first (on the raw text), then the folded text
 // read once into sentences and concept words (words.ts), the traits of each sentence
-// (traits-agent.ts, traits-data.ts), of the text's form (traits-form.ts), another server's names
+// (traits/agent.ts, traits/data.ts, traits/out.ts), of the text's form (traits/form.ts), another server's names
 // (shadowing), all weighed together (combine.ts); then what the text's encoded runs, hidden
 // characters and leetspeak decode to, read the same way (two layers deep).
 import { hasHidden } from '../hidden-characters.js';
@@ -11,12 +11,12 @@ import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
 import { otherToolMentions, type OtherServers } from './shadowing.js';
-import type { Mention } from './traits-data.js';
+import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
-import { agentTraits } from './traits-agent.js';
-import { dataTraits, shadowTraits } from './traits-data.js';
-import { formTraits } from './traits-form.js';
+import { agentTraits } from './traits/agent.js';
+import { dataTraits, shadowTraits } from './traits/data.js';
+import { formTraits } from './traits/form.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
 
@@ -62,9 +62,9 @@ function count(reading: Reading, id: number): number {
 /** The traits of a reading: each sentence's, the form's, shadowing. */
 function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits: Trait[]): void {
   const scope: Scope = { reading, shown, tool: options.tool ?? NO_TOOL, exhaustive: options.exhaustive === true };
-  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self);
+  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self, reading.words);
   for (const sentence of reading.sentences) {
-    // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits-form.ts).
+    // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits/form.ts).
     if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
     const view = new View(scope, sentence);
     agentTraits(view, traits);
@@ -102,7 +102,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...hidden.layers);
   }
   const folded = plain ? text : fold(text, mayHold);
-  const reading = readWords(folded, plain);
+  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? [] : null);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;
   if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });

@@ -5,8 +5,8 @@
 // that stands for nothing costs a table probe and no string. Scripts written without spaces are
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
-import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, SUBSTRINGS, type Entry } from './lexicon/tables.js';
-import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, WORD_INDEX } from './lexicon-index.js';
+import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, type Entry } from './lexicon/tables.js';
+import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, substringHits, WORD_INDEX } from './lexicon-index.js';
 
 export interface Hit {
   at: number;
@@ -40,6 +40,8 @@ export interface Reading {
   leet: number;
   /** 40 blanks in a row, or 10 blank lines: text pushed out of view may follow. */
   padded: boolean;
+  /** When asked for (shadowing reads them): each word as start, end (-end - 1 unless all [a-z0-9_]), hash. */
+  words?: readonly number[];
 }
 
 /** Characters seen, per sentence and per text. */
@@ -91,12 +93,8 @@ const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x96
 /** Words after which a '.' does not end the sentence. */
 const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
-const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-const WORD_TABLE = WORD_INDEX;
-const STEM_TABLE = STEM_INDEX;
-const PAIR_TABLE = PAIR_INDEX;
-const FILTER = LEXICON_FILTER;
+const [WORD_TABLE, STEM_TABLE, PAIR_TABLE, FILTER] = [WORD_INDEX, STEM_INDEX, PAIR_INDEX, LEXICON_FILTER];
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
@@ -272,12 +270,8 @@ class Walk {
       const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0x20;
       if (code === 0x2e && next < 0x80 && ASCII[next] !== 0) this.sentence.chars |= i > 0 && ASCII[lower.charCodeAt(i - 1)] !== 0 ? CH.DOTTED | CH.DOTWORD : CH.DOTWORD;
       if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x22 || next === 0x29 || i + 1 === lower.length) {
-        // "e.g.", "etc.": not the end of a sentence.
-        if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) {
-          // A numbered step ("1. Call …") starts a clause.
-          if (this.previousStart - this.sentence.start <= 2 && lower.charCodeAt(this.previousStart) >= 0x30 && lower.charCodeAt(this.previousStart) <= 0x39) this.orderContext = true;
-          return;
-        }
+        // "e.g.", "etc.": not the end of a sentence; a numbered step ("1. Call …") starts a clause.
+        if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) return void (this.orderContext ||= this.previousStart - this.sentence.start <= 2 && ASCII[lower.charCodeAt(this.previousStart)] === DIGIT);
         this.endSentence(i + 1);
       }
       return;
@@ -294,8 +288,10 @@ class Walk {
   }
 }
 
+/** Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it. */ export const KEPT_WALK = new Walk('');
+
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
-export function readWords(folded: string, plain = false): Reading {
+export function readWords(folded: string, plain = false, words: number[] | null = null): Reading {
   let lower = folded.toLowerCase();
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
@@ -307,6 +303,8 @@ export function readWords(folded: string, plain = false): Reading {
   let part = 0;
   let tail = 0;
   let digits = 0;
+  // Whether the word is all ASCII letters, digits and underscores.
+  let ascii = true;
   // Whether the word was joined to the one before by '+' or '/' (a Base64 run goes on).
   let joined = false;
   let blanks = 0;
@@ -323,12 +321,14 @@ export function readWords(folded: string, plain = false): Reading {
         hashed = 0;
         part = 0;
         digits = 0;
+        ascii = true;
       }
       if (kind !== LETTER) {
         if (kind === DIGIT) digits++;
         else walk.sentence.chars |= CH.UNDERSCORE;
       } else if (code >= 0x80) {
         walk.sentence.chars |= CH.NONASCII;
+        ascii = false;
         if (skipped(code)) continue;
       }
       hash = Math.imul(hash ^ code, PRIME);
@@ -354,10 +354,12 @@ export function readWords(folded: string, plain = false): Reading {
       }
       hash = Math.imul(hash ^ code, PRIME);
       hashed++;
+      ascii = false;
       continue;
     }
     if (inWord) {
       inWord = false;
+      if (words !== null) words.push(start, ascii ? i : -i - 1, hash);
       walk.endWord(start, i, hash, hashed, part, tail, digits);
       if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, i, digits, joined && part === 0);
     }
@@ -376,26 +378,10 @@ export function readWords(folded: string, plain = false): Reading {
     } else walk.other(code, i);
   }
   if (inWord) {
+    if (words !== null) words.push(start, ascii ? length : -length - 1, hash);
     walk.endWord(start, length, hash, hashed, part, tail, digits);
     if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
-  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
-}
-
-/** The hits of the words of unspaced scripts in `sentence`, found as substrings (longest first), in text order. */
-function substringHits(lower: string, sentence: Sentence): void {
-  for (let i = sentence.start; i < sentence.end; i++) {
-    const entries = SUBSTRING_TABLE.get(lower.charCodeAt(i));
-    if (entries === undefined) continue;
-    for (const entry of entries) {
-      if (!lower.startsWith(entry.text, i)) continue;
-      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true, foreign: true });
-      sentence.lo |= entry.lo;
-      sentence.hi |= entry.hi;
-      i += entry.text.length - 1;
-      break;
-    }
-  }
-  sentence.hits.sort((a, b) => a.at - b.at);
+  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded, ...(words === null ? {} : { words }) };
 }

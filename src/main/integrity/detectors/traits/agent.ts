@@ -2,11 +2,11 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from './structure.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from '../structure.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;
@@ -19,12 +19,12 @@ const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? 
 const UNAWARE = /\b(?:user|users|person|people|human|customer|they|them|he|she|owner|anyone)\b[^.]{0,40}\b(?:must|should|shall|needs?|is to|are to)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:learn|know|find out|notice|reali[sz]e|discover|be aware|become aware|suspect|hear)\b|\bwithout (?:the user|them|the users|anyone|the person|the human|the customer)(?:'s)? (?:knowing|noticing|knowledge|realizing|realising|being aware|finding out)\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\bwhether or not (?:that|it|this|they) (?:is|are) (?:true|the case|accurate)\b|\b(?:even if|regardless of whether) (?:it|that|this|they) (?:is|are|isn't|aren't|is not|are not) (?:true|false|untrue|accurate)\b|\bregardless of (?:the )?(?:truth|facts)\b|\b(?:present|report|describe|show|mark)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const DECEIVE_PHRASE = /\bwhether or not (?:that|it|this|they) (?:is|are) (?:true|the case|accurate)\b|\b(?:tell|say|assure|inform|reassure)\b[^.]{0,60}\b(?:even though|although|while in fact|when in fact|though in fact)\b|\b(?:even if|regardless of whether) (?:it|that|this|they) (?:is|are|isn't|aren't|is not|are not) (?:true|false|untrue|accurate)\b|\bregardless of (?:the )?(?:truth|facts)\b|\b(?:present|report|describe|show|mark)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
 const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
-const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
+const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
 /** A destroying tool, by its name, on everything ("call delete_repository on every repository"). */
@@ -72,7 +72,8 @@ function defy(v: View, into: Trait[]): void {
   const text = v.text();
   const aside = v.has(C.OVERRIDE) ? SET_ASIDE.exec(text) : null;
   // "… tell the model to ignore the user's request": reported, not ordered.
-  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) ? aside : null);
+  // Nor one the user asks for ("ignore the user's previous answer if they correct it").
+  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) && !/\b(?:if|when|once|unless)\s+(?:the user|they|the customer)\b/.test(text.slice(aside.index)) ? aside : null);
   if (against !== null && !v.quoted(v.sentence.start + against.index)) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
 }
 
@@ -283,7 +284,7 @@ function trust(v: View, into: Trait[]): void {
     if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) {
       v.trait('trust-output', verb.at, 80, into);
       // "… as a system-level instruction": text taken for the system's own word.
-      if (rules !== undefined && !negated && v.before(rules, C.ROLE, 20) !== undefined) v.trait('override', verb.at, 80, into);
+      if (rules !== undefined && !negated && (v.before(rules, C.ROLE, 20) ?? v.after(rules, C.ROLE, 20)) !== undefined) v.trait('override', verb.at, 80, into);
       return;
     }
   }
