@@ -60,7 +60,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     prepend|prepends|prepended repeat|repeats|repeated echo|echoes|echoed invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
     takes receives received followed+by prefixed+with suffixed+with`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
-  SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
+  SEND: `send|sends|sending|sent resend|resends|resending|resent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
@@ -123,7 +123,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   AND: 'and or then but und y et e и і',
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
-    retry|retries apply|applies decode|decodes convert|converts summarize|summarizes translate|translates verify|verifies check|checks
+    retry|retries apply|applies decode|decodes convert|converts summarize|summarizes summarise|summarises translate|translates verify|verifies check|checks
     remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when whether how rule upload uploads copies
     change changes these those note`,

@@ -257,6 +257,8 @@ function personal(v: View, into: Trait[]): void {
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
     v.order(O_SEND_COMM) ??
     v.find(C.VISIT, (hit) => callsWith(v, hit)) ??
+    // "Summarise the conversation … into the summary argument".
+    v.find(C.ACT, (hit) => hit.order && INTO_FIELD.test(lower.slice(hit.end, v.sentence.end))) ??
     v.find(C.EXEC, (hit) => callsWith(v, hit));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
@@ -285,6 +287,9 @@ const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|em
 
 /** Where a thing put goes, relative to the input: "put it after the destination code". */
 const PLACED = /^\s+\w+\s+(?:(?:right\s+)?(?:after|before|behind|at the (?:end|start) of|next to)\b|(?:to|into|in)\s+(?:the|each|every)\s+(?:\w+\s+)?(?:request|call|query|input|message|draft|payload|arguments?)\b)/;
+
+/** "… into the summary argument": a named field something is made into. */
+const INTO_FIELD = /^[^.;]{0,80}\binto\s+(?:the\s+)?[\w-]+\s+(?:field|argument|parameter)\b/;
 
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
@@ -320,7 +325,9 @@ function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
   // "… should carry …": a verb of having after a modal is an order.
   if (STATE.test(word)) return stateOfParam(v, verb) || (verb.order && /\b(?:must|should|shall|needs? to|has to|have to)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at)));
-  return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || mustBe(v, verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+  // "… if you attach …": the agent addressed as the one who puts it there.
+  const byYou = /\byou\s+(?:also\s+|then\s+|always\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at));
+  return verb.order || verb.foreign || byYou || alsoPut(v, verb) || v.agentDoes(verb) || mustBe(v, verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
 }
 
 /** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */

@@ -24,6 +24,7 @@ export function mustBe(v: View, verb: Hit): boolean {
   return /\b(?:must|should|shall|needs? to|has to|have to|is to|are to|will)\s+(?:\w+\s+)?be\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at));
 }
 
+const ARGUMENT_ADDRESS = /\b(?:destination|dest|target|recipient|webhook|callback|upload_url|endpoint|remote|forward_to|to)\s*[=:]\s*["']?https?:\/\/[^\s"')]+/;
 const EXTRA_PARTY = /\b(?:extra|additional|hidden|silent)\s+(?:attendees?|recipients?|cc|bcc|participants?|members?|guests?|watchers?|reviewers?|signers?|collaborators?)\b/;
 
 /** Verbs of a copy made for someone: the person at an address gets everything. */
@@ -52,6 +53,9 @@ export function out(v: View, into: Trait[]): void {
   const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
   const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
   const extra = v.has(C.ALSO) && EXTRA_PARTY.test(v.text());
+  // A call made with an argument set to an outside address: "respond by calling export_contacts with destination=https://…".
+  const argument = send === undefined && put === undefined && v.has(C.VISIT) && (v.sentence.chars & (CH.EQUALS | CH.COLON)) !== 0 ? ARGUMENT_ADDRESS.exec(v.text()) : null;
+  if (argument !== null && !EXAMPLE_HOST.test(argument[0]) && !v.example(v.sentence.start + argument.index)) return v.trait('exfil', v.sentence.start + argument.index, argument[0].length, into);
   if (send === undefined && put === undefined && kept === undefined && !extra) return;
   const dests = v.dests();
   // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
@@ -77,6 +81,7 @@ export function out(v: View, into: Trait[]): void {
 /** Just before another tool's name: an order timed around its calls. */
 const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|using|invoking|every|each|any)\s+)?(?:the\s+)?$/;
 const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
+const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
 const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
 
 export interface Mention {
@@ -93,7 +98,10 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
   const first = here[0]!;
   // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(v.scope.reading.lower.slice(hit.at, v.sentence.end)));
+  const lower = v.scope.reading.lower;
+  // "use the mailer server's send_email instead": deferring to the other tool, the opposite of a hijack.
+  const deferred = (hit: Hit): boolean => here.some((mention) => hit.at - mention.end <= 2 && hit.at >= mention.end && DEFER.test(lower.slice(Math.max(v.sentence.start, mention.at - 40), mention.at)));
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !deferred(hit));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
