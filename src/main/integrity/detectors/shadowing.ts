@@ -21,12 +21,11 @@ interface Names {
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
   /**
-   * The hashes (FNV-1a of the lower-case name), one bit each (small enough to stay in cache): of
-   * the names that count anywhere and the labels (`hashes`), and of the plain names, which count
-   * only quoted or after a label and a dot (`plainHashes`). A word whose bit is not set names nothing.
+   * The hashes (FNV-1a of the lower-case name), two bits per slot side by side (one read, small
+   * enough to stay in cache): LIKE for the names that count anywhere and the labels, PLAIN for the
+   * plain names, which count only quoted or after a label and a dot. A word whose bits are not set names nothing.
    */
   hashes: Uint32Array;
-  plainHashes: Uint32Array;
   /** The phrases by their first word, the rest of each in a trie (their indices in `phrases`): a phrase is found only where its first word is. */
   phraseStarts: Map<string, PhraseNode>;
   /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
@@ -51,6 +50,29 @@ interface PhraseNode {
   ends: number[];
 }
 
+/** The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all [a-z0-9_]), hash; one buffer reused from reading to reading. */
+export class WordSpans {
+  data = new Int32Array(3 * 1024);
+  length = 0;
+
+  clear(): void {
+    this.length = 0;
+    // A huge text's buffer is not kept for the small ones after it.
+    if (this.data.length > 3 * 65536) this.data = new Int32Array(3 * 1024);
+  }
+
+  push(start: number, end: number, hash: number): void {
+    if (this.length + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = start;
+    this.data[this.length++] = end;
+    this.data[this.length++] = hash;
+  }
+}
+
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
@@ -67,8 +89,11 @@ for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 NAME_CHAR[0x2d] = 2;
 NAME_CHAR[0x2e] = 3;
 
-const setBit = (bits: Uint32Array, at: number): void => void (bits[at >>> 5] = bits[at >>> 5]! | (1 << (at & 31)));
-const hasBit = (bits: Uint32Array, at: number): boolean => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+const LIKE = 1;
+const PLAIN = 2;
+const setKind = (bits: Uint32Array, slot: number, kind: number): void => void (bits[slot >>> 4] = bits[slot >>> 4]! | (kind << ((slot & 15) * 2)));
+/** The kinds (LIKE, PLAIN) of the names whose hashes fall in `slot`. */
+const kindsAt = (bits: Uint32Array, slot: number): number => (bits[slot >>> 4]! >>> ((slot & 15) * 2)) & 3;
 
 /** The hash of [from, to) of `text`, lower case. */
 function tailHash(text: string, from: number, to: number): number {
@@ -99,7 +124,7 @@ function toolNamesOf(tools: readonly string[]): ToolNames {
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), plainHashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 4)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
   let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
@@ -111,14 +136,14 @@ function tableOf(context: OtherServers): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
-      setBit(tools.nameLike[index] ? names.hashes : names.plainHashes, tools.hashes[index]! & HASH_MASK);
+      setKind(names.hashes, tools.hashes[index]! & HASH_MASK, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
+  for (const name of names.labels.keys()) setKind(names.hashes, hashOf(name) & HASH_MASK, LIKE);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
     let node: PhraseNode = names.phraseStarts.get(first) ?? { next: new Map(), ends: [] };
@@ -181,19 +206,20 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up. `words`: the reader's words of `text` (words.ts, `Reading.words`),
- * when it has them: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
+ * name's is cut out and looked up. `spans`: the reader's words of `text` (words.ts, `readWords`),
+ * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
  * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, words?: readonly number[]): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, spans?: WordSpans): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
   const hits: Mention[] = [];
-  if (words === undefined) walkNames(text, 0, text.length, names, own, self, hits);
+  if (spans === undefined) walkNames(text, 0, text.length, names, own, self, hits);
   else {
+    const words = spans.data;
     // Where the walk has reached: a character no name holds, or the end.
     let reached = 0;
-    for (let w = 0; w < words.length && hits.length < 6; w += 3) {
+    for (let w = 0; w < spans.length && hits.length < 6; w += 3) {
       const start = words[w]!;
       const ascii = words[w + 1]! >= 0;
       const end = ascii ? words[w + 1]! : -words[w + 1]! - 1;
@@ -253,10 +279,9 @@ function walkNames(text: string, from: number, until: number, names: Names, own:
 /** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
 function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   // A plain name counts only quoted (or after a label and a dot).
-  if (!hasBit(names.hashes, hash & HASH_MASK) && !(hasBit(names.plainHashes, hash & HASH_MASK) && quoted(text, start, end))) {
-    if (dot === -1) return;
-    const tail = tailHash(text, dot + 1, end) & HASH_MASK;
-    if (!hasBit(names.hashes, tail) && !hasBit(names.plainHashes, tail)) return;
+  const kinds = kindsAt(names.hashes, hash & HASH_MASK);
+  if ((kinds & LIKE) === 0 && !((kinds & PLAIN) !== 0 && quoted(text, start, end))) {
+    if (dot === -1 || kindsAt(names.hashes, tailHash(text, dot + 1, end) & HASH_MASK) === 0) return;
   }
   const what = nameAt(text, start, end, dot, names, own, self);
   if (what !== undefined) hits.push({ what, at: start, end });

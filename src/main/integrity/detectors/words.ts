@@ -40,8 +40,13 @@ export interface Reading {
   leet: number;
   /** 40 blanks in a row, or 10 blank lines: text pushed out of view may follow. */
   padded: boolean;
-  /** When asked for (shadowing reads them): each word as start, end (-end - 1 unless all [a-z0-9_]), hash. */
-  words?: readonly number[];
+}
+
+/** Where the reader records each word when asked (shadowing.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
+export interface WordSink {
+  /** Empties it before a reading. */
+  clear(): void;
+  push(start: number, end: number, hash: number): void;
 }
 
 /** Characters seen, per sentence and per text. */
@@ -291,11 +296,12 @@ class Walk {
 /** Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it. */ export const KEPT_WALK = new Walk('');
 
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
-export function readWords(folded: string, plain = false, words: number[] | null = null): Reading {
+export function readWords(folded: string, plain = false, words: WordSink | null = null): Reading {
   let lower = folded.toLowerCase();
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
   const walk = new Walk(lower);
+  words?.clear();
   let inWord = false;
   let start = 0;
   let hash = 0;
@@ -383,5 +389,5 @@ export function readWords(folded: string, plain = false, words: number[] | null 
     if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
-  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded, ...(words === null ? {} : { words }) };
+  return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
 }
