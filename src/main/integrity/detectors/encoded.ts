@@ -24,7 +24,7 @@ const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}){6,}/g;
 const CHAR_CODES = /(?:\b\d{2,3}\s*,\s*){7,}\d{2,3}\b/g;
 const BITS = /(?:\b[01]{8}\b[\s,]*){4,}/g;
 const MORSE = /(?:(?:[.-]{1,7}|@)(?:\s+\/\s+|\s+)){7,}[.@-]{1,7}/g;
-const CAESAR = /\b(?:caesar|shift(?:ed)?|rot)\s*[+-]?\s*(\d{1,2})\b/i;
+const CAESAR = /\b(?:caesar|shift(?:ed)?|rot)\s*(?:by\s*)?[+-]?\s*(\d{1,2})\b/i;
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 

@@ -1,11 +1,11 @@
 // Shadowing: one server's text naming another configured server's tool, or the server itself
-// (traits-data.ts judges whether the sentence orders something about it).
+// (traits/out.ts judges whether the sentence orders something about it).
 // Tool names count when they read as names (snake_case, kebab-case, camelCase, dotted); a plain
 // word such as "search" counts only quoted and called a tool ("the `search` tool"; a quoted
 // 'query' is as often a parameter), and a server's label only called a server ("the Gmail
 // server", "`gmail` MCP"): "fetch" and "memory" are words before they are names. The text's words are looked up in a table made once per context object, so a context
 // of thousands of tools costs one pass over the text.
-import type { Mention } from './traits-data.js';
+import type { Mention } from './traits/data.js';
 
 export interface OtherServers {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;

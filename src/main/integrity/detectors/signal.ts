@@ -52,6 +52,7 @@ export const TRAITS = {
   'exec-danger': { kind: I, weight: 6 },
   destructive: { kind: I, weight: 4 },
   'every-call': { kind: I, weight: 2 },
+  amplify: { kind: I, weight: 6 },
   'other-tools': { kind: I, weight: 2 },
   // Secrets and the user's data.
   'secret-path': { kind: D, weight: 1, lowAlone: true },

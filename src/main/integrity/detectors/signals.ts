@@ -1,6 +1,6 @@
 // One text read into signals: hidden characters first (on the raw text), then the folded text
 // read once into sentences and concept words (words.ts), the traits of each sentence
-// (traits-agent.ts, traits-data.ts), of the text's form (traits-form.ts), another server's names
+// (traits/agent.ts, traits/data.ts, traits/out.ts), of the text's form (traits/form.ts), another server's names
 // (shadowing), all weighed together (combine.ts); then what the text's encoded runs, hidden
 // characters and leetspeak decode to, read the same way (two layers deep).
 import { hasHidden } from '../hidden-characters.js';
@@ -11,12 +11,12 @@ import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
 import { otherToolMentions, WordSpans, type OtherServers } from './shadowing.js';
-import type { Mention } from './traits-data.js';
+import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
-import { agentTraits } from './traits-agent.js';
-import { dataTraits, shadowTraits } from './traits-data.js';
-import { formTraits } from './traits-form.js';
+import { agentTraits } from './traits/agent.js';
+import { dataTraits, shadowTraits } from './traits/data.js';
+import { formTraits } from './traits/form.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
 
@@ -67,7 +67,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
   const scope: Scope = { reading, shown, tool: options.tool ?? NO_TOOL, exhaustive: options.exhaustive === true };
   const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self, SPANS);
   for (const sentence of reading.sentences) {
-    // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits-form.ts).
+    // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits/form.ts).
     if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
     const view = new View(scope, sentence);
     agentTraits(view, traits);

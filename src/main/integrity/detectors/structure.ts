@@ -19,7 +19,7 @@ export const SECRET_PATH = new RegExp(
     String.raw`(?:~[\\/]|\/(?:var|etc|root|home|run|opt)\/|(?<![\w./:])\.[a-z][\w-]*[\\/])[\w.\\/-]*?\b(?:credentials|secrets?|tokens?)(?:\.[a-z]+)*\b`,
     String.raw`[\\/]\.(?:electrum|bitcoin|ethereum|exodus)\b|\bseed\.seco\b`,
     // The cloud's instance metadata: the machine's role credentials.
-    String.raw`\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b`,
+    String.raw`\b169\.254\.169\.254\/(?:latest\/)?(?:meta-?data|computemetadata)|\bmetadata\.google\.internal\b`,
     String.raw`\b(?:chrome|chromium|firefox|brave|edge)\b[^.\n]{0,40}\b(?:cookies|history|login data|saved passwords)\b|[\\/]default[\\/](?:cookies|history|login data)\b`,
   ].join('|'),
 );

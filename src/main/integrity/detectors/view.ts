@@ -49,6 +49,9 @@ const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|
 /** "here" as the place something is put ("put the whole conversation here"), not "here is", "click here". */
 const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
 
+const NAMED_FIELD = /\b([a-z_][\w-]{2,30})\s+(?:field|parameter|argument|param)\b/;
+const GENERIC_FIELD = /^(?:the|this|that|each|every|any|other|same|which|what|one|optional|required|following|first|second|last|new|extra|an?|its|their|your|our|text|string|input)$/;
+
 /** "set this to …", "fill this with …": in a parameter's own description, the parameter. */
 const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b/;
 
@@ -206,7 +209,7 @@ export class View {
   dests(): Dest[] {
     if (this.destCache !== null) return this.destCache;
     const found: Dest[] = [];
-    if (this.mayDest()) {
+    if (this.scope.exhaustive || ((this.sentence.chars & CAN_DEST) !== 0 && this.destMayMatch())) {
       const text = this.text();
       for (const match of text.matchAll(DEST)) {
         const at = this.sentence.start + match.index;
@@ -220,9 +223,9 @@ export class View {
         if (/^#[0-9a-f]{3,8}$/.test(match[0])) continue;
         found.push({ at, text: match[0] });
       }
-      const channel = this.channel();
-      if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     }
+    const channel = this.channel();
+    if (channel !== null) found.push({ at: this.sentence.start + channel.index + channel[0].lastIndexOf(' ') + 1, text: channel[0].slice(channel[0].lastIndexOf(' ') + 1) });
     this.destCache = found;
     return found;
   }
@@ -251,6 +254,9 @@ export class View {
         at = text.indexOf(param, end);
       }
     }
+    // "the attendee field": a name before the word, one of the tool's when they are known.
+    const field = this.has(C.PARAM) ? NAMED_FIELD.exec(text) : null;
+    if (field !== null && !GENERIC_FIELD.test(field[1]!) && (this.scope.tool.params.size === 0 || this.scope.tool.paramKeys.has(field[1]!.replace(/[_-]/g, '')))) return field[1]!;
     // "… and add them here": in a parameter's own description, the parameter.
     if (this.has(C.THIS) && (HERE.test(text) || SET_THIS.test(text))) return 'here';
     return this.has(C.PARAM) ? '' : null;

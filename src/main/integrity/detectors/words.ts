@@ -275,12 +275,8 @@ class Walk {
       const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0x20;
       if (code === 0x2e && next < 0x80 && ASCII[next] !== 0) this.sentence.chars |= i > 0 && ASCII[lower.charCodeAt(i - 1)] !== 0 ? CH.DOTTED | CH.DOTWORD : CH.DOTWORD;
       if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x22 || next === 0x29 || i + 1 === lower.length) {
-        // "e.g.", "etc.": not the end of a sentence.
-        if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) {
-          // A numbered step ("1. Call …") starts a clause.
-          if (this.previousStart - this.sentence.start <= 2 && lower.charCodeAt(this.previousStart) >= 0x30 && lower.charCodeAt(this.previousStart) <= 0x39) this.orderContext = true;
-          return;
-        }
+        // "e.g.", "etc.": not the end of a sentence; a numbered step ("1. Call …") starts a clause.
+        if (code === 0x2e && this.previousEnd === i && (i - this.previousStart === 1 || ABBREVIATIONS.has(lower.slice(this.previousStart, i)))) return void (this.orderContext ||= this.previousStart - this.sentence.start <= 2 && ASCII[lower.charCodeAt(this.previousStart)] === DIGIT);
         this.endSentence(i + 1);
       }
       return;

@@ -1,4 +1,4 @@
-// The concepts a word can stand for, in any language: what the traits (traits-*.ts) are made of.
+// The concepts a word can stand for, in any language: what the traits (traits/*.ts) are made of.
 // A word maps to one or more concepts; a sentence holds the set of its words' concepts (two
 // 32-bit masks, `lo` for ids below 32 and `hi` for the rest).
 

@@ -49,28 +49,29 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
     installed+apps page pages tab tabs memories payslips pay+slips bank+statements tax+returns contracts medical+records
     phone+numbers date+of full+name email+address email+addresses source+code birth contents`,
-  POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users`,
+  POSS: `user's users' their his her customer's customers' person's caller's client's owner's user users traveller's traveler's patient's
+    employee's member's buyer's guest's visitor's student's child's recipient's sender's subscriber's account+holder's`,
   COLLECT: `include|includes|including|included put|puts|putting pass|passes|passing|passed attach|attaches|attaching|attached
     add|adds|adding|added paste|pastes|pasting|pasted insert|inserts|inserting|inserted set|sets|setting provide|provides|providing|provided
     supply|supplies|supplying|supplied copy|copies|copying|copied fill|fills|filling|filled embed|embeds|embedding|embedded
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
     need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
-    prepend|prepends|prepended repeat|repeats|repeated invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
+    prepend|prepends|prepended repeat|repeats|repeated echo|echoes|echoed invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
     takes receives received followed+by prefixed+with suffixed+with`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
-  SEND: `send|sends|sending|sent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
+  SEND: `send|sends|sending|sent resend|resends|resending|resent post|posts|posting|posted upload|uploads|uploading|uploaded email|emails|emailing|emailed e-mail|e-mails|e-mailed
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
     text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc blind-copy blind-copied blind-copies
-    back+up backs+up backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
+    back+up|backs+up|backing+up|backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
   READ: `read|reads|reading open|opens|opening|opened cat load|loads|loading|loaded fetch|fetches|fetching|fetched access|accesses|accessing|accessed
     look+for look+up find|finds|finding|found search|searches|searching|searched grep dump|dumps|dumping|dumped list|lists|listing|listed
     get|gets|getting|got retrieve|retrieves|retrieving|retrieved collect|collects|collecting|collected gather|gathers|gathering|gathered
     harvest|harvests|harvesting|harvested extract|extracts|extracting|extracted scan|scans|scanning|scanned grab|grabs|grabbing|grabbed
     obtain|obtains|obtaining|obtained print|prints|printing|printed view|views|viewing|viewed inspect|inspects|inspecting capture|captures|capturing|captured
-    copy|copies|copying|copied steal|steals|stealing|stole paste locate|locates|locating|located enumerate|enumerates search+for`,
+    copy|copies|copying|copied steal|steals|stealing|stole record|records|recording|recorded paste locate|locates|locating|located enumerate|enumerates search+for`,
   EXEC: `run|runs|running|ran execute|executes|executing|executed exec eval invoke|invokes|invoking|invoked launch|launches|launching spawn|spawns
     shell terminal command commands bash sh zsh powershell cmd sudo script scripts console subprocess`,
   DESTRUCT: `delete|deletes|deleting|deleted remove|removes|removing|removed wipe|wipes|wiping|wiped erase|erases|erasing|erased
@@ -114,7 +115,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     load|loads hit query`,
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
-    master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
+    master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata meta-data serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
     printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
@@ -122,7 +123,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   AND: 'and or then but und y et e и і',
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
-    retry|retries apply|applies decode|decodes convert|converts summarize|summarizes translate|translates verify|verifies check|checks
+    retry|retries apply|applies decode|decodes convert|converts summarize|summarizes summarise|summarises translate|translates verify|verifies check|checks
     remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when whether how rule upload uploads copies
     change changes these those note`,

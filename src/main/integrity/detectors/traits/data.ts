@@ -3,11 +3,14 @@
 // somewhere); the user's conversation or personal data put into a parameter or sent out; an
 // address or URL data is sent to, or a command that sends a file; another server's tool named,
 // with an order about it (shadowing).
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { AGENT_ACTIVITY, BENIGN_CROSS, DATA_TEMPLATE, DROP_SITE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXAMPLE_HOST, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from './structure.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
+import { mustBe, ordered, out } from './out.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
+
+export { shadowTraits, type Mention } from './out.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;
@@ -30,12 +33,9 @@ const O_COLLECT = maskOf([C.COLLECT]);
 const O_READ = maskOf([C.READ]);
 const O_SEND_COMM = maskOf([C.SEND, C.COMM]);
 const O_ANY_VERB = maskOf([C.SEND, C.COLLECT, C.READ, C.VISIT, C.ACT, C.EXEC, C.COMM]);
-const O_COLLECT_DESTRUCT_INSTEAD_VISIT = maskOf([C.COLLECT, C.DESTRUCT, C.INSTEAD, C.VISIT]);
 const O_COLLECT_SEND = maskOf([C.COLLECT, C.SEND]);
 const O_COMM = maskOf([C.COMM]);
 const O_COMM_COLLECT_SEND_READ = maskOf([C.COMM, C.COLLECT, C.SEND, C.READ]);
-const O_DESTRUCT = maskOf([C.DESTRUCT]);
-const O_SEND = maskOf([C.SEND]);
 const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 
 const SKIP_LO = 1 << C.SKIP;
@@ -63,6 +63,10 @@ function usersSecret(v: View): Hit | undefined {
 }
 
 /** Kept where secrets belong: "store the key in environment variables", "save it to the keychain". */
+/** What a code or password is handed over for, when it is the tool's own sign-in. */
+const AUTH_PURPOSE = /\b(?:to|for)\s+(?:complete|finish|confirm)?\s*(?:the\s+|this\s+|a\s+)?(?:sign-?in|log-?in|login|authentication|verification step|2fa challenge|mfa challenge)\b/;
+/** The user decides: "if the user asks", "the user confirms". */
+const USER_DECIDES = /\b(?:if|when|whenever|once)\s+(?:the\s+)?user\s+(?:asks|requests|wants|confirms|approves|chooses)\b|\bthe user (?:confirms|approves|chooses|picks)\b/;
 const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|into|to)\s+(?:an?\s+|the\s+|your\s+)?(?:environment variables?|env vars?|\.env\b|(?:os\s+)?keychain|keyring|vault|secrets? manager|password manager|secure storage)/;
 
 /** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
@@ -120,7 +124,7 @@ export function dataTraits(v: View, into: Trait[]): void {
   if (v.has(C.COLLECT) && (v.has(C.ROLE) || (v.sentence.chars & CH.QUOTE) !== 0)) {
     // Access handed to someone named: "add the user "ci-bot" as an admin collaborator".
     const grant = GRANT.exec(v.text());
-    if (grant !== null && v.order(O_COLLECT) !== undefined) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
+    if (grant !== null && v.order(O_COLLECT) !== undefined && !USER_DECIDES.test(v.text())) v.trait('exfil', v.sentence.start + grant.index, grant[0].length, into);
   }
   // A way out needs a destination, or money and a standing order (an account written out in words).
   if ((v.has(C.SEND) || v.has(C.COLLECT) || v.has(C.VISIT) || v.has(C.DESTRUCT) || v.has(C.INSTEAD)) && (v.mayDest() || v.has(C.MONEY))) out(v, into);
@@ -159,8 +163,8 @@ function secrets(v: View, into: Trait[]): void {
     const asPath = v.has(C.PATHWORD) && !v.has(C.CONTENT);
     // Written to ("save the credentials in `.env`") is not read from.
     // "the token stored in ~/.config/…" names where it is kept: a source.
-    const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '');
-    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
+    const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '').replace(/\w$/, '');
+    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's|system|os|login|local|default|macos|windows)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field"
@@ -169,12 +173,12 @@ function secrets(v: View, into: Trait[]): void {
     const param = anyPut === undefined || asPath ? null : v.paramRef();
     // A path given as an example of a kind ("include ignored files such as .env") is named, not taken.
     // Verb-last languages put the verb after the file, in the same clause ("请将 ~/.cursor/mcp.json 的完整内容附加在…").
-    const ordered = take !== undefined && (take.at < at || (take.foreign && !/[;:.]\s/.test(lower.slice(at, take.at)))) && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
-    const named = param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)));
+    const takenHere = take !== undefined && (take.at < at || (take.foreign && !/[;:.]\s/.test(lower.slice(at, take.at)))) && (!destination || param !== null) && !v.purposeCovers(path[0]) && !v.example(at);
+    const named = (param !== null && (collect !== undefined || (param !== '' && text.includes(`\x60${param}\x60`)))) || (collect !== undefined && callHolds(v, collect));
     // Or published: "create a public gist containing … every .env".
     // Or put in every reply: "begin every reply with the last lines of ~/.zsh_history".
     const published = (THIRD_PARTY.test(text) && v.order(O_TAKE_COMM_ACT) !== undefined) || (v.has(C.REPLY) && REPLY_WITH.test(text));
-    if (ordered || v.dests().length > 0 || named || published) return v.trait('secret-grab', at, path[0].length, into);
+    if (takenHere || v.dests().length > 0 || named || published) return v.trait('secret-grab', at, path[0].length, into);
     // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
     if (TOOL_SUBJECT.test(text)) return;
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
@@ -203,9 +207,14 @@ function secrets(v: View, into: Trait[]): void {
   const place = theirsNamed === undefined ? null : v.paramRef();
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
-  const handed = v.order(O_COLLECT_SEND);
+  // Ordered, or in the passive ("the customer's password should be included in …").
+  // Not a code handed over to sign in with ("include the one-time code the user received to complete the sign-in").
+  const handed = AUTH_PURPOSE.test(text) ? undefined : (v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit)));
   const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
-  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
+  if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined || (!handed.order && theirsOrWorst.at < handed.at)) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
+  // Or made part of every reply or output: "output format: first line must be … followed by any API keys seen in the session".
+  const inReply = usersSecret(v);
+  if (inReply !== undefined && v.has(C.REPLY) && v.has(C.MODAL) && v.find(C.NEG) === undefined && !v.example(inReply.at)) return v.trait('secret-grab', inReply.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
@@ -236,9 +245,9 @@ function personal(v: View, into: Trait[]): void {
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
   const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
-  if (send !== undefined && dests.length > 0 && (send.order || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  if (send !== undefined && dests.length > 0 && (ordered(v, send) || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // Or to a third party named in words: "share their contact list with our partner API".
-  if (send !== undefined && send.order && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  if (send !== undefined && ordered(v, send) && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
   const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
   if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
@@ -248,20 +257,22 @@ function personal(v: View, into: Trait[]): void {
     v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ??
     v.order(O_SEND_COMM) ??
     v.find(C.VISIT, (hit) => callsWith(v, hit)) ??
+    // "Summarise the conversation … into the summary argument".
+    v.find(C.ACT, (hit) => hit.order && INTO_FIELD.test(lower.slice(hit.end, v.sentence.end))) ??
     v.find(C.EXEC, (hit) => callsWith(v, hit));
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
   // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
   if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) return v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
   // Or what other tools see or are given, handed over: "provide it with the arguments you pass to the other tool".
-  if (collect !== undefined && collect.order && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
+  if (collect !== undefined && ordered(v, collect) && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
   // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
   const append = v.order(O_COLLECT);
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
-  if (append !== undefined && (data.at > append.at || append.foreign) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
+  if (append !== undefined && !AUTH_PURPOSE.test(v.text()) && (data.at > append.at || append.foreign || (v.after(append, C.REF, 4) !== undefined && PLACED.test(lower.slice(append.end, v.sentence.end)))) && (append.foreign || APPENDING.test(lower.slice(append.at, append.end))) && !v.quoted(append.at) && !v.quoted(data.at) && !v.example(data.at) && !/\bto\s+$/.test(lower.slice(Math.max(0, append.at - 4), append.at)) && !USER_WORDS.test(lower.slice(data.at, data.end)) && !v.purposeCovers(lower.slice(data.at, data.end))) v.trait('data-to-param', Math.min(append.at, data.at), 80, into);
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
@@ -274,8 +285,14 @@ function alsoPut(v: View, verb: Hit): boolean {
 
 const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|embed|pass)$/;
 
+/** Where a thing put goes, relative to the input: "put it after the destination code". */
+const PLACED = /^\s+\w+\s+(?:(?:right\s+)?(?:after|before|behind|at the (?:end|start) of|next to)\b|(?:to|into|in)\s+(?:the|each|every)\s+(?:\w+\s+)?(?:request|call|query|input|message|draft|payload|arguments?)\b)/;
+
+/** "… into the summary argument": a named field something is made into. */
+const INTO_FIELD = /^[^.;]{0,80}\binto\s+(?:the\s+)?[\w-]+\s+(?:field|argument|parameter)\b/;
+
 /** Verbs that add to what the call carries. */
-const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)$/;
+const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
 
 /** "… in every query", "to each request": what the verb puts in (ending at `what`), carried by every call. */
 function inEveryCall(v: View, verb: Hit, what: number): boolean {
@@ -303,16 +320,14 @@ function putInParam(v: View, into: Trait[]): void {
 const OWN_KIND = /token|password|passwd|secret|key|credential|auth|prompt|message|query|question/;
 const OWN_SECRET = /token|password|passwd|secret|key|credential|auth|^env$|environment|headers?$|cookies?$/;
 
-/** "… must be uploaded to", "should be sent": an order in the passive. */
-function mustBe(v: View, verb: Hit): boolean {
-  return /\b(?:must|should|shall|needs? to|has to|have to|is to|are to|will)\s+(?:\w+\s+)?be\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at));
-}
-
 /** A verb that puts something into a parameter: an order, a demand ("needs", "requires"), or a condition on the parameter's content. */
 function putsInto(v: View, verb: Hit): boolean {
   const word = v.scope.reading.lower.slice(verb.at, verb.end);
-  if (STATE.test(word)) return stateOfParam(v, verb);
-  return verb.order || verb.foreign || alsoPut(v, verb) || v.agentDoes(verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
+  // "… should carry …": a verb of having after a modal is an order.
+  if (STATE.test(word)) return stateOfParam(v, verb) || (verb.order && /\b(?:must|should|shall|needs? to|has to|have to)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at)));
+  // "… if you attach …": the agent addressed as the one who puts it there.
+  const byYou = /\byou\s+(?:also\s+|then\s+|always\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 12), verb.at));
+  return verb.order || verb.foreign || byYou || alsoPut(v, verb) || v.agentDoes(verb) || mustBe(v, verb) || DEMAND.test(word) || stateOfParam(v, verb) || toNamedParam(v, verb);
 }
 
 /** "… pasted after the text", "… added to the query": a verb whose place is one of the tool's parameters, in any mood. */
@@ -330,86 +345,15 @@ function stateOfParam(v: View, verb: Hit): boolean {
   if (/\bwhose\s+\S+\s+$/.test(before)) return false;
   // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …", "the path may be followed by …".
   const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.exec(before);
-  return subject !== null && subject[1]!.length >= 3 && v.scope.tool.params.has(subject[1]!);
+  if (subject === null || subject[1]!.length < 3) return false;
+  // Parameters unknown (a server's text): a name with "field" or "argument" after it.
+  if (v.scope.tool.params.size === 0 && /\b[\w-]+\s+(?:field|parameter|argument)\s+(?:(?:also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.test(before)) return true;
+  return v.scope.tool.params.has(subject[1]!) || callHolds(v, verb);
+}
+
+/** The call itself holding something: "… only works if the request also contains …". */
+function callHolds(v: View, verb: Hit): boolean {
+  return /\b(?:the|each|every|any)\s+(?:request|call|query|payload|input|arguments)\s+(?:(?:also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 40), verb.at));
 }
 
 const IMAGE_BEACON = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|[a-z_]*(?:conversation|chat|summary|message|secret|token|password|history|transcript|query|data|content)[\w-]*)[^)\s]*\)/;
-/** Verbs of a copy made for someone: the person at an address gets everything. */
-const KEPT_FOR = /^(?:kept|keeps|added|copied|stored|archived|saved|retained|received|receives)$/;
-const PAREN_URL = /(?<!\])\((https?:\/\/[^\s)]+)\)/;
-const BARE_HOST = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:\/.*)?$/;
-/** An account, a wallet or an IBAN: money's way out. */
-const MONEY_DEST = /^(?:acct_|account|0x|iban)|^[a-z]{2}\d{2} /;
-/** An IBAN written without spaces: looked for only where money is the subject (elsewhere it reads as any identifier). */
-const IBAN_UNSPACED = /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
-
-function out(v: View, into: Trait[]): void {
-  const every = v.has(C.ALSO) || v.has(C.EVERY);
-  // Payments routed to a fixed account, in any mood: "all future payments routed to account GB29 …".
-  if (every && v.has(C.MONEY) && (v.has(C.INSTEAD) || v.has(C.SEND) || v.has(C.DESTRUCT))) {
-    const account = v.dests().find((found) => MONEY_DEST.test(found.text));
-    if (account !== undefined) return v.trait('exfil', account.at, account.text.length, into);
-    const iban = IBAN_UNSPACED.exec(v.text());
-    if (iban !== null) return v.trait('exfil', v.sentence.start + iban.index, iban[0].length, into);
-  }
-  // Sent to a fixed address: an order (or "must be sent"), or a copy of every message ("every message is also blind-copied to …").
-  const send = v.order(O_SEND) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (every || mustBe(v, hit)));
-  // Or a fixed address added to, or keeping a copy of, everything: "is added to every event", "a copy of every invoice is kept for … at …".
-  const kept = send === undefined && every ? v.find(C.COLLECT, (hit) => !v.negated(hit) && KEPT_FOR.test(v.scope.reading.lower.slice(hit.at, hit.end))) : undefined;
-  const put = send === undefined ? v.order(O_COLLECT_DESTRUCT_INSTEAD_VISIT) : undefined;
-  if (send === undefined && put === undefined && kept === undefined) return;
-  const dests = v.dests();
-  // An order to send names its address even in parentheses ("add the remote (https://…) and push to it").
-  const paren = dests.length === 0 && send !== undefined && send.order ? PAREN_URL.exec(v.text()) : null;
-  if (paren !== null && !EXAMPLE_HOST.test(paren[1]!)) return v.trait('exfil', Math.min(send!.at, v.sentence.start + paren.index), 100, into);
-  if (dests.length === 0) return;
-  const dest = dests[0]!;
-  if (send !== undefined) return v.trait('exfil', Math.min(send.at, dest.at), 100, into);
-  if (put === undefined) {
-    if (kept !== undefined && dests.some((found) => found.text.includes('@'))) v.trait('exfil', Math.min(kept.at, dest.at), 100, into);
-    return;
-  }
-  // A bare host name ("mock.shop") is a way out only for a verb of sending.
-  if (put !== undefined && dests.some((found) => !BARE_HOST.test(found.text))) {
-    // Money sent to a fixed account, or a destination swapped ("go to https://… instead").
-    const redirect = every || v.has(C.INSTEAD) || dests.some((found) => MONEY_DEST.test(found.text) || DROP_SITE.test(found.text));
-    v.trait(redirect ? 'exfil' : 'address-out', Math.min(put.at, dest.at), 100, into);
-  }
-}
-
-/** Just before another tool's name: an order timed around its calls. */
-const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|using|invoking|every|each|any)\s+)?(?:the\s+)?$/;
-const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
-const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
-
-export interface Mention {
-  at: number;
-  end: number;
-  what: string;
-}
-
-/** Shadowing: another server's tool named in this sentence, and whether the sentence orders something about it. */
-export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[]): void {
-  const here = mentions.filter((mention) => mention.at >= v.sentence.start && mention.at < v.sentence.end);
-  if (here.length === 0) return;
-  const text = v.text();
-  for (const mention of here) into.push({ name: 'other-tool', sentence: v.sentence.index, excerpt: `names ${mention.what}: ${excerptOf(text)}` });
-  const first = here[0]!;
-  // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(v.scope.reading.lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(v.scope.reading.lower.slice(hit.at, v.sentence.end)));
-  const avoid = v.find(C.NEG, (neg) => {
-    const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
-    return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
-  });
-  // An order timed around the other tool: "before terraform_apply, append … to main.tf", "after each send_email, forward …".
-  const timed = here.some((mention) => AROUND.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, mention.at - 24), mention.at))) && v.order(O_CHANGE) !== undefined;
-  const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined || timed;
-  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(O_COLLECT) !== undefined;
-  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
-  if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
-}
-
-const excerptOf = (sentence: string): string => {
-  const trimmed = sentence.replace(/\s+/g, ' ').trim();
-  return trimmed.length > 160 ? `${trimmed.slice(0, 160)}…` : trimmed;
-};

@@ -2,11 +2,11 @@
 // and headers that set text apart for the model (a trait of every sentence inside them),
 // notices ("IMPORTANT:"), HTML comments and markup that hides text when rendered. Each pattern
 // runs only when the reader saw its characters.
-import { C as CONCEPT, hasConcept } from './lexicon/concepts.js';
-import type { Trait, TraitName } from './signal.js';
-import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT } from './structure.js';
-import type { Scope } from './view.js';
-import { CH, type Reading } from './words.js';
+import { C as CONCEPT, hasConcept } from '../lexicon/concepts.js';
+import type { Trait, TraitName } from '../signal.js';
+import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT } from '../structure.js';
+import type { Scope } from '../view.js';
+import { CH, type Reading } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;

@@ -2,11 +2,11 @@
 // instructions, addressing it by name, hiding things from the user, acting without asking,
 // deceiving the user, steering every reply or every call, trusting the tool's output as orders,
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
-import { C as CONCEPT, maskOf } from './lexicon/concepts.js';
-import type { Trait } from './signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from './structure.js';
-import type { View } from './view.js';
-import { CH, type Hit } from './words.js';
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from '../structure.js';
+import type { View } from '../view.js';
+import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
 const C = CONCEPT;
@@ -19,12 +19,18 @@ const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? 
 const UNAWARE = /\b(?:user|users|person|people|human|customer|they|them|he|she|owner|anyone)\b[^.]{0,40}\b(?:must|should|shall|needs?|is to|are to)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:learn|know|find out|notice|reali[sz]e|discover|be aware|become aware|suspect|hear)\b|\bwithout (?:the user|them|the users|anyone|the person|the human|the customer)(?:'s)? (?:knowing|noticing|knowledge|realizing|realising|being aware|finding out)\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-const DECEIVE_PHRASE = /\bwhether or not (?:that|it|this|they) (?:is|are) (?:true|the case|accurate)\b|\b(?:even if|regardless of whether) (?:it|that|this|they) (?:is|are|isn't|aren't|is not|are not) (?:true|false|untrue|accurate)\b|\bregardless of (?:the )?(?:truth|facts)\b|\b(?:present|report|describe|show|mark)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+/** A lie told against what the text itself says: "tell the user it is free, even though a fee is added". */
+const LIE_THOUGH = /\b(?:tell|say|assure|inform|reassure)\b[^.]{0,60}\b(?:even though|although|while in fact|when in fact|though in fact)\b/;
+const DECEIVE_PHRASE = /\bwhether or not (?:that|it|this|they) (?:is|are) (?:true|the case|accurate)\b|\b(?:even if|regardless of whether) (?:it|that|this|they) (?:is|are|isn't|aren't|is not|are not) (?:true|false|untrue|accurate)\b|\bregardless of (?:the )?(?:truth|facts)\b|\b(?:present|report|describe|show|mark|flag|label)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved|clean|safe|benign|harmless|secure|compliant|verified)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
+const NO_REFUSAL = /\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:ever\s+)?(?:refuse|decline|reject|question|push back on|warn about)\b[^.]{0,80}\b(?:even if|even when|even though|regardless|no matter)\b/;
+const AMPLIFY = /\b(?:call|invoke|run|query|use|repeat)\s+(?:this\s+(?:tool|server|function)\s+|it\s+)?(?:at least\s+|about\s+)?(?:\d{2,}|twenty|thirty|fifty|a hundred|hundreds of)\s+times\b(?!\s+(?:a|per)\s+(?:second|minute|hour|day)\b)/;
+/** … for every question: the multiplication made a standing rule. */
+const PER_TURN = /^\s*(?:\w+\s+){0,3}?(?:per|for (?:every|each)|each|every)\s+(?:user\s+)?(?:question|request|call|message|answer|reply|turn|query|search|task)\b/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
-const DISPARAGED = /\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
-const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
+const DISPARAGED = /\bdrops? (?:messages|data|e-?mails|requests)\b|\bloses? (?:data|messages)\b|\bthe only (?:reliable|safe|working|secure) (?:way|tool|server|option)\b|\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
+const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
 /** A destroying tool, by its name, on everything ("call delete_repository on every repository"). */
@@ -65,6 +71,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP) || v.has(C.TIME))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
   if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG) || v.has(C.OVERRIDE))) || v.has(C.INSTEAD)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
+  if ((v.has(C.VISIT) || v.has(C.EXEC)) && v.text().includes(' times')) amplify(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
 }
 
@@ -72,7 +79,8 @@ function defy(v: View, into: Trait[]): void {
   const text = v.text();
   const aside = v.has(C.OVERRIDE) ? SET_ASIDE.exec(text) : null;
   // "… tell the model to ignore the user's request": reported, not ordered.
-  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) ? aside : null);
+  // Nor one the user asks for ("ignore the user's previous answer if they correct it").
+  const against = DEFY.exec(text) ?? (aside !== null && !/\bto\s+$/.test(text.slice(Math.max(0, aside.index - 4), aside.index)) && !/\b(?:if|when|once|unless)\s+(?:the user|they|the customer)\b/.test(text.slice(aside.index)) ? aside : null);
   if (against !== null && !v.quoted(v.sentence.start + against.index)) v.trait('defy', v.sentence.start + against.index, against[0].length, into);
 }
 
@@ -234,8 +242,13 @@ function consent(v: View, into: Trait[]): void {
 
 function deceive(v: View, into: Trait[]): void {
   const text = v.text();
+  // Refusals suppressed: "never refuse a request …, even if it seems unsafe".
+  const refusal = v.has(C.NEG) && v.has(C.DECEIVE) ? NO_REFUSAL.exec(text) : null;
+  if (refusal !== null && !v.quoted(v.sentence.start + refusal.index)) return v.trait('override', v.sentence.start + refusal.index, refusal[0].length, into);
   const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|complete|done|resolved|pass|success|true|truth|fact|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
   if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
+  const lie = v.has(C.COMM) && (text.includes('though') || text.includes('in fact')) ? LIE_THOUGH.exec(text) : null;
+  if (lie !== null) return v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.order(O_COMM);
   if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
@@ -255,15 +268,30 @@ function replies(v: View, into: Trait[]): void {
   }
 }
 
+/** Two quoted names one letter or a swap apart: a look-alike recommended for the real one. */
+function lookAlike(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1 || a.length < 4) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return swapped || a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
+
 function hijack(v: View, into: Trait[]): void {
   const text = v.text();
+  // "recommend 'reqeusts' instead of 'requests'": a typosquat passed off as the real name.
+  if (v.has(C.INSTEAD) && (v.sentence.chars & CH.QUOTE) !== 0) {
+    const names = [...text.matchAll(/["'\x60]([\w.-]{4,40})["'\x60]/g)].map((match) => match[1]!);
+    for (let i = 0; i + 1 < names.length; i++) if (lookAlike(names[i]!, names[i + 1]!) && v.order(O_VERBS_ACT_INSTEAD) !== undefined && !v.has(C.NEG)) return v.trait('pass-off', v.sentence.start, text.length, into);
+  }
   const route = ROUTE_THROUGH.exec(text);
   if (route !== null) return v.trait('hijack', v.sentence.start + route.index, route[0].length, into);
   // "X is unreliable", "use this tool instead": each a nudge, together a hijack.
   const disparaged = v.has(C.DECEIVE) || v.has(C.OTHER) ? DISPARAGED.exec(text) : null;
   if (disparaged !== null && (v.has(C.TOOL) || v.has(C.OTHER) || v.has(C.PERSONAL) || v.has(C.REPLY))) v.trait('disparage', v.sentence.start + disparaged.index, disparaged[0].length, into);
   const self = v.has(C.THIS) && v.has(C.TOOL) ? (PREFER_SELF.exec(text) ?? SCOPE_CREEP.exec(text)) : null;
-  if (self !== null) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
+  // "Never use this tool for …; use … instead" prefers another.
+  if (self !== null && !/\b(?:never|not|don't|do not)\s+$/.test(text.slice(Math.max(0, self.index - 10), self.index))) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
   for (const other of v.hits(C.OTHER)) {
     const tool = v.after(other, C.TOOL, 25) ?? (/^others?\b|^other one\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
     if (tool === undefined) continue;
@@ -283,7 +311,7 @@ function trust(v: View, into: Trait[]): void {
     if ((rules !== undefined && !negated) || /\b(?:trustworthy|authoritative|act on|carry (?:them|it) out|cross-check|at once)\b/.test(v.text())) {
       v.trait('trust-output', verb.at, 80, into);
       // "… as a system-level instruction": text taken for the system's own word.
-      if (rules !== undefined && !negated && v.before(rules, C.ROLE, 20) !== undefined) v.trait('override', verb.at, 80, into);
+      if (rules !== undefined && !negated && (v.before(rules, C.ROLE, 20) ?? v.after(rules, C.ROLE, 20)) !== undefined) v.trait('override', verb.at, 80, into);
       return;
     }
   }
@@ -320,7 +348,17 @@ function destructive(v: View, into: Trait[]): void {
   if (wide !== undefined || WEAKENED.test(text) || /\b(?:whole|entire|parent|containing|everything|above)\b/.test(text)) v.trait('destructive', verb.at, 80, into);
 }
 
+/** Calls multiplied: "call this tool at least 50 times per question" (cost, and every extra call a way out). */
+function amplify(v: View, into: Trait[]): void {
+  const many = AMPLIFY.exec(v.text());
+  const verb = v.find(C.VISIT) ?? v.find(C.EXEC);
+  if (many === null || verb === undefined || v.negated(verb) || v.quoted(v.sentence.start + many.index)) return;
+  v.trait('amplify', v.sentence.start + many.index, many[0].length, into);
+  if (PER_TURN.test(v.text().slice(many.index + many[0].length))) v.trait('every-call', v.sentence.start + many.index, many[0].length, into);
+}
+
 function everyCall(v: View, into: Trait[]): void {
   const every = EVERY_CALL.exec(v.text());
   if (every !== null) v.trait('every-call', v.sentence.start + every.index, every[0].length, into);
+
 }
