@@ -73,6 +73,7 @@ class Surroundings implements ToolSurroundings {
   }
 }
 
+// Module-lived, so that the class's shape survives a collection (see KEPT_WALK in detectors/words.ts).
 const NOTHING_AROUND = new Surroundings([], () => NO_NAMES);
 
 /** The findings of one text at `where`. */

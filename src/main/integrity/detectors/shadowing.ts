@@ -20,10 +20,14 @@ interface Names {
   labels: Map<string, string>;
   /** Labels of several words, lower-case, with what they are. */
   phrases: Array<[string, string]>;
-  /** The hashes (FNV-1a of the lower-case name) of every name and label, one bit each (small enough to stay in cache): a word whose bit is not set names nothing. */
+  /**
+   * The hashes (FNV-1a of the lower-case name), two bits per slot side by side (one read, small
+   * enough to stay in cache): LIKE for the names that count anywhere and the labels, PLAIN for the
+   * plain names, which count only quoted or after a label and a dot. A word whose bits are not set names nothing.
+   */
   hashes: Uint32Array;
-  /** The phrases by their first word (their indices in `phrases`): a phrase is found only where its first word is. */
-  phraseStarts: Map<string, number[]>;
+  /** The phrases by their first word, the rest of each in a trie (their indices in `phrases`): a phrase is found only where its first word is. */
+  phraseStarts: Map<string, PhraseNode>;
   /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
   starts: number[];
   labelOf: string[];
@@ -39,6 +43,35 @@ interface ToolNames {
 }
 
 const toolNames = new WeakMap<readonly string[], ToolNames>();
+
+/** A trie of what follows a phrase's first word, character by character; `ends`: the phrases that end here. */
+interface PhraseNode {
+  next: Map<number, PhraseNode>;
+  ends: number[];
+}
+
+/** The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all [a-z0-9_]), hash; one buffer reused from reading to reading. */
+export class WordSpans {
+  data = new Int32Array(3 * 1024);
+  length = 0;
+
+  clear(): void {
+    this.length = 0;
+    // A huge text's buffer is not kept for the small ones after it.
+    if (this.data.length > 3 * 65536) this.data = new Int32Array(3 * 1024);
+  }
+
+  push(start: number, end: number, hash: number): void {
+    if (this.length + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = start;
+    this.data[this.length++] = end;
+    this.data[this.length++] = hash;
+  }
+}
 
 const tables = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
@@ -56,8 +89,11 @@ for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 NAME_CHAR[0x2d] = 2;
 NAME_CHAR[0x2e] = 3;
 
-const setBit = (bits: Uint32Array, at: number): void => void (bits[at >>> 5] = bits[at >>> 5]! | (1 << (at & 31)));
-const hasBit = (bits: Uint32Array, at: number): boolean => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+const LIKE = 1;
+const PLAIN = 2;
+const setKind = (bits: Uint32Array, slot: number, kind: number): void => void (bits[slot >>> 4] = bits[slot >>> 4]! | (kind << ((slot & 15) * 2)));
+/** The kinds (LIKE, PLAIN) of the names whose hashes fall in `slot`. */
+const kindsAt = (bits: Uint32Array, slot: number): number => (bits[slot >>> 4]! >>> ((slot & 15) * 2)) & 3;
 
 /** The hash of [from, to) of `text`, lower case. */
 function tailHash(text: string, from: number, to: number): number {
@@ -88,7 +124,7 @@ function toolNamesOf(tools: readonly string[]): ToolNames {
 function tableOf(context: OtherServers): Names {
   const known = tables.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 5)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 4)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
   let offset = 0;
   for (const server of context.others) {
     const label = server.label.trim();
@@ -100,17 +136,25 @@ function tableOf(context: OtherServers): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
-      setBit(names.hashes, tools.hashes[index]! & HASH_MASK);
+      setKind(names.hashes, tools.hashes[index]! & HASH_MASK, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const name of names.labels.keys()) setBit(names.hashes, hashOf(name) & HASH_MASK);
+  for (const name of names.labels.keys()) setKind(names.hashes, hashOf(name) & HASH_MASK, LIKE);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
-    names.phraseStarts.set(first, [...(names.phraseStarts.get(first) ?? []), index]);
+    let node: PhraseNode = names.phraseStarts.get(first) ?? { next: new Map(), ends: [] };
+    names.phraseStarts.set(first, node);
+    for (let at = first.length; at < phrase.length; at++) {
+      const code = phrase.charCodeAt(at);
+      const next: PhraseNode = node.next.get(code) ?? { next: new Map(), ends: [] };
+      node.next.set(code, next);
+      node = next;
+    }
+    node.ends.push(index);
   });
   tables.set(context, names);
   return names;
@@ -162,16 +206,48 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up.
+ * name's is cut out and looked up. `spans`: the reader's words of `text` (words.ts, `readWords`),
+ * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
+ * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, spans?: WordSpans): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
-  const hashes = names.hashes;
   const hits: Mention[] = [];
+  if (spans === undefined) walkNames(text, 0, text.length, names, own, self, hits);
+  else {
+    const words = spans.data;
+    // Where the walk has reached: a character no name holds, or the end.
+    let reached = 0;
+    for (let w = 0; w < spans.length && hits.length < 6; w += 3) {
+      const start = words[w]!;
+      const ascii = words[w + 1]! >= 0;
+      const end = ascii ? words[w + 1]! : -words[w + 1]! - 1;
+      if (end <= reached) continue;
+      if (ascii && start >= reached && (start === 0 || !inName(text.charCodeAt(start - 1))) && (end === text.length || !inName(text.charCodeAt(end)))) {
+        nameMention(text, start, end, words[w + 2]!, -1, names, own, self, hits);
+        reached = end;
+        continue;
+      }
+      // The names around a word of other characters, from the start of the one that holds its first (or where the walk is).
+      let from = Math.max(start, reached);
+      while (from > reached && inName(text.charCodeAt(from - 1))) from--;
+      reached = walkNames(text, from, end, names, own, self, hits);
+    }
+  }
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  return hits;
+}
+
+/** Whether a character can be part of a name. */
+const inName = (code: number): boolean => code < 0x80 && NAME_CHAR[code] !== 0;
+
+/** The mentions of the names from `from` on, until a name ends at or after `until` (or six mentions); where the walk stopped. */
+function walkNames(text: string, from: number, until: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): number {
   const length = text.length;
-  let i = 0;
+  let i = from;
   while (i < length && hits.length < 6) {
+    if (i >= until) return i;
     let code = text.charCodeAt(i);
     if (code >= 0x80 || NAME_CHAR[code] !== 1) {
       i++;
@@ -195,23 +271,36 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
         endDot = dot;
       } else if (kind === 3) dot = i;
     }
-    if (!hasBit(hashes, endHash & HASH_MASK) && (endDot === -1 || !hasBit(hashes, tailHash(text, endDot + 1, end) & HASH_MASK))) continue;
-    const what = nameAt(text, start, end, endDot, names, own, self);
-    if (what !== undefined) hits.push({ what, at: start, end });
+    nameMention(text, start, end, endHash, endDot, names, own, self, hits);
   }
-  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
-  return hits;
+  return i;
+}
+
+/** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
+function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
+  // A plain name counts only quoted (or after a label and a dot).
+  const kinds = kindsAt(names.hashes, hash & HASH_MASK);
+  if ((kinds & LIKE) === 0 && !((kinds & PLAIN) !== 0 && quoted(text, start, end))) {
+    if (dot === -1 || kindsAt(names.hashes, tailHash(text, dot + 1, end) & HASH_MASK) === 0) return;
+  }
+  const what = nameAt(text, start, end, dot, names, own, self);
+  if (what !== undefined) hits.push({ what, at: start, end });
 }
 
 /** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
 function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   const lower = text.toLowerCase();
   let first: number[] | undefined;
-  for (const [word, indices] of names.phraseStarts) {
+  for (const [word, root] of names.phraseStarts) {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-      for (const index of indices) {
-        first ??= new Array<number>(names.phrases.length).fill(-1);
-        if (first[index] === -1 && lower.startsWith(names.phrases[index]![0], at)) first[index] = at;
+      let node: PhraseNode | undefined = root;
+      for (let next = at + word.length; node !== undefined && next < lower.length; next++) {
+        node = node.next.get(lower.charCodeAt(next));
+        if (node === undefined) break;
+        for (const index of node.ends) {
+          first ??= new Array<number>(names.phrases.length).fill(-1);
+          if (first[index] === -1) first[index] = at;
+        }
       }
     }
   }

@@ -10,7 +10,7 @@ import { fold, isPlain, leetVariant, mayHide } from './fold.js';
 import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
-import { otherToolMentions, type OtherServers } from './shadowing.js';
+import { otherToolMentions, WordSpans, type OtherServers } from './shadowing.js';
 import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
@@ -40,6 +40,9 @@ export interface ReadOptions {
   turned?: boolean;
 }
 
+/** The words the reader records when there is a context: read by traitsOf right after, before any other reading records (a layer's comes after). */
+const SPANS = new WordSpans();
+
 const NO_TOOL: ToolSurroundings = { params: new Set(), paramKeys: new Set(), purpose: new Set() };
 
 const TURNED = new Set(['ROT13', 'reversed text']);
@@ -62,7 +65,7 @@ function count(reading: Reading, id: number): number {
 /** The traits of a reading: each sentence's, the form's, shadowing. */
 function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits: Trait[]): void {
   const scope: Scope = { reading, shown, tool: options.tool ?? NO_TOOL, exhaustive: options.exhaustive === true };
-  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self);
+  const mentions = options.context === undefined || options.context.others.length === 0 ? NO_MENTIONS : otherToolMentions(reading.lower, options.context, options.own, options.self, SPANS);
   for (const sentence of reading.sentences) {
     // A sentence of no concept word, no environment variable's name and no other server's name can hold only structure (traits/form.ts).
     if (sentence.hits.length === 0 && !scope.exhaustive && (sentence.chars & CH.UNDERSCORE) === 0 && !mentions.some((mention) => mention.at >= sentence.start && mention.at < sentence.end)) continue;
@@ -102,7 +105,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...hidden.layers);
   }
   const folded = plain ? text : fold(text, mayHold);
-  const reading = readWords(folded, plain);
+  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? SPANS : null);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;
   if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });

@@ -59,16 +59,21 @@ export class View {
   readonly sentence: Sentence;
   private destCache: Dest[] | null = null;
   private textCache: string | null = null;
+  /** The sentence's concepts, here for `has` (asked dozens of times per sentence). */
+  private readonly lo: number;
+  private readonly hi: number;
 
   constructor(
     readonly scope: Scope,
     sentence: Sentence,
   ) {
     this.sentence = sentence;
+    this.lo = sentence.lo;
+    this.hi = sentence.hi;
   }
 
   has(id: number): boolean {
-    return hasConcept(this.sentence.lo, this.sentence.hi, id);
+    return id < 32 ? ((this.lo >>> id) & 1) === 1 : ((this.hi >>> (id - 32)) & 1) === 1;
   }
 
   /** The lower-case sentence. */
@@ -268,3 +273,9 @@ export class View {
     into.push({ name, sentence: this.sentence.index, at, length });
   }
 }
+
+/** One view kept for the life of the module, so that its shape survives a collection (see KEPT_WALK in words.ts). */
+export const KEPT_VIEW = new View(
+  { reading: { lower: '', sentences: [], chars: 0, lo: 0, hi: 0, leet: 0, padded: false }, shown: '', tool: { params: new Set(), paramKeys: new Set(), purpose: new Set() }, exhaustive: false },
+  { index: 0, start: 0, end: 0, lo: 0, hi: 0, chars: 0, hits: [] },
+);

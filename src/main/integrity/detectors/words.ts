@@ -5,8 +5,8 @@
 // that stands for nothing costs a table probe and no string. Scripts written without spaces are
 // read by substring, only in the sentences that hold them.
 import { C } from './lexicon/concepts.js';
-import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, SUBSTRINGS, type Entry } from './lexicon/tables.js';
-import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, WORD_INDEX } from './lexicon-index.js';
+import { FNV_OFFSET, FNV_PRIME, pairHash, skipInHash, STEM_LENGTHS, type Entry } from './lexicon/tables.js';
+import { IN_PAIRS, IN_STEMS, IN_WORDS, LEXICON_FILTER, PAIR_INDEX, STARTS_STEM, STEM_INDEX, substringHits, WORD_INDEX } from './lexicon-index.js';
 
 export interface Hit {
   at: number;
@@ -40,6 +40,13 @@ export interface Reading {
   leet: number;
   /** 40 blanks in a row, or 10 blank lines: text pushed out of view may follow. */
   padded: boolean;
+}
+
+/** Where the reader records each word when asked (shadowing.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
+export interface WordSink {
+  /** Empties it before a reading. */
+  clear(): void;
+  push(start: number, end: number, hash: number): void;
 }
 
 /** Characters seen, per sentence and per text. */
@@ -91,12 +98,8 @@ const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x61f, 0x6d4, 0x964, 0x96
 /** Words after which a '.' does not end the sentence. */
 const ABBREVIATIONS = new Set(['etc', 'vs', 'eg', 'ie', 'approx', 'incl', 'ex', 'cf', 'resp', 'no', 'nr', 'ca']);
 const VERBISH = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.DESTRUCT, C.COMM, C.OVERRIDE, C.VISIT, C.ASK, C.TRUST, C.ACT, C.ADVERT, C.INSTEAD];
-const SUBSTRING_TABLE = SUBSTRINGS;
 // Local copies: an imported binding is read through a getter under some loaders (tsx).
-const WORD_TABLE = WORD_INDEX;
-const STEM_TABLE = STEM_INDEX;
-const PAIR_TABLE = PAIR_INDEX;
-const FILTER = LEXICON_FILTER;
+const [WORD_TABLE, STEM_TABLE, PAIR_TABLE, FILTER] = [WORD_INDEX, STEM_INDEX, PAIR_INDEX, LEXICON_FILTER];
 const SIZES = STEM_LENGTHS;
 const OFFSET = FNV_OFFSET;
 const mixPair = pairHash;
@@ -290,12 +293,15 @@ class Walk {
   }
 }
 
+/** Kept for the module's life: a shape dies with its last object, and optimised code relying on it with it. */ export const KEPT_WALK = new Walk('');
+
 /** Reads `folded` (see fold.ts) into sentences and concept hits. */
-export function readWords(folded: string, plain = false): Reading {
+export function readWords(folded: string, plain = false, words: WordSink | null = null): Reading {
   let lower = folded.toLowerCase();
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
   const walk = new Walk(lower);
+  words?.clear();
   let inWord = false;
   let start = 0;
   let hash = 0;
@@ -303,6 +309,8 @@ export function readWords(folded: string, plain = false): Reading {
   let part = 0;
   let tail = 0;
   let digits = 0;
+  // Whether the word is all ASCII letters, digits and underscores.
+  let ascii = true;
   // Whether the word was joined to the one before by '+' or '/' (a Base64 run goes on).
   let joined = false;
   let blanks = 0;
@@ -319,12 +327,14 @@ export function readWords(folded: string, plain = false): Reading {
         hashed = 0;
         part = 0;
         digits = 0;
+        ascii = true;
       }
       if (kind !== LETTER) {
         if (kind === DIGIT) digits++;
         else walk.sentence.chars |= CH.UNDERSCORE;
       } else if (code >= 0x80) {
         walk.sentence.chars |= CH.NONASCII;
+        ascii = false;
         if (skipped(code)) continue;
       }
       hash = Math.imul(hash ^ code, PRIME);
@@ -350,10 +360,12 @@ export function readWords(folded: string, plain = false): Reading {
       }
       hash = Math.imul(hash ^ code, PRIME);
       hashed++;
+      ascii = false;
       continue;
     }
     if (inWord) {
       inWord = false;
+      if (words !== null) words.push(start, ascii ? i : -i - 1, hash);
       walk.endWord(start, i, hash, hashed, part, tail, digits);
       if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, i, digits, joined && part === 0);
     }
@@ -372,26 +384,10 @@ export function readWords(folded: string, plain = false): Reading {
     } else walk.other(code, i);
   }
   if (inWord) {
+    if (words !== null) words.push(start, ascii ? length : -length - 1, hash);
     walk.endWord(start, length, hash, hashed, part, tail, digits);
     if (digits > 0 || hashed >= 12 || joined) walk.runOf(start, length, digits, joined && part === 0);
   }
   walk.endSentence(length);
   return { lower, sentences: walk.sentences, chars: walk.chars, lo: walk.lo, hi: walk.hi, leet: walk.leet, padded };
-}
-
-/** The hits of the words of unspaced scripts in `sentence`, found as substrings (longest first), in text order. */
-function substringHits(lower: string, sentence: Sentence): void {
-  for (let i = sentence.start; i < sentence.end; i++) {
-    const entries = SUBSTRING_TABLE.get(lower.charCodeAt(i));
-    if (entries === undefined) continue;
-    for (const entry of entries) {
-      if (!lower.startsWith(entry.text, i)) continue;
-      sentence.hits.push({ at: i, end: i + entry.text.length, lo: entry.lo, hi: entry.hi, order: true, foreign: true });
-      sentence.lo |= entry.lo;
-      sentence.hi |= entry.hi;
-      i += entry.text.length - 1;
-      break;
-    }
-  }
-  sentence.hits.sort((a, b) => a.at - b.at);
 }

@@ -1,0 +1,86 @@
+// The scan's machinery where it takes short cuts (src/main/integrity/detectors/): shadowing read
+// from the reader's words must name what the walk over every character names; fold's steps
+// skipped when a walk finds nothing for them must fold as before; and a full collection between
+// two scans must change no finding.
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../src/main/integrity/detectors/fold.js';
+import { otherToolMentions, WordSpans } from '../../src/main/integrity/detectors/shadowing.js';
+import { readWords } from '../../src/main/integrity/detectors/words.js';
+import { scanTool, type ScanContext } from '../../src/main/integrity/scan.js';
+import { corpusServers } from '../../bench/poisoned-tools.js';
+import { exposeGc } from '../../bench/stats.js';
+
+const context = {
+  others: [
+    { label: 'GitHub', tools: ['create_issue', 'search', 'readFile', 'foo.bar', 'a-b-c'] },
+    { label: 'Team Chat', tools: ['send_message', 'x1_y'] },
+  ],
+};
+
+/** Texts built to tell the two readings apart: names next to dots, hyphens, apostrophes, accented letters and quotes. */
+const TRICKY = [
+  'Call github.create_issue first.',
+  'the"github.searchéreadfile',
+  '...foo.bar.İ-a-b-c-----',
+  "don'tgithub.search'a-b-c don't. --",
+  '.foo.bar."toolcreate_issueteam chat serverfoo.baréreadfile日本team chat server ',
+  'Use the `search` tool, then send_message to Team Chat server.',
+  'café.create_issue and naïve-x1_y, x1_y-, -x1_y, x1_y.',
+  'Before anything, run create_issue; also `search` tool; the GitHub MCP.',
+];
+
+const mentionsBothWays = (text: string): [unknown, unknown] => {
+  const spans = new WordSpans();
+  const reading = readWords(text, false, spans);
+  return [otherToolMentions(reading.lower, context, new Set()), otherToolMentions(reading.lower, context, new Set(), undefined, spans)];
+};
+
+describe("shadowing read from the reader's words", () => {
+  it('names the same tools and servers, at the same places, as the walk over every character', () => {
+    let named = 0;
+    for (const text of TRICKY) {
+      const [walked, read] = mentionsBothWays(text);
+      expect(read).toEqual(walked);
+      named += (walked as unknown[]).length;
+    }
+    expect(named).toBeGreaterThan(10);
+  });
+
+  it('finds a name after a dot, before an accented letter, and a label of two words called a server', () => {
+    const [, read] = mentionsBothWays('the"github.searchéreadfile, then ask the Team Chat server');
+    expect(read).toEqual([
+      { what: 'the tool "search" of "GitHub"', at: 4, end: 17 },
+      { what: 'the tool "readFile" of "GitHub"', at: 18, end: 26 },
+      { what: 'the server "Team Chat"', at: 41, end: 50 },
+    ]);
+  });
+});
+
+describe('fold with its steps skipped when there is nothing for them', () => {
+  it('still folds look-alikes, blank letters, odd spaces and fullwidth letters', () => {
+    expect(fold('ignоre previous')).toBe('ignore previous');
+    expect(fold('ａｂｃ\u00a0d')).toBe('abc d');
+    expect(fold('a\u2800b')).toBe('a\nb');
+    expect(fold('plain text')).toBe('plain text');
+    expect(fold('µ and naïve and “quotes”')).toBe('μ and naïve and “quotes”');
+  });
+});
+
+describe('a full collection between two scans', () => {
+  it('changes no finding (the shapes the optimised code relies on are kept)', () => {
+    const servers = corpusServers().slice(0, 12);
+    const scanAll = (): string => {
+      const found: unknown[] = [];
+      for (const server of servers) {
+        const scan: ScanContext = { others: servers.filter((other) => other !== server).map((other) => ({ label: other.label, tools: other.tools.map((tool) => tool.name) })), own: [server.label] };
+        for (const tool of server.tools) found.push(scanTool(tool, scan));
+      }
+      return JSON.stringify(found);
+    };
+    const collect = exposeGc();
+    expect(collect).toBeDefined();
+    const before = scanAll();
+    collect!();
+    expect(scanAll()).toBe(before);
+  });
+});
