@@ -285,7 +285,10 @@ const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
 /** "For each attendee also add …": a base form after "also" or "then" is an order wherever its clause began. */
 function alsoPut(v: View, verb: Hit): boolean {
   const lower = v.scope.reading.lower;
-  return PUT_BASE.test(lower.slice(verb.at, verb.end)) && /\b(?:also|then|always|just|simply|case|otherwise|so|first|now)\s+$/.test(lower.slice(Math.max(v.sentence.start, verb.at - 10), verb.at)) && !v.negated(verb);
+  if (!PUT_BASE.test(lower.slice(verb.at, verb.end)) || v.negated(verb)) return false;
+  // Or capitalised mid-sentence, a full stop left out: "e.g. example.dev Add the key …".
+  const shown = v.scope.shown;
+  return /\b(?:also|then|always|just|simply|case|otherwise|so|first|now)\s+$/.test(lower.slice(Math.max(v.sentence.start, verb.at - 10), verb.at)) || (shown.length === lower.length && /[A-Z]/.test(shown[verb.at] ?? '') && /[a-z0-9] $/.test(shown.slice(Math.max(0, verb.at - 2), verb.at)));
 }
 
 const PUT_BASE = /^(?:add|include|attach|append|prepend|paste|put|insert|copy|embed|pass|send|forward|post|upload|email)$/;
