@@ -57,7 +57,7 @@ function usersSecret(v: View): Hit | undefined {
       v.find(C.USER, (owner) => owner.foreign && owner.end <= hit.at && hit.at - owner.end <= 20) !== undefined ||
       HELD_BY.test(lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40))) ||
       // The owner after: "the cookies of the user's browser", "os cookies do navegador do usuário", "the code from their SMS".
-      v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined ||
+      v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.end))) !== undefined ||
       v.find(C.POSS, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && !v.bareUser(owner) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined,
   );
 }
@@ -72,7 +72,7 @@ const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|in
 /** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
 const HELD_BY = /^\s*(?:\w+\s+){0,3}?(?:that\s+)?(?:the client|the host|you|the agent|the assistant|the app|the browser|your client|the user|they)\s+(?:\w+\s+)?(?:holds?|has|have|knows?|keeps?|stores?|saw|typed|mentioned|entered|gave|received)\b/;
 /** A word that makes what follows the owner: of, from, and their kin in the lexicon's languages. */
-const OWNER_AFTER = /\b(?:of|from|in|do|da|dos|das|de|du|des|del|della|dei|delle|von|vom|der|van|z|ze)\b/;
+const OWNER_AFTER = /\b(?:of|from|in|do|da|dos|das|de|du|des|del|della|dei|delle|von|vom|der|van|z|ze)\b|\b(?:dell|dall|d)'/;
 /** Secrets no tool needs handed over by the agent: a wallet's seed, a private key, a one-time code, a card's security code. */
 const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|authenticator|backup|cvv|cvc|ssn|banking|saved/;
 
