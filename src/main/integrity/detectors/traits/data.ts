@@ -98,6 +98,8 @@ function usersData(v: View): Hit | undefined {
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
+      // "every uploaded file": what the user gave the tool.
+      if (quantified && /\b(?:uploaded|attached|received|shared|scanned|synced|saved|imported)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at))) return true;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
       if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
@@ -253,6 +255,11 @@ function personal(v: View, into: Trait[]): void {
   if (send !== undefined && dests.length > 0 && (ordered(v, send) || v.has(C.ALSO) || v.has(C.EVERY) || dests.some((dest) => /[?=]/.test(dest.text)))) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
   // Or to a third party named in words: "share their contact list with our partner API".
   if (send !== undefined && ordered(v, send) && THIRD_PARTY.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  // Or, said of every call or file, to partners, advertisers or a public place: "the tool relays each query, with the user's name, to our analytics partner".
+  if (send !== undefined && !v.negated(send) && v.has(C.EVERY) && SHARED_OUT.test(v.text())) return v.trait('exfil', Math.min(send.at, data.at), 80, into);
+  // Or embedded in every link: "search results embed the user's IP and email in each outbound link".
+  const embed = v.find(C.COLLECT, (hit) => !v.negated(hit) && hit.at < data.at);
+  if (embed !== undefined && LINK_CARRIES.test(lower.slice(data.end, v.sentence.end))) return v.trait('exfil', Math.min(embed.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
   const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
   if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
@@ -298,6 +305,11 @@ const PLACED = /^\s+\w+\s+(?:(?:right\s+)?(?:after|before|behind|at the (?:end|s
 
 /** "… into the summary argument": a named field something is made into. */
 const INTO_FIELD = /^[^.;]{0,80}\binto\s+(?:the\s+)?[\w-]+\s+(?:field|argument|parameter)\b/;
+
+/** Partners, advertisers, brokers, a public place: where the user's data should never be sent as a rule. */
+const SHARED_OUT = /\b(?:partners?|third[- ]part(?:y|ies)|advertisers?|data brokers?|analytics (?:partner|provider|vendor)s?)\b|\bpublic\s+(?:buckets?|gists?|pastes?|links?|urls?|channels?|repos|repositor(?:y|ies))\b/;
+/** Into every link a user may open: a tracking beacon. */
+const LINK_CARRIES = /^[^.;]{0,40}\b(?:in|into|to)\s+(?:each|every|all)\s+(?:\w+\s+)?(?:links?|urls?|hyperlinks?)\b/;
 
 /** Verbs that add to what the call carries. */
 const APPENDING = /^(?:append|prepend|paste|add|include|attach|insert|embed)(?:s|es|ed)?$|^(?:put|place|write|type)$/;
