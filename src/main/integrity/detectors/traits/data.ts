@@ -86,13 +86,13 @@ const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|a
 const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
 
 function usersData(v: View): Hit | undefined {
-  const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
-  const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
+  // The patterns are tested only when their answer is asked for (most sentences have no hit they would decide).
+  let everyTurn: boolean | undefined;
   return (
     v.find(C.PRIVATE) ??
     // The agent's own replies are the conversation: "your full reply text", "each of your answers".
     v.find(C.REPLY, (hit) => v.before(hit, C.YOU, 20) !== undefined && !/\b(?:in|into|to|at)\s+(?:\w+\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 20), hit.at))) ??
-    (seenEverywhere ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
+    ((v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text()) ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
     // "what you read", "everything the user opened": whatever the agent or the user has seen.
     v.find(C.REF, (hit) => /^(?:what|whatever|everything|anything)$/.test(v.scope.reading.lower.slice(hit.at, hit.end)) && SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) ??
     v.find(C.PERSONAL, (hit) => {
@@ -103,6 +103,7 @@ function usersData(v: View): Hit | undefined {
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
       if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
+      everyTurn ??= (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
       return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
     })
   );
@@ -160,6 +161,8 @@ function secrets(v: View, into: Trait[]): void {
   const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
+  // Nothing below finds anything without a secret path, a secret variable or a secret word.
+  if (path === null && env === null && !v.has(C.SECRET)) return;
   const take = v.order(O_TAKE) ?? v.order(O_COMM) ?? v.find(C.COLLECT, (hit) => alsoPut(v, hit));
   if (path !== null) {
     const at = v.sentence.start + path.index;
