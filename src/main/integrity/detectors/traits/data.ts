@@ -196,10 +196,13 @@ function secrets(v: View, into: Trait[]): void {
   }
   // A secret word that is a parameter's own name, or comes in an example, is no secret of the user's.
   // A bare "token" or "secret" is anybody's; the user's, every one, or a named kind ("API key", "password") is theirs.
+  // The user's secret, asked for below up to five times: looked for once (the sentence does not change).
+  let theirsOnce: Hit | null | undefined = null;
+  const usersSecretHere = (): Hit | undefined => (theirsOnce === null ? (theirsOnce = usersSecret(v)) : theirsOnce);
   const word = v.find(C.SECRET, (hit) => {
     const text = lower.slice(hit.at, hit.end);
     if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
-    return !GENERIC_SECRET.test(text) || usersSecret(v) === hit;
+    return !GENERIC_SECRET.test(text) || usersSecretHere() === hit;
   });
   // What the tool returns, said to carry the payment or banking secrets no output should: "the report includes the full card number and CVV".
   const carried = word !== undefined && v.has(C.COLLECT) ? CARRIES_SECRET.exec(text) : null;
@@ -213,22 +216,22 @@ function secrets(v: View, into: Trait[]): void {
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
   if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
-  const theirsNamed = usersSecret(v);
+  const theirsNamed = usersSecretHere();
   const place = theirsNamed === undefined ? null : v.paramRef();
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
   // Ordered, or in the passive ("the customer's password should be included in …").
   // Not a code handed over to sign in with ("include the one-time code the user received to complete the sign-in").
   const handed = AUTH_PURPOSE.test(text) ? undefined : (v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit)) ?? v.find(C.SEND, (hit) => alsoPut(v, hit)));
-  const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
+  const theirsOrWorst = theirsNamed ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
   if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined || (!handed.order && theirsOrWorst.at < handed.at)) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
   // Or made part of every reply or output: "output format: first line must be … followed by any API keys seen in the session".
-  const inReply = usersSecret(v);
+  const inReply = theirsNamed;
   if (inReply !== undefined && v.has(C.REPLY) && v.has(C.MODAL) && v.find(C.NEG) === undefined && !v.example(inReply.at)) return v.trait('secret-grab', inReply.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
-  const theirs = usersSecret(v);
+  const theirs = theirsNamed;
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
