@@ -197,12 +197,12 @@ function secrets(v: View, into: Trait[]): void {
   // A secret word that is a parameter's own name, or comes in an example, is no secret of the user's.
   // A bare "token" or "secret" is anybody's; the user's, every one, or a named kind ("API key", "password") is theirs.
   // The user's secret, asked for below up to five times: looked for once (the sentence does not change).
+  // Kept in a variable, not a named closure: the bench's loader (tsx) names each such closure as it is made.
   let theirsOnce: Hit | null | undefined = null;
-  const usersSecretHere = (): Hit | undefined => (theirsOnce === null ? (theirsOnce = usersSecret(v)) : theirsOnce);
   const word = v.find(C.SECRET, (hit) => {
     const text = lower.slice(hit.at, hit.end);
     if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
-    return !GENERIC_SECRET.test(text) || usersSecretHere() === hit;
+    return !GENERIC_SECRET.test(text) || (theirsOnce === null ? (theirsOnce = usersSecret(v)) : theirsOnce) === hit;
   });
   // What the tool returns, said to carry the payment or banking secrets no output should: "the report includes the full card number and CVV".
   const carried = word !== undefined && v.has(C.COLLECT) ? CARRIES_SECRET.exec(text) : null;
@@ -216,7 +216,7 @@ function secrets(v: View, into: Trait[]): void {
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
   if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
-  const theirsNamed = usersSecretHere();
+  const theirsNamed = theirsOnce === null ? usersSecret(v) : theirsOnce;
   const place = theirsNamed === undefined ? null : v.paramRef();
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".

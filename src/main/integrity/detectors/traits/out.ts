@@ -90,6 +90,12 @@ export interface Mention {
   what: string;
 }
 
+/** "use the mailer server's send_email instead": deferring to the other tool, the opposite of a hijack. */
+function deferred(v: View, here: readonly Mention[], hit: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  return here.some((mention) => hit.at - mention.end <= 2 && hit.at >= mention.end && DEFER.test(lower.slice(Math.max(v.sentence.start, mention.at - 40), mention.at)));
+}
+
 /** Shadowing: another server's tool named in this sentence, and whether the sentence orders something about it. */
 export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[]): void {
   const here = mentions.filter((mention) => mention.at >= v.sentence.start && mention.at < v.sentence.end);
@@ -99,9 +105,7 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const first = here[0]!;
   // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
   const lower = v.scope.reading.lower;
-  // "use the mailer server's send_email instead": deferring to the other tool, the opposite of a hijack.
-  const deferred = (hit: Hit): boolean => here.some((mention) => hit.at - mention.end <= 2 && hit.at >= mention.end && DEFER.test(lower.slice(Math.max(v.sentence.start, mention.at - 40), mention.at)));
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !deferred(hit));
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !deferred(v, here, hit));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
