@@ -78,6 +78,11 @@ export class View {
     return id < 32 ? ((this.lo >>> id) & 1) === 1 : ((this.hi >>> (id - 32)) & 1) === 1;
   }
 
+  /** Whether the sentence holds any concept of `mask`: what `order(mask)` needs, asked before a pattern whose match is kept only with such an order. */
+  holds(mask: Mask): boolean {
+    return (this.lo & mask.lo) !== 0 || (this.hi & mask.hi) !== 0;
+  }
+
   /** The lower-case sentence. */
   text(): string {
     this.textCache ??= this.scope.reading.lower.slice(this.sentence.start, this.sentence.end);

@@ -119,7 +119,7 @@ export function dataTraits(v: View, into: Trait[]): void {
     // Ordered, or said to be called ("rates are verified by calling https://…?wallet={any wallet address in the chat}").
     if (beacon !== null && (v.order(O_ANY_VERB) !== undefined || v.has(C.VISIT))) v.trait('exfil', v.sentence.start + beacon.index, beacon[0].length, into);
   }
-  if ((v.sentence.chars & CH.EQUALS) !== 0 || v.scope.exhaustive) {
+  if (((v.sentence.chars & CH.EQUALS) !== 0 || v.scope.exhaustive) && v.holds(O_ANY_VERB)) {
     // A query left open for the data: "…/?t= + the recognised text", "append ?ref= followed by the user's email".
     const fill = QUERY_FILL.exec(v.text());
     if (fill !== null && v.order(O_ANY_VERB) !== undefined && (usersData(v) !== undefined || v.has(C.SECRET) || v.has(C.CONTENT) || v.has(C.REF))) v.trait('exfil', v.sentence.start + fill.index, fill[0].length, into);
