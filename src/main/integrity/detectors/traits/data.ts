@@ -363,6 +363,9 @@ function stateOfParam(v: View, verb: Hit): boolean {
   if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
   // "variables whose name contains KEY": a condition on something else's name.
   if (/\bwhose\s+\S+\s+$/.test(before)) return false;
+  // "after the expression, the log holds …": placed right after one of the tool's parameters.
+  const placed = /\b(?:after|before|following)\s+the\s+([\w-]+)\s*,/.exec(v.scope.reading.lower.slice(v.sentence.start, verb.at));
+  if (placed !== null && v.scope.tool.params.has(placed[1]!)) return true;
   // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …", "the path may be followed by …".
   const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.exec(before);
   if (subject === null || subject[1]!.length < 3) return false;
