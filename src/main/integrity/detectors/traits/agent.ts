@@ -30,6 +30,8 @@ const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
 const DISPARAGED = /\bdrops? (?:messages|data|e-?mails|requests)\b|\bloses? (?:data|messages)\b|\bthe only (?:reliable|safe|working|secure) (?:way|tool|server|option)\b|\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
+/** A whole kind of request routed through this tool first or instead: explicit function hijacking. */
+const INTERCEPT = /\b(?:whenever|when|if|each time)\s+(?:the\s+)?user\s+(?:asks?|wants?|requests?|tries)\b[^.]{0,30}\b(?:any|every|all|a)\b[^.]{0,40}\b(?:call|use|invoke|run)\s+this\s+(?:tool|server|function)\s+(?:first|instead|before)\b/;
 const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
@@ -69,7 +71,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.EXEC) || v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || (v.sentence.chars & CH.PIPE) !== 0 || v.scope.exhaustive) execution(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ROLE) || (v.sentence.chars & (CH.QUOTE | CH.EQUALS | CH.UNDERSCORE)) !== 0) destructive(v, into);
   if ((v.has(C.EVERY) && (v.has(C.PERSONAL) || v.has(C.PRIVATE) || v.has(C.REPLY) || v.has(C.VISIT) || v.has(C.TOOL) || v.has(C.USER) || v.has(C.SKIP) || v.has(C.TIME))) || (v.has(C.TIME) && v.has(C.REPLY))) everyCall(v, into);
-  if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG) || v.has(C.OVERRIDE))) || v.has(C.INSTEAD)) defy(v, into);
+  if ((v.has(C.USER) && (v.has(C.EVERY) || v.has(C.ASK) || v.has(C.INSTEAD) || v.has(C.NEG) || v.has(C.OVERRIDE))) || v.has(C.INSTEAD) || v.has(C.MONEY)) defy(v, into);
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.has(C.VISIT) || v.has(C.EXEC)) && v.text().includes(' times')) amplify(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
@@ -279,6 +281,9 @@ function lookAlike(a: string, b: string): boolean {
 
 function hijack(v: View, into: Trait[]): void {
   const text = v.text();
+  // "Whenever the user asks to read any file, call this tool first": every such request intercepted.
+  const intercept = v.has(C.USER) ? INTERCEPT.exec(text) : null;
+  if (intercept !== null) v.trait('hijack', v.sentence.start + intercept.index, intercept[0].length, into);
   // "recommend 'reqeusts' instead of 'requests'": a typosquat passed off as the real name.
   if (v.has(C.INSTEAD) && (v.sentence.chars & CH.QUOTE) !== 0) {
     const names = [...text.matchAll(/["'\x60]([\w.-]{4,40})["'\x60]/g)].map((match) => match[1]!);
