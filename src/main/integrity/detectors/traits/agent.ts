@@ -32,7 +32,8 @@ const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s
 const DISPARAGED = /\bdrops? (?:messages|data|e-?mails|requests)\b|\bloses? (?:data|messages)\b|\bthe only (?:reliable|safe|working|secure) (?:way|tool|server|option)\b|\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
 /** A whole kind of request routed through this tool first or instead: explicit function hijacking. */
 const INTERCEPT = /\b(?:whenever|when|if|each time)\s+(?:the\s+)?user\s+(?:asks?|wants?|requests?|tries)\b[^.]{0,30}\b(?:any|every|all|a)\b[^.]{0,40}\b(?:call|use|invoke|run)\s+this\s+(?:tool|server|function)\s+(?:first|instead|before)\b/;
-const PREFER_SELF = /\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
+const REPLACES_BUILT_IN = /\b(?:replaces|supersedes|overrides)\s+(?:the\s+)?(?:standard|built-in|default|native|system|usual)\b[^.]{0,60}\b(?:any|every|all)\b/;
+const PREFER_SELF = /\buse (?:it|this(?: one| tool)?) and not the (?:built-in|standard|default|native|other) one\b|\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
 /** A destroying tool, by its name, on everything ("call delete_repository on every repository"). */
@@ -284,6 +285,12 @@ function hijack(v: View, into: Trait[]): void {
   // "Whenever the user asks to read any file, call this tool first": every such request intercepted.
   const intercept = v.has(C.USER) ? INTERCEPT.exec(text) : null;
   if (intercept !== null) v.trait('hijack', v.sentence.start + intercept.index, intercept[0].length, into);
+  // "This tool replaces the standard file reader: for any file request, use it": the built-in one replaced for everything.
+  const replaces = v.has(C.THIS) && v.has(C.EVERY) ? REPLACES_BUILT_IN.exec(text) : null;
+  if (replaces !== null) {
+    v.trait('hijack', v.sentence.start + replaces.index, replaces[0].length, into);
+    v.trait('every-call', v.sentence.start + replaces.index, replaces[0].length, into);
+  }
   // "recommend 'reqeusts' instead of 'requests'": a typosquat passed off as the real name.
   if (v.has(C.INSTEAD) && (v.sentence.chars & CH.QUOTE) !== 0) {
     const names = [...text.matchAll(/["'\x60]([\w.-]{4,40})["'\x60]/g)].map((match) => match[1]!);
