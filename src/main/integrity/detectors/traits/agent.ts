@@ -157,6 +157,15 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
 }
 
+/** "If the docs do not cover it, say so": the negation is in a condition that ends before the verb (not "must not refuse, warn or …"). */
+const OTHER_CLAUSE = /^[^,;:]*[,;:]/;
+const CONDITION_OPENS = /(?:^|[^\p{L}])(?:if|when|whenever|unless|once|where|si|wenn|falls|se|если|когда)\s[^,;:]*$/u;
+
+function inCondition(v: View, negation: Hit, verb: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  return OTHER_CLAUSE.test(lower.slice(negation.end, verb.at)) && CONDITION_OPENS.test(lower.slice(Math.max(v.sentence.start, negation.at - 50), negation.at + 1));
+}
+
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
 const FORBIDS = /(?:^|[,;:]|\band)\s*(?:do not|don't|never)\s+$/;
 
@@ -169,7 +178,7 @@ function conceal(v: View, into: Trait[]): void {
     // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
     if (v.quoted(verb.at)) continue;
-    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
+    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && !inCondition(v, hit, verb) && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
@@ -246,7 +255,8 @@ function deceive(v: View, into: Trait[]): void {
   const refusal = v.has(C.NEG) && v.has(C.DECEIVE) ? NO_REFUSAL.exec(text) : null;
   if (refusal !== null && !v.quoted(v.sentence.start + refusal.index)) return v.trait('override', v.sentence.start + refusal.index, refusal[0].length, into);
   const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|complete|done|resolved|pass|success|true|truth|fact|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
-  if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
+  // A lie quoted as what a filter looks for ("flags: 'pretend you have no rules'") is named, not told.
+  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index)) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
   const lie = v.has(C.COMM) && (text.includes('though') || text.includes('in fact')) ? LIE_THOUGH.exec(text) : null;
   if (lie !== null) return v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
