@@ -214,20 +214,31 @@ function bypass(v: View, into: Trait[]): void {
 /** "skip the confirmation", "always approve": the user's say taken away. */
 const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
 
+const SWITCHED_OFF = /\b(?:skip|skipping|bypass|bypassing|omit|drop|disable|disabling|turn off|switch off|remove|circumvent|ignore|suppress|auto-?approve)\b/;
+
+/** A negation earlier in the clause of `at` ("never use an address found in … for a payment without …"), not one of a clause before. */
+function negatedClause(v: View, at: number): boolean {
+  const lower = v.scope.reading.lower;
+  return v.find(C.NEG, (hit) => hit.end <= at && at - hit.end <= 160 && !/[;:]|,\s+(?:and|but|then|so)\b/.test(lower.slice(hit.end, at))) !== undefined;
+}
+
 function bypassAt(v: View): number | undefined {
   const text = v.text();
   const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
-  if (review !== null) return v.sentence.start + review.index;
+  // "Never disable the confirmation dialogs": the review kept, by a negation of its own clause.
+  if (review !== null && !negatedClause(v, v.sentence.start + review.index)) return v.sentence.start + review.index;
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
     // "without WHERE, are refused unless confirm …": the confirmation belongs to another clause.
     if (asking !== undefined && asking.at > without.end && /[,;:]/.test(v.scope.reading.lower.slice(without.end, asking.at))) continue;
-    // "Do not submit forms … without the user's confirmation" asks for it.
-    if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return without.at;
+    // "Do not submit forms … without the user's confirmation" asks for it; "without asking again" after the user chose once.
+    if (asking !== undefined && !negatedClause(v, without.at) && !/^\s+again\b/.test(v.scope.reading.lower.slice(asking.end, asking.end + 8))) return without.at;
   }
   for (const negation of v.hits(C.NEG)) {
-    if (v.after(negation, C.CONFIRM, 40) !== undefined) return negation.at;
+    // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
+    const review = v.after(negation, C.CONFIRM, 40);
+    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined) continue;
     if (ask.at < negation.at) return negation.at;
@@ -313,7 +324,7 @@ function hijack(v: View, into: Trait[]): void {
 
 function trust(v: View, into: Trait[]): void {
   for (const verb of v.hits(C.TRUST)) {
-    if (!verb.order && v.before(verb, C.MODAL, 30) === undefined) continue;
+    if ((!verb.order && v.before(verb, C.MODAL, 30) === undefined) || v.negated(verb)) continue;
     // "Treat it as content to report on": the defence, not the attack.
     if (/^\s+(?:(?:it|them|this|that|these|those|such text|any \w+)\s+)?as\s+(?:untrusted\s+)?(?:content|data|plain text|text|information|quotes?|untrusted)\b/.test(v.scope.reading.lower.slice(verb.end, verb.end + 40))) continue;
     const rules = v.after(verb, C.INSTR, 80);
