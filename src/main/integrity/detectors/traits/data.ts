@@ -242,6 +242,7 @@ function personal(v: View, into: Trait[]): void {
   if (data === undefined) return;
   v.trait('private-data', data.at, data.end - data.at, into);
   const lower = v.scope.reading.lower;
+  if (keptOut(v, data)) return;
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
   const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
@@ -276,6 +277,30 @@ function personal(v: View, into: Trait[]): void {
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
+
+/** Redacting: "remove tokens and customer data first", "mask the user's e-mail". */
+const REDACT = /\b(?:redact|redacting|redacted|mask|masking|strip|stripping|scrub|scrubbing|exclude|excluding|omit|omitting|leave out|anonymi[sz]e|anonymi[sz]ing|pseudonymi[sz]e)\b/;
+/** "Summarise rather than quote them": the verb after is the one not to use. */
+const RATHER_THAN = /\b(?:rather than|instead of)\s+(?:\w+ing|\w+)\s+(?:them|it|this|that|those|these)\b/;
+
+/**
+ * The user's data kept out rather than taken: the object of a removal or redaction in its clause,
+ * right after a negation ("it cannot see this conversation", "no customer data"), or what a verb
+ * after "rather than" would have done.
+ */
+function keptOut(v: View, data: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  const clause = lower.slice(Math.max(v.sentence.start, data.at - 40), data.at);
+  const cut = Math.max(clause.lastIndexOf(';'), clause.lastIndexOf(':'), clause.lastIndexOf(','));
+  const own = clause.slice(cut + 1);
+  if (REDACT.test(own) || v.find(C.DESTRUCT, (hit) => hit.end <= data.at && hit.at >= data.at - own.length) !== undefined) return true;
+  if (v.find(C.NEG, (hit) => hit.end <= data.at && data.at - hit.end <= 14 && !/[,;:]/.test(lower.slice(hit.end, data.at))) !== undefined) return true;
+  const rather = RATHER_THAN.exec(v.text());
+  if (rather === null) return false;
+  const verbAt = v.sentence.start + rather.index + rather[0].indexOf(' ', rather[0].indexOf(' ') + 1) + 1;
+  return v.sentence.hits.some((hit) => hit.at === verbAt && (hit.lo & GIVE_OR_SAY) !== 0);
+}
+const GIVE_OR_SAY = (1 << C.COLLECT) | (1 << C.SEND) | (1 << C.COMM);
 
 /** "For each attendee also add …": a base form after "also" or "then" is an order wherever its clause began. */
 function alsoPut(v: View, verb: Hit): boolean {
