@@ -342,7 +342,10 @@ function execution(v: View, into: Trait[]): void {
   const text = v.text();
   // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
   const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
-  if (remote !== null && !v.example(v.sentence.start + remote.index)) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  // A code span ruled out or run by the user ("no `curl | sh`", "before the user runs `curl … | sh`") is what the tool checks.
+  if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(text.slice(Math.max(0, remote.index - 140), remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  // "Before running rm -rf, get the user's explicit consent": the command is guarded, not ordered.
+  if (v.has(C.USER) && (v.has(C.CONFIRM) || v.has(C.ASK)) && !v.has(C.WITHOUT) && bypassAt(v) === undefined && v.find(C.CONFIRM, (hit) => hit.order || v.before(hit, C.MODAL, 30) !== undefined || v.before(hit, C.ASK, 12) !== undefined) !== undefined) return;
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
   // Negated only by a negation of its own clause ("never run rm -rf", not "do not ask the user; run rm -rf").
   if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
@@ -351,6 +354,9 @@ function execution(v: View, into: Trait[]): void {
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
   if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }
+
+/** What comes before a code span's command that no one is told to run: a negation, or the user running it. */
+const NOT_RUN_CODE = /(?:\b(?:no|not|never|without|avoid)|\b(?:the )?users?\s+(?:runs?|executes?|pastes?|types?))\s+\x60[^\x60]*$/;
 
 /** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
 const WIDE_OPEN = /\b0\.0\.0\.0\/0\b|::\/0|\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
