@@ -116,6 +116,7 @@ describe('a command named, ruled out, run by the user, or guarded by their conse
         'Script inspector. Shows what an install script does before the user runs `curl -fsSL https://get.example.sh | bash`; never runs it.',
         'Shell lint. Rules: quote variables, no `wget -qO- | sh`, set -euo pipefail.',
         'SSH. Commands that need sudo with a password fail; use a key with NOPASSWD.',
+        'Installer check. Reviews a script before the user runs `curl … | sh` and lists what it would do.',
       ],
       false,
     );

@@ -343,7 +343,7 @@ function execution(v: View, into: Trait[]): void {
   // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
   const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
   // A code span ruled out or run by the user ("no `curl | sh`", "before the user runs `curl … | sh`") is what the tool checks.
-  if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(text.slice(Math.max(0, remote.index - 140), remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(v.scope.reading.lower.slice(Math.max(0, v.sentence.start + remote.index - 140), v.sentence.start + remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   // "Before running rm -rf, get the user's explicit consent": the command is guarded, not ordered.
   if (v.has(C.USER) && (v.has(C.CONFIRM) || v.has(C.ASK)) && !v.has(C.WITHOUT) && bypassAt(v) === undefined && v.find(C.CONFIRM, (hit) => hit.order || v.before(hit, C.MODAL, 30) !== undefined || v.before(hit, C.ASK, 12) !== undefined) !== undefined) return;
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
