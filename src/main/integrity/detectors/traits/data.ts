@@ -270,6 +270,9 @@ function personal(v: View, into: Trait[]): void {
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  // Or sent with every call, told as how the tool works: "the user's sent mail is uploaded with each call".
+  const carried = (data.lo & OWN_DATA_LO) === 0 || USER_WORDS.test(lower.slice(data.at, data.end)) ? undefined : v.find(C.SEND, (hit) => hit.at > data.at && !v.negated(hit) && /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end)));
+  if (carried !== undefined && inEveryCall(v, carried, carried.end) && !v.purposeCovers(lower.slice(data.at, data.end))) return v.trait('data-to-param', data.at, carried.end - data.at, into);
   // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
   const append = v.order(O_COLLECT);
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
@@ -277,6 +280,8 @@ function personal(v: View, into: Trait[]): void {
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
+/** The user's data by its name (not "every request" or "what other tools see"). */
+const OWN_DATA_LO = (1 << C.PRIVATE) | (1 << C.PERSONAL);
 
 /** Redacting: "remove tokens and customer data first", "mask the user's e-mail". */
 const REDACT = /\b(?:redact|redacting|redacted|mask|masking|strip|stripping|scrub|scrubbing|exclude|excluding|omit|omitting|leave out|anonymi[sz]e|anonymi[sz]ing|pseudonymi[sz]e)\b/;
