@@ -89,7 +89,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   IMPORTANT: `important critical mandatory urgent crucial essential vital attention warning priority highest compulsory imperative required`,
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
     independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
-    regardless your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
+    regardless irrespective your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
   CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
     assume assumes`,
   REPLY: `reply replies answer answers response responses answering responding replying output outputs`,
