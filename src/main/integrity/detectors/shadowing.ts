@@ -94,6 +94,12 @@ const PLAIN = 2;
 const setKind = (bits: Uint32Array, slot: number, kind: number): void => void (bits[slot >>> 4] = bits[slot >>> 4]! | (kind << ((slot & 15) * 2)));
 /** The kinds (LIKE, PLAIN) of the names whose hashes fall in `slot`. */
 const kindsAt = (bits: Uint32Array, slot: number): number => (bits[slot >>> 4]! >>> ((slot & 15) * 2)) & 3;
+/** Each hash marks two slots (its low bits and its high bits): a word is a candidate only if both hold the kind, one in some two hundred by chance rather than one in thirteen. */
+const setKinds = (bits: Uint32Array, hash: number, kind: number): void => {
+  setKind(bits, hash & HASH_MASK, kind);
+  setKind(bits, (hash >>> (32 - HASH_BITS)) & HASH_MASK, kind);
+};
+const kindsOf = (bits: Uint32Array, hash: number): number => kindsAt(bits, hash & HASH_MASK) & kindsAt(bits, (hash >>> (32 - HASH_BITS)) & HASH_MASK);
 
 /** The hash of [from, to) of `text`, lower case. */
 function tailHash(text: string, from: number, to: number): number {
@@ -136,14 +142,14 @@ function tableOf(context: OtherServers): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
-      setKind(names.hashes, tools.hashes[index]! & HASH_MASK, tools.nameLike[index] ? LIKE : PLAIN);
+      setKinds(names.hashes, tools.hashes[index]!, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
     if (label.length < 3) continue;
     if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
     else names.labels.set(label.toLowerCase(), `the server "${label}"`);
   }
-  for (const name of names.labels.keys()) setKind(names.hashes, hashOf(name) & HASH_MASK, LIKE);
+  for (const name of names.labels.keys()) setKinds(names.hashes, hashOf(name), LIKE);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
     let node: PhraseNode = names.phraseStarts.get(first) ?? { next: new Map(), ends: [] };
@@ -206,7 +212,7 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
  * What `text` (folded) names of the other servers (at most six mentions, then labels of several
  * words), with where. Names are runs of [A-Za-z0-9_.-] starting with no '.' or '-' and ending with
  * none, hashed as they are walked: only a word whose hash (or its part after its last '.') is a
- * name's is cut out and looked up. `spans`: the reader's words of `text` (words.ts, `readWords`),
+ * name's is cut out and looked up. `spans`: the reader's words of `text`, its lower-case text (words.ts, `readWords`),
  * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
  * run already hashed, and only the rest of the text is walked.
  */
@@ -235,7 +241,8 @@ export function otherToolMentions(text: string, context: OtherServers | undefine
       reached = walkNames(text, from, end, names, own, self, hits);
     }
   }
-  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, names, own, self, hits);
+  // The reader's text is lower case already (lower-casing twice changes nothing).
+  if (hits.length < 6 && names.phrases.length > 0) phraseMentions(text, spans === undefined ? text.toLowerCase() : text, names, own, self, hits);
   return hits;
 }
 
@@ -279,17 +286,16 @@ function walkNames(text: string, from: number, until: number, names: Names, own:
 /** The name [start, end) of `text` (its hash, its last '.'), as a mention if it is another server's. */
 function nameMention(text: string, start: number, end: number, hash: number, dot: number, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   // A plain name counts only quoted (or after a label and a dot).
-  const kinds = kindsAt(names.hashes, hash & HASH_MASK);
+  const kinds = kindsOf(names.hashes, hash);
   if ((kinds & LIKE) === 0 && !((kinds & PLAIN) !== 0 && quoted(text, start, end))) {
-    if (dot === -1 || kindsAt(names.hashes, tailHash(text, dot + 1, end) & HASH_MASK) === 0) return;
+    if (dot === -1 || kindsOf(names.hashes, tailHash(text, dot + 1, end)) === 0) return;
   }
   const what = nameAt(text, start, end, dot, names, own, self);
   if (what !== undefined) hits.push({ what, at: start, end });
 }
 
 /** Labels of several words, each at its first place in `text` (lower-cased), in the order of the context: looked for where their first word is. */
-function phraseMentions(text: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
-  const lower = text.toLowerCase();
+function phraseMentions(text: string, lower: string, names: Names, own: ReadonlySet<string>, self: string | undefined, hits: Mention[]): void {
   let first: number[] | undefined;
   for (const [word, root] of names.phraseStarts) {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {

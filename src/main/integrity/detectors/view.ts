@@ -50,6 +50,8 @@ const HOLDER = /^\s+(?:(?:field|parameter|argument|value|input|also|then|always|
 const HERE = /\b(?:it|them|this|that|these|those|values?|text|contents?|one|\w+s|too|also|as well)\s+here\b(?!\s+(?:is|are)\b)|\bhere\s+(?:too|as well|instead|also)\b|\bhere\b\s*[,;(]/;
 
 const NAMED_FIELD = /\b([a-z_][\w-]{2,30})\s+(?:field|parameter|argument|param)\b/;
+/** The word first, then the name: "le champ contexte", "das Feld notes", "il campo note". */
+const FIELD_THEN_NAME = /\b(?:champ|campo|feld|paramètre|parámetro|parametro|parâmetro|argumento|parameter)\s+[\x60'"]?([a-z_][\w-]{2,30})/;
 const GENERIC_FIELD = /^(?:the|this|that|each|every|any|other|same|which|what|one|optional|required|following|first|second|last|new|extra|an?|its|their|your|our|text|string|input)$/;
 
 /** A key before its value: `"content": `, `note: ` (one word, starting its line, brace or list). */
@@ -259,7 +261,7 @@ export class View {
       }
     }
     // "the attendee field": a name before the word, one of the tool's when they are known.
-    const field = this.has(C.PARAM) ? NAMED_FIELD.exec(text) : null;
+    const field = this.has(C.PARAM) ? (NAMED_FIELD.exec(text) ?? FIELD_THEN_NAME.exec(text)) : null;
     if (field !== null && !GENERIC_FIELD.test(field[1]!) && (this.scope.tool.params.size === 0 || this.scope.tool.paramKeys.has(field[1]!.replace(/[_-]/g, '')))) return field[1]!;
     // "… and add them here": in a parameter's own description, the parameter.
     if (this.has(C.THIS) && (HERE.test(text) || SET_THIS.test(text))) return 'here';

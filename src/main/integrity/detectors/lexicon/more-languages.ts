@@ -1,5 +1,5 @@
 // Words by concept (lexicon/concepts.ts) in languages the first lists leave out: Finnish,
-// Hungarian, Swahili, Tagalog, Malay, Bengali, and more Greek and Czech. The concepts an attack
+// Hungarian, Swahili, Tagalog, Malay, Bengali, Hindi written in Latin letters, and more Greek and Czech. The concepts an attack
 // is made of (not, tell, the user, ignore, previous instructions, send, put, parameter, password,
 // contents, read, important, assistant, note), so that an attack in them is read like one in
 // English. Every form may read as an order; `abc*` is a stem, `a+b` a phrase. Lower case.
@@ -48,14 +48,15 @@ export const SWAHILI_TAGALOG_MALAY: Lexicon = {
 };
 
 export const BENGALI_GREEK_CZECH: Lexicon = {
-  NEG: 'না নয় μη ne nikdy neříkej',
-  COMM: 'বলবেন জানাবেন বলুন জানান πες ενημέρωσε říkej informuj zmiňuj',
-  USER: 'ব্যবহারকারী* uživatel*',
+  NEG: 'না নয় μη ne nikdy neříkej mat nahi nahin',
+  COMM: 'বলবেন জানাবেন বলুন জানান πες ενημέρωσε říkej informuj zmiňuj batana batao bataiye bataen',
+  USER: 'ব্যবহারকারী* uživatel* upyogkarta*',
+  POSS: 'upyogkarta+ke upyogkarta+ki upyogkarta+ka',
   OVERRIDE: 'উপেক্ষা ignoruj zapomeň',
   PRIOR: 'পূর্ববর্তী আগের সমস্ত předchozí všechny',
   INSTR: 'নির্দেশ* pokyny instrukce',
-  SEND: 'পাঠান pošli odešli',
-  COLLECT: 'যোগ রাখুন βάλε πρόσθεσε συμπερίλαβε vlož přidej',
+  SEND: 'পাঠান pošli odešli bhej bhejo bhejdo bhejiye bhejna',
+  COLLECT: 'যোগ রাখুন βάλε πρόσθεσε συμπερίλαβε vlož přidej daalo daal+do jodo',
   PARAM: 'প্যারামিটার παράμετρο πεδίο parametr',
   SECRET: 'পাসওয়ার্ড heslo klíč',
   CONTENT: 'বিষয়বস্তু περιεχόμενο obsah',

@@ -69,7 +69,7 @@ export const FRENCH: Lexicon = {
   ROLE: 'système administrateur développeur',
   NOTE: 'note remarque message attention rappel',
   SECRET: 'de+passe identifiants clé clés clef jeton jetons secret secrets',
-  PRIVATE: 'historique transcription presse-papiers',
+  PRIVATE: "historique l'historique transcription presse-papiers la+conversation",
   PERSONAL: 'messages fichier fichiers documents courriels contacts calendrier adresse téléphone nom données',
   COLLECT: `inclus incluez inclure mets mettez mettre passe passez passer joins joignez joindre ajoute ajoutez ajouter copie copiez copier insère
     insérez insérer place placez transmets transmettez transmettre colle collez écris écrivez remplis contenir contienne contient incluant incluse joindre ajoutant mettant transmettant`,
@@ -100,7 +100,7 @@ export const ITALIAN: Lexicon = {
   WITHOUT: 'senza',
   COMM: `dire dirlo dirglielo dirgli menzionare menziona menzionarlo informare informa informarlo rivelare rivela mostrare mostra parlarne avvisare
     avvisa segnalare comunicare`,
-  USER: "utente utenti l'utente all'utente",
+  USER: "utente utenti l'utente all'utente dell'utente",
   STEALTH: 'segretamente silenziosamente di+nascosto',
   CONFIRM: 'conferma confermare permesso approvazione consenso',
   ASK: 'chiedere chiedi',

@@ -67,7 +67,7 @@ export function agentTraits(v: View, into: Trait[]): void {
   if ((v.has(C.COMM) || v.has(C.USER)) && (v.has(C.NEG) || v.has(C.WITHOUT))) conceal(v, into);
   if (v.has(C.STEALTH) || v.has(C.SECRET) || v.has(C.SEEN) || v.has(C.COMM) || (v.has(C.COLLECT) && v.has(C.REF))) quietly(v, into);
   if (v.has(C.WITHOUT) || (v.has(C.NEG) && (v.has(C.CONFIRM) || v.has(C.ASK))) || v.has(C.CONFIRM) || v.has(C.OVERRIDE) || (v.has(C.EVERY) && v.has(C.ACT))) bypass(v, into);
-  if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0)) consent(v, into);
+  if (v.has(C.CONSENT) || v.has(C.YOU) || ((v.has(C.CONFIRM) || v.has(C.COMM)) && (v.sentence.chars & CH.COLON) !== 0) || ((v.sentence.chars & CH.QUOTE) !== 0 && v.text().includes('approve'))) consent(v, into);
   if (v.has(C.DECEIVE) || v.has(C.COMM) || v.has(C.ADVERT)) deceive(v, into);
   if (v.has(C.REPLY) || v.has(C.ADVERT)) replies(v, into);
   if (v.has(C.OTHER) || v.has(C.INSTEAD) || v.has(C.DECEIVE) || (v.has(C.THIS) && v.has(C.TOOL) && v.has(C.EVERY))) hijack(v, into);
