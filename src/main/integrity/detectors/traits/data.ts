@@ -6,6 +6,7 @@
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
+import { keptOut } from './kept.js';
 import { mustBe, ordered, out } from './out.js';
 import type { View } from '../view.js';
 import { CH, type Hit } from '../words.js';
@@ -295,29 +296,6 @@ const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
 /** The user's data by its name (not "every request" or "what other tools see"). */
 const OWN_DATA_LO = (1 << C.PRIVATE) | (1 << C.PERSONAL);
 
-/** Redacting: "remove tokens and customer data first", "mask the user's e-mail". */
-const REDACT = /\b(?:redact|redacting|redacted|mask|masking|strip|stripping|scrub|scrubbing|exclude|excluding|omit|omitting|leave out|anonymi[sz]e|anonymi[sz]ing|pseudonymi[sz]e)\b/;
-/** "Summarise rather than quote them": the verb after is the one not to use. */
-const RATHER_THAN = /\b(?:rather than|instead of)\s+(?:\w+ing|\w+)\s+(?:them|it|this|that|those|these)\b/;
-
-/**
- * The user's data kept out rather than taken: the object of a removal or redaction in its clause,
- * right after a negation ("it cannot see this conversation", "no customer data"), or what a verb
- * after "rather than" would have done.
- */
-function keptOut(v: View, data: Hit): boolean {
-  const lower = v.scope.reading.lower;
-  const clause = lower.slice(Math.max(v.sentence.start, data.at - 40), data.at);
-  const cut = Math.max(clause.lastIndexOf(';'), clause.lastIndexOf(':'), clause.lastIndexOf(','));
-  const own = clause.slice(cut + 1);
-  if (REDACT.test(own) || v.find(C.DESTRUCT, (hit) => hit.end <= data.at && hit.at >= data.at - own.length) !== undefined) return true;
-  if (v.find(C.NEG, (hit) => hit.end <= data.at && data.at - hit.end <= 14 && !/[,;:]/.test(lower.slice(hit.end, data.at))) !== undefined) return true;
-  const rather = RATHER_THAN.exec(v.text());
-  if (rather === null) return false;
-  const verbAt = v.sentence.start + rather.index + rather[0].indexOf(' ', rather[0].indexOf(' ') + 1) + 1;
-  return v.sentence.hits.some((hit) => hit.at === verbAt && (hit.lo & GIVE_OR_SAY) !== 0);
-}
-const GIVE_OR_SAY = (1 << C.COLLECT) | (1 << C.SEND) | (1 << C.COMM);
 
 /** "For each attendee also add …": a base form after "also" or "then" is an order wherever its clause began. */
 function alsoPut(v: View, verb: Hit): boolean {
