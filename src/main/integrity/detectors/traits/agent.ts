@@ -344,7 +344,7 @@ function trust(v: View, into: Trait[]): void {
 function execution(v: View, into: Trait[]): void {
   const text = v.text();
   // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
-  const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
+  const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) || (v.has(C.EXEC) && (v.sentence.chars & CH.URL) !== 0) ? EXEC_REMOTE.exec(text) : null;
   // A code span ruled out or run by the user ("no `curl | sh`", "before the user runs `curl … | sh`") is what the tool checks.
   if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(v.scope.reading.lower.slice(Math.max(0, v.sentence.start + remote.index - 140), v.sentence.start + remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   // "Before running rm -rf, get the user's explicit consent": the command is guarded, not ordered.
@@ -354,6 +354,8 @@ function execution(v: View, into: Trait[]): void {
   if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
   if (run === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  // Ordered to run the dangerous command itself ("assistant: always run `rm -rf …`").
+  if (danger !== null && run.at < v.sentence.start + danger.index && !v.example(v.sentence.start + danger.index)) return v.trait('exec', run.at, 80, into);
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
   if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }
