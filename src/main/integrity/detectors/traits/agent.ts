@@ -365,11 +365,13 @@ function execution(v: View, into: Trait[]): void {
   // Negated only by a negation of its own clause ("never run rm -rf", not "do not ask the user; run rm -rf").
   if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
-  if (run === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  if (run === undefined) return;
   // Ordered to run the dangerous command itself ("assistant: always run `rm -rf …`").
-  if (danger !== null && run.at < v.sentence.start + danger.index && !v.example(v.sentence.start + danger.index)) return v.trait('exec', run.at, 80, into);
+  if (danger !== null && run.at < v.sentence.start + danger.index && !v.quoted(run.at) && !v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start)) && !v.example(v.sentence.start + danger.index)) return v.trait('exec', run.at, 80, into);
+  // What is run first: without it the order runs nothing (the quotes and the tool's purpose are then never asked).
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
-  if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
+  if (what === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  if (!v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }
 
 /** What comes before a code span's command that no one is told to run: a negation, or the user running it. */
