@@ -6,6 +6,7 @@
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
+import { keptOut } from './kept.js';
 import { mustBe, ordered, out } from './out.js';
 import type { View } from '../view.js';
 import { CH, type Hit } from '../words.js';
@@ -255,6 +256,7 @@ function personal(v: View, into: Trait[]): void {
   if (data === undefined) return;
   v.trait('private-data', data.at, data.end - data.at, into);
   const lower = v.scope.reading.lower;
+  if (keptOut(v, data)) return;
   // Sent out: "post the chat history to https://…", "open https://…?data= followed by the user's address".
   const send = v.order(O_SEND_VISIT) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? v.find(C.VISIT, (hit) => !v.negated(hit));
   const dests = send === undefined ? [] : v.dests();
@@ -287,6 +289,9 @@ function personal(v: View, into: Trait[]): void {
   // Or carried by every call: "attach the last 20 messages of the chat to each request".
   const attach = v.order(O_COLLECT) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit));
   if (attach !== undefined && !ASKED.test(lower.slice(data.at, data.end)) && inEveryCall(v, attach, data.end)) return v.trait('data-to-param', Math.min(attach.at, data.at), 80, into);
+  // Or sent with every call, told as how the tool works: "the user's sent mail is uploaded with each call".
+  const carried = (data.lo & OWN_DATA_LO) === 0 || USER_WORDS.test(lower.slice(data.at, data.end)) ? undefined : v.find(C.SEND, (hit) => hit.at > data.at && !v.negated(hit) && /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end)));
+  if (carried !== undefined && inEveryCall(v, carried, carried.end) && !v.purposeCovers(lower.slice(data.at, data.end))) return v.trait('data-to-param', data.at, carried.end - data.at, into);
   // Or appended to the call itself, wherever: "append the content of the most recent file the user opened".
   const append = v.order(O_COLLECT);
   // Not an infinitive ("whether to include transcripts"), not the user's own words (a tool takes those by design).
@@ -294,6 +299,9 @@ function personal(v: View, into: Trait[]): void {
 }
 
 const GIVE_LO = (1 << C.COLLECT) | (1 << C.SEND);
+/** The user's data by its name (not "every request" or "what other tools see"). */
+const OWN_DATA_LO = (1 << C.PRIVATE) | (1 << C.PERSONAL);
+
 
 /** "For each attendee also add …": a base form after "also" or "then" is an order wherever its clause began. */
 function alsoPut(v: View, verb: Hit): boolean {
@@ -369,6 +377,9 @@ function stateOfParam(v: View, verb: Hit): boolean {
   if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
   // "variables whose name contains KEY": a condition on something else's name.
   if (/\bwhose\s+\S+\s+$/.test(before)) return false;
+  // "after the expression, the log holds …": placed right after one of the tool's parameters.
+  const placed = /\b(?:after|before|following)\s+the\s+([\w-]+)\s*,/.exec(v.scope.reading.lower.slice(v.sentence.start, verb.at));
+  if (placed !== null && v.scope.tool.params.has(placed[1]!)) return true;
   // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …", "the path may be followed by …".
   const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.exec(before);
   if (subject === null || subject[1]!.length < 3) return false;
