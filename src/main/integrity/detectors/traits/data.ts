@@ -47,19 +47,20 @@ const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 function usersSecret(v: View): Hit | undefined {
   const lower = v.scope.reading.lower;
+  // Each look for an owner asked only when the sentence holds one (no closure made for nothing).
   return v.find(
     C.SECRET,
     (hit) =>
-      v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined ||
+      (v.has(C.POSS) && v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) ||
       // "every token", "any API keys" (not "always store the key").
-      v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & SKIP_LO) === 0) !== undefined ||
+      (v.has(C.EVERY) && v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & SKIP_LO) === 0) !== undefined) ||
       KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)) ||
       // Chinese and Japanese name the owner right before, with or without 的/の: "用户浏览器中该网站的 Cookie".
-      v.find(C.USER, (owner) => owner.foreign && owner.end <= hit.at && hit.at - owner.end <= 20) !== undefined ||
+      (v.has(C.USER) && v.find(C.USER, (owner) => owner.foreign && owner.end <= hit.at && hit.at - owner.end <= 20) !== undefined) ||
       HELD_BY.test(lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40))) ||
       // The owner after: "the cookies of the user's browser", "os cookies do navegador do usuário", "the code from their SMS".
-      v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.end))) !== undefined ||
-      v.find(C.POSS, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && !v.bareUser(owner) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined,
+      (v.has(C.USER) && v.find(C.USER, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && (owner.foreign || !v.bareUser(owner)) && OWNER_AFTER.test(lower.slice(hit.end, owner.end))) !== undefined) ||
+      (v.has(C.POSS) && v.find(C.POSS, (owner) => owner.at >= hit.end && owner.at - hit.end <= 40 && !v.bareUser(owner) && OWNER_AFTER.test(lower.slice(hit.end, owner.at))) !== undefined),
   );
 }
 
