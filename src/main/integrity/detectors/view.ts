@@ -160,7 +160,8 @@ export class View {
     const agent = (this.sentence.lo & AGENT_LO) !== 0;
     for (let i = 0; i < hits.length; i++) {
       const hit = hits[i]!;
-      if ((hit.order || (agent && this.agentDoes(hit))) && ((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && !this.negated(hit)) return hit;
+      // The concept first: agentDoes walks the sentence and tests a pattern.
+      if (((hit.lo & mask.lo) !== 0 || (hit.hi & mask.hi) !== 0) && (hit.order || (agent && this.agentDoes(hit))) && !this.negated(hit)) return hit;
     }
     return undefined;
   }

@@ -277,7 +277,7 @@ function deceive(v: View, into: Trait[]): void {
   const lie = v.has(C.COMM) && (text.includes('though') || text.includes('in fact')) ? LIE_THOUGH.exec(text) : null;
   if (lie !== null) return v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
-  const tell = v.order(O_COMM);
+  const tell = v.has(C.DECEIVE) ? v.order(O_COMM) : undefined;
   if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
   const promote = v.order(O_ADVERT);
   // Steering the user, whenever they come near a subject, towards what the server sells.
