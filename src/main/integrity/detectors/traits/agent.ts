@@ -161,7 +161,7 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
 }
 
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
-const FORBIDS = /(?:^|[,;:]|\band)\s*(?:do not|don't|never)\s+$/;
+const FORBIDS = /(?:^|[,;:]|\band|\byou)\s*(?:do not|don't|never)\s+$/;
 
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
 
