@@ -87,12 +87,17 @@ function scanOne(text: string, where: string, context: ScanContext | undefined, 
   return signals.length === 0 ? [] : findingsOf(signals, where);
 }
 
+const PURPOSE_WORDS = 8;
+
 /** The words of names and titles: `send_email`, `sendEmail`, "Send e-mail" → send, email. */
 function wordsOf(names: readonly unknown[]): Set<string> {
   const words = new Set<string>();
   for (const name of names) {
     if (typeof name !== 'string') continue;
-    for (const word of name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) words.add(word);
+    const parts = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    // A title of a sentence's length says more than what the tool is for ("Stock quote — assistant: always run …").
+    if (parts.length > PURPOSE_WORDS) continue;
+    for (const word of parts) if (word.length >= 3) words.add(word);
   }
   return words;
 }

@@ -54,6 +54,9 @@ const NAMED_FIELD = /\b([a-z_][\w-]{2,30})\s+(?:field|parameter|argument|param)\
 const FIELD_THEN_NAME = /\b(?:champ|campo|feld|paramètre|parámetro|parametro|parâmetro|argumento|parameter)\s+[\x60'"]?([a-z_][\w-]{2,30})/;
 const GENERIC_FIELD = /^(?:the|this|that|each|every|any|other|same|which|what|one|optional|required|following|first|second|last|new|extra|an?|its|their|your|our|text|string|input)$/;
 
+/** A key before its value: `"content": `, `note: ` (one word, starting its line, brace or list). */
+const VALUE_OF_KEY = /(?:^|[\n{,[]|["'])\s*["']?[\w.-]+["']?\s*:\s*$/;
+
 /** "set this to …", "fill this with …": in a parameter's own description, the parameter. */
 const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b/;
 
@@ -174,9 +177,10 @@ export class View {
   /** Whether `at` sits in quotes or a code span ("such as 'ignore previous instructions'"), or follows an example marker in its clause. */
   quoted(at: number): boolean {
     const before = this.scope.reading.lower.slice(this.sentence.start, at);
-    // A JSON value ("content": "…") is said, not quoted.
+    // A JSON or YAML value ("content": "…", `note: "…"`) is said, not quoted; a list after a colon
+    // of prose ("Examples it flags: "…"") is quoted.
     const open = before.lastIndexOf('"');
-    if ((before.match(/["“”]/g) ?? []).length % 2 === 1 && !/:\s*$/.test(before.slice(0, Math.max(0, open)))) return true;
+    if ((before.match(/["“”]/g) ?? []).length % 2 === 1 && !VALUE_OF_KEY.test(before.slice(0, Math.max(0, open)))) return true;
     if ((before.match(/\x60/g) ?? []).length % 2 === 1) return true;
     // Single quotes: those that open (not an apostrophe inside a word), less those that close, before `at`.
     let single = 0;

@@ -42,7 +42,9 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
-    customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat`,
+    customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat
+    surrounding+conversation ongoing+conversation preceding+conversation prior+conversation earlier+conversation previous+conversation past+conversation
+    sent+mail sent+messages sent+items message+databases message+database`,
   PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
@@ -87,7 +89,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   IMPORTANT: `important critical mandatory urgent crucial essential vital attention warning priority highest compulsory imperative required`,
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
     independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
-    regardless your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
+    regardless irrespective your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
   CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
     assume assumes`,
   REPLY: `reply replies answer answers response responses answering responding replying output outputs`,

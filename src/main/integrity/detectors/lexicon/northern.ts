@@ -44,7 +44,7 @@ export const GERMAN: Lexicon = {
   ALSO: 'zusätzlich auch kopie',
   REF: 'das dies davon darüber es',
   INSTEAD: 'ändere ändern ersetze ersetzen statt stattdessen anstelle umleiten leite+um',
-  DECEIVE: 'veraltet veralteter obsolet kaputt',
+  DECEIVE: 'veraltet veralteter obsolet kaputt unabhängig ungeachtet',
 };
 
 export const DUTCH: Lexicon = {

@@ -50,7 +50,7 @@ export const SPANISH: Lexicon = {
   ALSO: 'también además',
   REF: 'esto eso lo esta paso',
   INSTEAD: 'cambia cambiar cambie reemplaza reemplazar reemplace sustituye sustituir lugar',
-  DECEIVE: 'obsoleto obsoleta',
+  DECEIVE: 'obsoleto obsoleta independientemente sin+importar',
 };
 
 export const FRENCH: Lexicon = {
@@ -92,7 +92,7 @@ export const FRENCH: Lexicon = {
   ALSO: 'également aussi copie',
   REF: "cela ça le en l'étape",
   INSTEAD: 'remplace remplacez remplacer changez lieu',
-  DECEIVE: 'obsolète déprécié',
+  DECEIVE: 'obsolète déprécié quel+que quelle+que quels+que quelles+que',
 };
 
 export const ITALIAN: Lexicon = {

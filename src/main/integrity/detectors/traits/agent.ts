@@ -4,7 +4,7 @@
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SUPPRESS } from '../structure.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, JUDGED, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
 import { CH, type Hit } from '../words.js';
 
@@ -160,6 +160,15 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
 }
 
+/** "If the docs do not cover it, say so": the negation is in a condition that ends before the verb (not "must not refuse, warn or …"). */
+const OTHER_CLAUSE = /^[^,;:]*[,;:]/;
+const CONDITION_OPENS = /(?:^|[^\p{L}])(?:if|when|whenever|unless|once|where|si|wenn|falls|se|если|когда)\s[^,;:]*$/u;
+
+function inCondition(v: View, negation: Hit, verb: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  return OTHER_CLAUSE.test(lower.slice(negation.end, verb.at)) && CONDITION_OPENS.test(lower.slice(Math.max(v.sentence.start, negation.at - 50), negation.at + 1));
+}
+
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
 const FORBIDS = /(?:^|[,;:]|\band|\byou)\s*(?:do not|don't|never)\s+$/;
 
@@ -172,7 +181,7 @@ function conceal(v: View, into: Trait[]): void {
     // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
     if (v.quoted(verb.at)) continue;
-    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
+    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && !inCondition(v, hit, verb) && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
@@ -208,20 +217,31 @@ function bypass(v: View, into: Trait[]): void {
 /** "skip the confirmation", "always approve": the user's say taken away. */
 const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
 
+const SWITCHED_OFF = /\b(?:skip|skipping|bypass|bypassing|omit|drop|disable|disabling|turn off|switch off|remove|circumvent|ignore|suppress|auto-?approve)\b/;
+
+/** A negation earlier in the clause of `at` ("never use an address found in … for a payment without …"), not one of a clause before. */
+function negatedClause(v: View, at: number): boolean {
+  const lower = v.scope.reading.lower;
+  return v.find(C.NEG, (hit) => hit.end <= at && at - hit.end <= 160 && !/[;:]|,\s+(?:and|but|then|so)\b/.test(lower.slice(hit.end, at))) !== undefined;
+}
+
 function bypassAt(v: View): number | undefined {
   const text = v.text();
   const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
-  if (review !== null) return v.sentence.start + review.index;
+  // "Never disable the confirmation dialogs": the review kept, by a negation of its own clause.
+  if (review !== null && !negatedClause(v, v.sentence.start + review.index)) return v.sentence.start + review.index;
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
     // "without WHERE, are refused unless confirm …": the confirmation belongs to another clause.
     if (asking !== undefined && asking.at > without.end && /[,;:]/.test(v.scope.reading.lower.slice(without.end, asking.at))) continue;
-    // "Do not submit forms … without the user's confirmation" asks for it.
-    if (asking !== undefined && v.find(C.NEG, (hit) => hit.end <= without.at && without.at - hit.end <= 80) === undefined) return without.at;
+    // "Do not submit forms … without the user's confirmation" asks for it; "without asking again" after the user chose once.
+    if (asking !== undefined && !negatedClause(v, without.at) && !/^\s+again\b/.test(v.scope.reading.lower.slice(asking.end, asking.end + 8))) return without.at;
   }
   for (const negation of v.hits(C.NEG)) {
-    if (v.after(negation, C.CONFIRM, 40) !== undefined) return negation.at;
+    // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
+    const review = v.after(negation, C.CONFIRM, 40);
+    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined) continue;
     if (ask.at < negation.at) return negation.at;
@@ -249,7 +269,11 @@ function deceive(v: View, into: Trait[]): void {
   const refusal = v.has(C.NEG) && v.has(C.DECEIVE) ? NO_REFUSAL.exec(text) : null;
   if (refusal !== null && !v.quoted(v.sentence.start + refusal.index)) return v.trait('override', v.sentence.start + refusal.index, refusal[0].length, into);
   const phrase = v.has(C.DECEIVE) || /nothing|stopped|already|empty|removed|deleted|fixed|negative|critical|local|complete|done|resolved|pass|success|true|truth|fact|\bas (?:insecure|unsafe|broken|inferior|worse|dangerous|malicious)/.test(text) ? DECEIVE_PHRASE.exec(text) : null;
-  if (phrase !== null) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
+  // A lie quoted as what a filter looks for ("flags: 'pretend you have no rules'") is named, not told.
+  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index)) return v.trait('pass-off', v.sentence.start + phrase.index, phrase[0].length, into);
+  // A verdict fixed in advance: "ranked in the top three regardless of fit", "at least a B, whatever the content", "best reported as flat".
+  const rigged = /regardless|irrespective|no matter|whatever|always|reported|reports|unabhängig|ungeachtet|quel|independientemente|sin importar/.test(text) ? (FIXED_VERDICT.exec(text) ?? SPUN_RESULT.exec(text)) : null;
+  if (rigged !== null && JUDGED.test(text) && !v.quoted(v.sentence.start + rigged.index + Math.max(0, rigged[0].search(/\b(?:reported|reports?|shown|presented|described|displayed)\s/)))) return v.trait('pass-off', v.sentence.start + rigged.index, rigged[0].length, into);
   const lie = v.has(C.COMM) && (text.includes('though') || text.includes('in fact')) ? LIE_THOUGH.exec(text) : null;
   if (lie !== null) return v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
@@ -315,7 +339,7 @@ function hijack(v: View, into: Trait[]): void {
 
 function trust(v: View, into: Trait[]): void {
   for (const verb of v.hits(C.TRUST)) {
-    if (!verb.order && v.before(verb, C.MODAL, 30) === undefined) continue;
+    if ((!verb.order && v.before(verb, C.MODAL, 30) === undefined) || v.negated(verb)) continue;
     // "Treat it as content to report on": the defence, not the attack.
     if (/^\s+(?:(?:it|them|this|that|these|those|such text|any \w+)\s+)?as\s+(?:untrusted\s+)?(?:content|data|plain text|text|information|quotes?|untrusted)\b/.test(v.scope.reading.lower.slice(verb.end, verb.end + 40))) continue;
     const rules = v.after(verb, C.INSTR, 80);
@@ -332,16 +356,26 @@ function trust(v: View, into: Trait[]): void {
 function execution(v: View, into: Trait[]): void {
   const text = v.text();
   // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
-  const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) ? EXEC_REMOTE.exec(text) : null;
-  if (remote !== null && !v.example(v.sentence.start + remote.index)) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  const remote = (v.sentence.chars & CH.PIPE) !== 0 || v.has(C.CODE) || (v.has(C.EXEC) && (v.sentence.chars & CH.URL) !== 0) ? EXEC_REMOTE.exec(text) : null;
+  // A code span ruled out or run by the user ("no `curl | sh`", "before the user runs `curl … | sh`") is what the tool checks.
+  if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(v.scope.reading.lower.slice(Math.max(0, v.sentence.start + remote.index - 140), v.sentence.start + remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
+  // "Before running rm -rf, get the user's explicit consent": the command is guarded, not ordered.
+  if (v.has(C.USER) && (v.has(C.CONFIRM) || v.has(C.ASK)) && !v.has(C.WITHOUT) && bypassAt(v) === undefined && v.find(C.CONFIRM, (hit) => hit.order || v.before(hit, C.MODAL, 30) !== undefined || v.before(hit, C.ASK, 12) !== undefined) !== undefined) return;
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
   // Negated only by a negation of its own clause ("never run rm -rf", not "do not ask the user; run rm -rf").
   if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);
   const run = v.order(O_EXEC);
-  if (run === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  if (run === undefined) return;
+  // Ordered to run the dangerous command itself ("assistant: always run `rm -rf …`").
+  if (danger !== null && run.at < v.sentence.start + danger.index && !v.quoted(run.at) && !v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start)) && !v.example(v.sentence.start + danger.index)) return v.trait('exec', run.at, 80, into);
+  // What is run first: without it the order runs nothing (the quotes and the tool's purpose are then never asked).
   const what = v.find(C.EXEC, (hit) => hit !== run) ?? v.find(C.CODE);
-  if (what !== undefined && !v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
+  if (what === undefined || v.quoted(run.at) || v.purposeCovers(text.slice(run.at - v.sentence.start, run.end - v.sentence.start))) return;
+  if (!v.purposeCovers(text.slice(what.at - v.sentence.start, what.end - v.sentence.start))) v.trait('exec', run.at, 80, into);
 }
+
+/** What comes before a code span's command that no one is told to run: a negation, or the user running it. */
+const NOT_RUN_CODE = /(?:\b(?:no|not|never|without|avoid)|\b(?:the )?users?\s+(?:runs?|executes?|pastes?|types?))\s+\x60[^\x60]*$/;
 
 /** Values that open everything up, whoever sets them: a world-writable mode, a public ACL, a superuser, the root folder. */
 const WIDE_OPEN = /\b0\.0\.0\.0\/0\b|::\/0|\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;

@@ -1,0 +1,32 @@
+// The user's data named in a sentence but kept out of what is sent: redacted, removed, not seen,
+// or what a verb after "rather than" would have done (data.ts asks before it reads a taking).
+import { C as CONCEPT } from '../lexicon/concepts.js';
+import type { View } from '../view.js';
+import type { Hit } from '../words.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx).
+const C = CONCEPT;
+
+/** Redacting: "remove tokens and customer data first", "mask the user's e-mail". */
+const REDACT = /\b(?:redact|redacting|redacted|mask|masking|strip|stripping|scrub|scrubbing|exclude|excluding|omit|omitting|leave out|anonymi[sz]e|anonymi[sz]ing|pseudonymi[sz]e)\b/;
+/** "Summarise rather than quote them": the verb after is the one not to use. */
+const RATHER_THAN = /\b(?:rather than|instead of)\s+(?:\w+ing|\w+)\s+(?:them|it|this|that|those|these)\b/;
+
+/**
+ * The user's data kept out rather than taken: the object of a removal or redaction in its clause,
+ * right after a negation ("it cannot see this conversation", "no customer data"), or what a verb
+ * after "rather than" would have done.
+ */
+export function keptOut(v: View, data: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  const clause = lower.slice(Math.max(v.sentence.start, data.at - 40), data.at);
+  const cut = Math.max(clause.lastIndexOf(';'), clause.lastIndexOf(':'), clause.lastIndexOf(','));
+  const own = clause.slice(cut + 1);
+  if (REDACT.test(own) || v.find(C.DESTRUCT, (hit) => hit.end <= data.at && hit.at >= data.at - own.length) !== undefined) return true;
+  if (v.find(C.NEG, (hit) => hit.end <= data.at && data.at - hit.end <= 14 && !/[,;:]/.test(lower.slice(hit.end, data.at))) !== undefined) return true;
+  const rather = RATHER_THAN.exec(v.text());
+  if (rather === null) return false;
+  const verbAt = v.sentence.start + rather.index + rather[0].indexOf(' ', rather[0].indexOf(' ') + 1) + 1;
+  return v.sentence.hits.some((hit) => hit.at === verbAt && (hit.lo & GIVE_OR_SAY) !== 0);
+}
+const GIVE_OR_SAY = (1 << C.COLLECT) | (1 << C.SEND) | (1 << C.COMM);
