@@ -370,12 +370,11 @@ const NOT_RUN_CODE = /(?:\b(?:no|not|never|without|avoid)|\b(?:the )?users?\s+(?
 const WIDE_OPEN = /\b0\.0\.0\.0\/0\b|::\/0|\bmake (?:it|them|these|those|\w+) public\b|\bpublic(?:ly)? (?:readable|writable|accessible)\b|\b0?777\b|\bpublic-read(?:-write)?\b|\bsuperuser\b|"principal"\s*:\s*"\*"|\bpath\s*=\s*\/(?=[\s\]),]|$)|\badmin(?:istrator)? (?:access|rights|permission|role)\b/;
 
 function destructive(v: View, into: Trait[]): void {
-  // Each finding below needs an order of one of these (a destroying verb is one of them).
-  if (!v.holds(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC)) return;
+  if (!v.holds(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC)) return; // each finding below needs an order of one of these
   const text = v.text();
   const call = (v.has(C.EVERY) || v.has(C.POSS)) && v.holds(O_VISIT_EXEC) ? DESTRUCTIVE_CALL.exec(text) : null;
   if (call !== null && v.order(O_VISIT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + call.index, call[0].length, into);
-  const open = (v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') || text.includes('/0')) && v.holds(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) ? WIDE_OPEN.exec(text) : null;
+  const open = v.has(C.DESTRUCT) || v.has(C.ROLE) || text.includes('path') || text.includes('principal') || text.includes('/0') ? WIDE_OPEN.exec(text) : null;
   if (open !== null && v.order(O_COLLECT_DESTRUCT_VISIT_ACT_EXEC) !== undefined) return v.trait('destructive', v.sentence.start + open.index, open[0].length, into);
   const verb = v.order(O_DESTRUCT);
   if (verb === undefined) return;
