@@ -204,7 +204,7 @@ function secrets(v: View, into: Trait[]): void {
   let theirsOnce: Hit | null | undefined = null;
   const word = v.find(C.SECRET, (hit) => {
     const text = lower.slice(hit.at, hit.end);
-    if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
+    if (v.scope.tool.paramKeys.has(text.includes('_') || text.includes('-') ? text.replace(/[_-]/g, '') : text) || v.example(hit.at)) return false;
     return !GENERIC_SECRET.test(text) || (theirsOnce === null ? (theirsOnce = usersSecret(v)) : theirsOnce) === hit;
   });
   // What the tool returns, said to carry the payment or banking secrets no output should: "the report includes the full card number and CVV".
