@@ -146,3 +146,10 @@ export const FIXED_VERDICT = /\b(?:regardless of|irrespective of|no matter)\s+(?
 export const SPUN_RESULT = /\b(?:fail(?:ed|s|ing)?|falls?|fell|below|drops?|dropped|declin\w*|loss(?:es)?|negative|errors?)\b[^.]{0,100}\b(?:reported|reports?|shown|presented|described|displayed)\s+(?:\w+\s+){0,4}?as\s+["'“]?(?:flat|stable|deployed|successful|succeeded|healthy|ok|passed|passing|green|up|growth|positive|on track)\b/;
 /** The text judges, ranks or reports: where a fixed verdict is a lie. */
 export const JUDGED = /\b(?:rank(?:ed|s|ing)?|grade[sd]?|grading|scor(?:e|ed|es|ing)|rated?|ratings?|verdicts?|recommend\w*|approv\w*|marked|top (?:three|five|ten|\d+)|at least an? [a-f]\b|shortlist\w*|hir(?:e|ed|ing)|conclude|best|reported|reports?|state|ersten (?:drei|fünf|zehn)|bewert\w*|note|noten|rang|platz|class\w*|évalu\w*|recommand\w*|clasific\w*|nota|evalu\w*|recomend\w*|primeros)(?![\p{L}])/u;
+
+/** An agent policy written as settings: the user's say switched off ("confirm_destructive_actions": false, auto_approve: [...]). */
+export const POLICY_NO_REVIEW = /["']?[\w-]*(?:confirm|approv|review|ask_user|ask_before)[\w-]*["']?\s*[:=]\s*["']?(?:false|off|no|never|0)\b|["']?(?:auto_?approve|auto_?confirm|auto_?accept|skip_?confirm\w*|yolo|dangerously_?skip\w*)["']?\s*[:=]\s*(?:["']?(?:true|on|yes|all|\*)\b|\[)/;
+/** … or hiding from the user ("disclose_to_user": false, show_tool_errors: false). */
+export const POLICY_HIDE = /["']?[\w-]*(?:disclos|show_\w*(?:error|warning)|notify_user|tell_user|inform_user|user_visible|report_to_user)[\w-]*["']?\s*[:=]\s*["']?(?:false|off|no|never|0)\b/;
+/** … or trusting what tools return, or every path open. */
+export const POLICY_OPEN = /["']?trust_?\w*["']?\s*[:=]\s*["']?(?:true|on|yes|all)\b|["']?allow(?:ed)?_?(?:paths|dirs|directories|hosts|domains)["']?\s*[:=]\s*\[\s*["'](?:\/|\*|~)["']\s*\]/;
