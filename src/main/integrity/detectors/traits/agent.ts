@@ -4,8 +4,9 @@
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, JUDGED, META, OVERRIDE_PHRASE, POLICY_HIDE, POLICY_NO_REVIEW, POLICY_OPEN, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
+import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, JUDGED, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
+import { policyTraits } from './form.js';
 import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
@@ -73,17 +74,9 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.has(C.VISIT) || v.has(C.EXEC)) && v.text().includes(' times')) amplify(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
-  if ((v.sentence.chars & CH.UNDERSCORE) !== 0 && ((v.sentence.chars & CH.COLON) !== 0 || v.text().includes('='))) policy(v, into);
+  if ((v.sentence.chars & CH.UNDERSCORE) !== 0 && ((v.sentence.chars & CH.COLON) !== 0 || v.text().includes('='))) policyTraits(v, into);
 }
 
-/** Settings that switch the user's say off, hide from them, or open everything, in a policy object (JSON, YAML). */
-function policy(v: View, into: Trait[]): void {
-  const text = v.text();
-  for (const [pattern, name] of [[POLICY_NO_REVIEW, 'bypass'], [POLICY_HIDE, 'conceal-weak'], [POLICY_OPEN, 'trust-output']] as const) {
-    const flag = pattern.exec(text);
-    if (flag !== null && !v.quoted(v.sentence.start + flag.index) && !v.example(v.sentence.start + flag.index)) v.trait(name, v.sentence.start + flag.index, flag[0].length, into);
-  }
-}
 
 function defy(v: View, into: Trait[]): void {
   const text = v.text();
