@@ -362,7 +362,7 @@ describe('the independent set B (development since its held-out reading)', () =>
     expect(figures.poisoned).toBe(374);
     expect(figures.clean).toBe(395);
     expect(figures.falseHigh / figures.clean).toBeLessThanOrEqual(0.01);
-    expect(figures.detected / figures.poisoned).toBeGreaterThanOrEqual(0.97);
+    expect(figures.detected / figures.poisoned).toBeGreaterThanOrEqual(0.975);
   });
 
   it('finds the same with its gates as without them', () => {

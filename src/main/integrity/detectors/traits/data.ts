@@ -88,13 +88,13 @@ const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|a
 const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
 
 function usersData(v: View): Hit | undefined {
-  const everyTurn = (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
-  const seenEverywhere = (v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text());
+  // The patterns are tested only when their answer is asked for (most sentences have no hit they would decide).
+  let everyTurn: boolean | undefined;
   return (
     v.find(C.PRIVATE) ??
     // The agent's own replies are the conversation: "your full reply text", "each of your answers".
     v.find(C.REPLY, (hit) => v.before(hit, C.YOU, 20) !== undefined && !/\b(?:in|into|to|at)\s+(?:\w+\s+)?$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 20), hit.at))) ??
-    (seenEverywhere ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
+    ((v.has(C.EVERY) || v.has(C.OTHER)) && AGENT_ACTIVITY.test(v.text()) ? (v.find(C.EVERY) ?? v.find(C.OTHER)) : undefined) ??
     // "what you read", "everything the user opened": whatever the agent or the user has seen.
     v.find(C.REF, (hit) => /^(?:what|whatever|everything|anything)$/.test(v.scope.reading.lower.slice(hit.at, hit.end)) && SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) ??
     v.find(C.PERSONAL, (hit) => {
@@ -105,6 +105,7 @@ function usersData(v: View): Hit | undefined {
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
       if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
+      everyTurn ??= (v.has(C.EVERY) || v.has(C.TIME)) && EVERY_CALL.test(v.text());
       return everyTurn && USER_WORDS.test(v.scope.reading.lower.slice(hit.at, hit.end));
     })
   );
@@ -163,6 +164,8 @@ function secrets(v: View, into: Trait[]): void {
   const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
+  // Nothing below finds anything without a secret path, a secret variable or a secret word.
+  if (path === null && env === null && !v.has(C.SECRET)) return;
   const take = v.order(O_TAKE) ?? v.order(O_COMM) ?? v.find(C.COLLECT, (hit) => alsoPut(v, hit));
   if (path !== null) {
     const at = v.sentence.start + path.index;
@@ -196,10 +199,13 @@ function secrets(v: View, into: Trait[]): void {
   }
   // A secret word that is a parameter's own name, or comes in an example, is no secret of the user's.
   // A bare "token" or "secret" is anybody's; the user's, every one, or a named kind ("API key", "password") is theirs.
+  // The user's secret, asked for below up to five times: looked for once (the sentence does not change).
+  let theirsOnce: Hit | null | undefined = null;
+  const usersSecretHere = (): Hit | undefined => (theirsOnce === null ? (theirsOnce = usersSecret(v)) : theirsOnce);
   const word = v.find(C.SECRET, (hit) => {
     const text = lower.slice(hit.at, hit.end);
     if (v.scope.tool.paramKeys.has(text.replace(/[_-]/g, '')) || v.example(hit.at)) return false;
-    return !GENERIC_SECRET.test(text) || usersSecret(v) === hit;
+    return !GENERIC_SECRET.test(text) || usersSecretHere() === hit;
   });
   // What the tool returns, said to carry the payment or banking secrets no output should: "the report includes the full card number and CVV".
   const carried = word !== undefined && v.has(C.COLLECT) ? CARRIES_SECRET.exec(text) : null;
@@ -213,22 +219,22 @@ function secrets(v: View, into: Trait[]): void {
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
   if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
-  const theirsNamed = usersSecret(v);
+  const theirsNamed = usersSecretHere();
   const place = theirsNamed === undefined ? null : v.paramRef();
   if (theirsNamed !== undefined && place !== null && place !== '' && place !== 'here' && !OWN_SECRET.test(place) && !v.negated(theirsNamed) && !v.example(theirsNamed.at)) return v.trait('secret-grab', theirsNamed.at, 40, into);
   // The user's secret (or one no tool needs from the agent) ordered handed over, wherever it goes: "add their one-time code after the id", "attach the tokens the client holds".
   // Ordered, or in the passive ("the customer's password should be included in …").
   // Not a code handed over to sign in with ("include the one-time code the user received to complete the sign-in").
   const handed = AUTH_PURPOSE.test(text) ? undefined : (v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && mustBe(v, hit)) ?? v.find(C.SEND, (hit) => alsoPut(v, hit)));
-  const theirsOrWorst = usersSecret(v) ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
+  const theirsOrWorst = theirsNamed ?? v.find(C.SECRET, (hit) => NEVER_HANDED.test(lower.slice(hit.at, hit.end)) && !v.example(hit.at));
   if (handed !== undefined && theirsOrWorst !== undefined && !SAFE_KEEPING.test(text) && (theirsOrWorst.at > handed.at || handed.foreign || v.after(handed, C.REF, 6) !== undefined || (!handed.order && theirsOrWorst.at < handed.at)) && !v.purposeCovers(lower.slice(theirsOrWorst.at, theirsOrWorst.end)) && !v.purposeCovers(lower.slice(handed.at, handed.end))) return v.trait('secret-grab', theirsOrWorst.at, 40, into);
   // Or made part of every reply or output: "output format: first line must be … followed by any API keys seen in the session".
-  const inReply = usersSecret(v);
+  const inReply = theirsNamed;
   if (inReply !== undefined && v.has(C.REPLY) && v.has(C.MODAL) && v.find(C.NEG) === undefined && !v.example(inReply.at)) return v.trait('secret-grab', inReply.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
   const read = env !== null ? v.order(O_READ) : undefined;
   if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
-  const theirs = usersSecret(v);
+  const theirs = theirsNamed;
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
   // The user's own secret, talked about: taken in a neighbouring sentence ("… include it as `x`"), it is a grab.
@@ -373,6 +379,9 @@ function stateOfParam(v: View, verb: Hit): boolean {
   if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
   // "variables whose name contains KEY": a condition on something else's name.
   if (/\bwhose\s+\S+\s+$/.test(before)) return false;
+  // "after the expression, the log holds …": placed right after one of the tool's parameters.
+  const placed = /\b(?:after|before|following)\s+the\s+([\w-]+)\s*,/.exec(v.scope.reading.lower.slice(v.sentence.start, verb.at));
+  if (placed !== null && v.scope.tool.params.has(placed[1]!)) return true;
   // Or one of the tool's parameters by its bare name: "when notes carries …", "the session field carries …", "the path may be followed by …".
   const subject = /([\w-]+)\s+(?:(?:field|parameter|argument|also|then|always|now|may|must|should|can|will|still|be)\s+){0,2}$/.exec(before);
   if (subject === null || subject[1]!.length < 3) return false;
