@@ -6,6 +6,7 @@ import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, JUDGED, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
+import { bypass, bypassAt } from './bypass.js';
 import { policyTraits } from './form.js';
 import { CH, type Hit } from '../words.js';
 
@@ -57,7 +58,6 @@ const O_COMM = maskOf([C.COMM]);
 const O_DESTRUCT = maskOf([C.DESTRUCT]);
 const O_DESTRUCT_OVERRIDE_READ_ACT = maskOf([C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT]);
 const O_EXEC = maskOf([C.EXEC]);
-const O_SEND = maskOf([C.SEND]);
 
 export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || (v.has(C.YOU) && v.text().includes(' now'))) override(v, into);
@@ -206,55 +206,6 @@ function quietly(v: View, into: Trait[]): void {
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
   v.trait(v.order(O_VERBS_ACT_INSTEAD) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
-}
-
-function bypass(v: View, into: Trait[]): void {
-  const at = bypassAt(v);
-  if (at === undefined) return;
-  v.trait('bypass', at, 60, into);
-  // Without asking, before something that cannot be undone: deleting, running commands, paying, sending (unless that is the tool's job).
-  const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(O_SEND);
-  if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
-}
-
-/** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
-
-const SWITCHED_OFF = /\b(?:skip|skipping|bypass|bypassing|omit|drop|disable|disabling|turn off|switch off|remove|circumvent|ignore|suppress|auto-?approve)\b/;
-
-/** A negation earlier in the clause of `at` ("never use an address found in … for a payment without …"), not one of a clause before. */
-function negatedClause(v: View, at: number): boolean {
-  const lower = v.scope.reading.lower;
-  return v.find(C.NEG, (hit) => hit.end <= at && at - hit.end <= 160 && !/[;:]|,\s+(?:and|but|then|so)\b/.test(lower.slice(hit.end, at))) !== undefined;
-}
-
-function bypassAt(v: View): number | undefined {
-  const text = v.text();
-  const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
-  // "Never disable the confirmation dialogs": the review kept, by a negation of its own clause.
-  if (review !== null && !negatedClause(v, v.sentence.start + review.index)) return v.sentence.start + review.index;
-  for (const without of v.hits(C.WITHOUT)) {
-    // "without asking", or, verb-last, "確認せずに" (confirming-without).
-    const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
-    // "without WHERE, are refused unless confirm …": the confirmation belongs to another clause.
-    if (asking !== undefined && asking.at > without.end && /[,;:]/.test(v.scope.reading.lower.slice(without.end, asking.at))) continue;
-    // "Do not submit forms … without the user's confirmation" asks for it; "without asking again" after the user chose once.
-    if (asking !== undefined && !negatedClause(v, without.at) && !/^\s+again\b/.test(v.scope.reading.lower.slice(asking.end, asking.end + 8))) return without.at;
-  }
-  for (const negation of v.hits(C.NEG)) {
-    // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
-    const review = v.after(negation, C.CONFIRM, 40);
-    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
-    const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
-    if (ask === undefined) continue;
-    if (ask.at < negation.at) return negation.at;
-    // "You should not ask it to": asking the tool, not the user.
-    if (/^\s+(?:it|the (?:server|tool)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;
-    // "Don't ask the user; …": asking them ruled out as a clause of its own.
-    const end = v.sentence.end - ask.end < 25 || /^\s+(?:the user|the human|them|anyone|the customer)\s*(?:[;:,—–-]|first\b|again\b)/.test(v.scope.reading.lower.slice(ask.end, ask.end + 24));
-    if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return negation.at;
-  }
-  return undefined;
 }
 
 function consent(v: View, into: Trait[]): void {
