@@ -127,6 +127,8 @@ function override(v: View, into: Trait[]): void {
     if (rules === undefined || v.quoted(verb.at)) continue;
     // "Previous instructions about setting X can be ignored": instructions on one topic, let go; not an order to drop them all.
     if (!verb.order && !verb.foreign && /^\s+(?:about|for|on|regarding|concerning)\b/.test(text.slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 12))) continue;
+    // "System prompt override for this agent": a compound noun naming a setting, not an order.
+    if (!verb.order && !verb.foreign && rules.end <= verb.at && verb.at - rules.end <= 1) continue;
     const prior = v.near(rules, C.PRIOR, 60, 30) ?? v.near(rules, C.YOU, 40, 10) ?? v.near(rules, C.ROLE, 40, 10);
     if (prior === undefined) continue;
     if (rules.at > verb.at && DEFENSIVE.test(v.text().slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 30))) continue;
@@ -134,7 +136,14 @@ function override(v: View, into: Trait[]): void {
   }
   if (!v.has(C.INSTR) && !v.has(C.ROLE) && !text.includes(' now') && !v.scope.exhaustive) return;
   const phrase = OVERRIDE_PHRASE.exec(text);
-  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index)) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index) && !namedSetting(text, phrase)) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+}
+
+/** "Optional system prompt override for this agent": the name of a setting, not a header that overrides. */
+function namedSetting(text: string, phrase: RegExpExecArray): boolean {
+  if (!phrase[0].endsWith('override')) return false;
+  const end = phrase.index + phrase[0].length;
+  return /^\s+(?:for|per|replaces?|field|parameter|setting|value|text)\b/.test(text.slice(end, end + 14)) || /\b(?:optional|an?|the|custom|its|this)\s+$/.test(text.slice(Math.max(0, phrase.index - 10), phrase.index));
 }
 
 function address(v: View, into: Trait[]): void {
