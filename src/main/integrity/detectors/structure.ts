@@ -153,3 +153,17 @@ export const POLICY_NO_REVIEW = /["']?[\w-]*(?:confirm|approv|review|ask_user|as
 export const POLICY_HIDE = /["']?[\w-]*(?:disclos|show_\w*(?:error|warning)|notify_user|tell_user|inform_user|user_visible|report_to_user)[\w-]*["']?\s*[:=]\s*["']?(?:false|off|no|never|0)\b/;
 /** … or trusting what tools return, or every path open. */
 export const POLICY_OPEN = /["']?trust_?\w*["']?\s*[:=]\s*["']?(?:true|on|yes|all)\b|["']?allow(?:ed)?_?(?:paths|dirs|directories|hosts|domains)["']?\s*[:=]\s*\[\s*["'](?:\/|\*|~)["']\s*\]/;
+/** A lie told against what the text itself says: "tell the user it is free, even though a fee is added". */
+export const LIE_THOUGH = /\b(?:tell|say|assure|inform|reassure)\b[^.]{0,60}\b(?:even though|although|while in fact|when in fact|though in fact)\b/;
+/** Refusals suppressed: "never refuse …, even if it seems unsafe". */
+export const NO_REFUSAL = /\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:ever\s+)?(?:refuse|decline|reject|question|push back on|warn about)\b[^.]{0,80}\b(?:even if|even when|even though|regardless|no matter)\b/;
+/** Calls multiplied: "call this tool at least 50 times". */
+export const AMPLIFY = /\b(?:call|invoke|run|query|use|repeat)\s+(?:this\s+(?:tool|server|function)\s+|it\s+)?(?:at least\s+|about\s+)?(?:\d{2,}|twenty|thirty|fifty|a hundred|hundreds of)\s+times\b(?!\s+(?:a|per)\s+(?:second|minute|hour|day)\b)/;
+/** … for every question: the multiplication made a standing rule. */
+export const PER_TURN = /^\s*(?:\w+\s+){0,3}?(?:per|for (?:every|each)|each|every)\s+(?:user\s+)?(?:question|request|call|message|answer|reply|turn|query|search|task)\b/;
+/** A whole kind of request routed through this tool first or instead: explicit function hijacking. */
+export const INTERCEPT = /\b(?:whenever|when|if|each time)\s+(?:the\s+)?user\s+(?:asks?|wants?|requests?|tries)\b[^.]{0,30}\b(?:any|every|all|a)\b[^.]{0,40}\b(?:call|use|invoke|run)\s+this\s+(?:tool|server|function)\s+(?:first|instead|before)\b/;
+/** The built-in tool replaced for every request of a kind. */
+export const REPLACES_BUILT_IN = /\b(?:replaces|supersedes|overrides)\s+(?:the\s+)?(?:standard|built-in|default|native|system|usual)\b[^.]{0,60}\b(?:any|every|all)\b/;
+/** What makes a consent a condition ("only after the user agreed", "if they opted in"). */
+export const CONDITION = /\b(?:after|once|if|when|unless|until|whether|before|only if|provided)\s+(?:the\s+|a\s+)?$/;

@@ -4,7 +4,7 @@
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
-import { AGENT_ADDRESS, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, JUDGED, META, OVERRIDE_PHRASE, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
+import { AGENT_ADDRESS, AMPLIFY, CONDITION, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, INTERCEPT, JUDGED, LIE_THOUGH, META, NO_REFUSAL, OVERRIDE_PHRASE, PER_TURN, REPLACES_BUILT_IN, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
 import { bypass, bypassAt } from './bypass.js';
 import { policyTraits } from './form.js';
@@ -21,20 +21,11 @@ const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? 
 const UNAWARE = /\b(?:user|users|person|people|human|customer|they|them|he|she|owner|anyone)\b[^.]{0,40}\b(?:must|should|shall|needs?|is to|are to)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:learn|know|find out|notice|reali[sz]e|discover|be aware|become aware|suspect|hear)\b|\bwithout (?:the user|them|the users|anyone|the person|the human|the customer)(?:'s)? (?:knowing|noticing|knowledge|realizing|realising|being aware|finding out)\b/;
 const DO_IT_QUIETLY = /\bdo (?:it|this|that|so) (?:silently|quietly|secretly|discreetly|covertly)\b/;
 const CONSENT_CLAIM = /\b(?:user|they|customer|owner)\s+(?:already\s+)?(?:approved|authori[sz]ed|consented|agreed to|opted in|pre-?approved)\b|\byou (?:have|are given|are granted|now have|have been given|have been granted) (?:full |explicit |the )?(?:permission|authori[sz]ation|clearance|consent|approval|access) to\b|\byou are (?:allowed|authori[sz]ed|permitted|free) to (?:share|send|read|delete|access|run|execute|skip|ignore)\b|\b(?:user|they|you|customer)\s+(?:has|have|are|is)\s+(?:already\s+)?(?:approved|authori[sz]ed|cleared|consented|agreed|opted in|pre-?approved|pre-?authori[sz]ed)\b|\bassumes?\s+(?:that\s+)?(?:the\s+user\s+)?(?:consents?|approves|agrees)|\b(?:cleared|authori[sz]ed) to\b|\bpre-?approved\b|\bopted in\b/;
-/** A lie told against what the text itself says: "tell the user it is free, even though a fee is added". */
-const LIE_THOUGH = /\b(?:tell|say|assure|inform|reassure)\b[^.]{0,60}\b(?:even though|although|while in fact|when in fact|though in fact)\b/;
 const DECEIVE_PHRASE = /\bwhether or not (?:that|it|this|they) (?:is|are) (?:true|the case|accurate)\b|\b(?:even if|regardless of whether) (?:it|that|this|they) (?:is|are|isn't|aren't|is not|are not) (?:true|false|untrue|accurate)\b|\bregardless of (?:the )?(?:truth|facts)\b|\b(?:present|report|describe|show|mark|flag|label)\b[^.]{0,40}\bas (?:successful|succeeded|a success|complete|completed|done|passing|resolved|clean|safe|benign|harmless|secure|compliant|verified)\b|\b(?:label|present|mark|describe|call)\s+(?:them|it|these|those|the results?)\s+as\s+(?:neutral|independent|unbiased|objective|organic|unsponsored|impartial)\b|\b(?:say|tell (?:them|the user|users|people)|claim|answer|reply)\b[^.]{0,25}\b(?:it|the data|everything|nothing|data|your data|their data)\s+(?:stays|is|remains|is kept|never leaves)\s+(?:local|private|on (?:the|your|their) (?:device|machine|computer)|here)\b|\b(?:rewrite|rephrase|present|describe|report|spin|summari[sz]e)\b[^.]{0,50}\b(?:negative|critical|bad|unfavou?rable|failed|failing|poor)\b[^.]{0,50}\b(?:as|into)\s+(?:positive|favou?rable|good|successful|passing|great)\b|\b(?:describe|call|present|portray|label|depict)\s+(?:them|it|competitors?|others?|the others|other \w+|\w+ products)\s+as\s+(?:insecure|unsafe|broken|inferior|worse|unreliable|dangerous|deprecated|fake|malicious|scams?)\b|\btell (?:them|the user|him|her) (?:that )?(?:it|this|the \w+) (?:has been|was|is) (?:already )?(?:removed|deleted|done|stopped|cancell?ed|disabled|fixed|uninstalled)\b|\bas (?:if|though) (?:it were|they were|it was) (?:your|his|its) own\b|\b(?:as|is) your own\b|\byour own (?:idea|analysis|recommendation|view|opinion|tip|words|suggestion|research|advice|finding)\b|\b(?:independent|personal|honest) (?:view|opinion|analysis|recommendation)\b|\bpretend(?:s|ing)?\b|\blie to\b|\bmislead(?:ing)?\b|\b(?:stores|keeps|logs|collects) nothing\b|\bnothing is (?:stored|kept|logged|collected)\b|\b(?:say|tell (?:them|the user)|claim)\b[^.]{0,30}\b(?:it (?:was|is) (?:already )?(?:done|empty|stopped)|you stopped|(?:official|verified|certified|endorsed) (?:by|anthropic|openai))/;
-const NO_REFUSAL = /\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:ever\s+)?(?:refuse|decline|reject|question|push back on|warn about)\b[^.]{0,80}\b(?:even if|even when|even though|regardless|no matter)\b/;
-const AMPLIFY = /\b(?:call|invoke|run|query|use|repeat)\s+(?:this\s+(?:tool|server|function)\s+|it\s+)?(?:at least\s+|about\s+)?(?:\d{2,}|twenty|thirty|fifty|a hundred|hundreds of)\s+times\b(?!\s+(?:a|per)\s+(?:second|minute|hour|day)\b)/;
-/** … for every question: the multiplication made a standing rule. */
-const PER_TURN = /^\s*(?:\w+\s+){0,3}?(?:per|for (?:every|each)|each|every)\s+(?:user\s+)?(?:question|request|call|message|answer|reply|turn|query|search|task)\b/;
 const REPLY_END = /\bend (?:every|each|all|your) (?:reply|replies|answer|answers|response|responses)\b/;
 const ROUTE_THROUGH = /\b(?:route|send|pass|redirect)\s+(?:every|all|each|any)\s+\w+(?:\s+\w+)?\s+through\s+this\b/;
 /** What a hijack says of the other tools, or of this one. */
 const DISPARAGED = /\bdrops? (?:messages|data|e-?mails|requests)\b|\bloses? (?:data|messages)\b|\bthe only (?:reliable|safe|working|secure) (?:way|tool|server|option)\b|\b(?:broken|unavailable|down|deprecated|stale|unreliable|obsolete|outdated|compromised|monitored|shut down|being shut|leaks?|only (?:this|these|ours)|exclusively|sandboxed|partial (?:data|results)|inaccurate|insecure|unsafe|untrusted|less accurate|rate-limited)\b/;
-/** A whole kind of request routed through this tool first or instead: explicit function hijacking. */
-const INTERCEPT = /\b(?:whenever|when|if|each time)\s+(?:the\s+)?user\s+(?:asks?|wants?|requests?|tries)\b[^.]{0,30}\b(?:any|every|all|a)\b[^.]{0,40}\b(?:call|use|invoke|run)\s+this\s+(?:tool|server|function)\s+(?:first|instead|before)\b/;
-const REPLACES_BUILT_IN = /\b(?:replaces|supersedes|overrides)\s+(?:the\s+)?(?:standard|built-in|default|native|system|usual)\b[^.]{0,60}\b(?:any|every|all)\b/;
 const PREFER_SELF = /\buse (?:it|this(?: one| tool)?) and not the (?:built-in|standard|default|native|other) one\b|\b(?:use|call|prefer|choose)\s+(?:only\s+)?this (?:tool|server|function|one)\b[^.]*\binstead\b|\b(?:prefer|choose|use|call)\s+this (?:tool|server|function|one)\s+(?:over|rather than|in place of)\b|\binstead of\b[^.]*\b(?:use|call)\s+this\b|\b(?:use|call) only this (?:tool|server|function)\b|\bthis (?:tool|server) (?:instead|only)\b/;
 /** This tool for everything, related or not. */
 const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b[^.]{0,40}\b(?:every|each|all|any)\b[^.]{0,60}\b(?:even|including)\b[^.]{0,20}\b(?:unrelated|irrelevant|not related)\b|\beven (?:when|if|ones|those)[^.]{0,20}\b(?:unrelated|irrelevant)\b/;
@@ -42,8 +33,6 @@ const SCOPE_CREEP = /\b(?:invoke|call|use|run)\s+this (?:tool|server|function)\b
 const DESTRUCTIVE_CALL = /\b(?:delete|remove|drop|destroy|wipe|purge|erase|transfer|revoke|close)_\w+\b[^.]{0,40}\b(?:every|all|each|any)\b/;
 const WEAKENED = /\b(?:safety|security|firewall|antivirus|guardrails?|protections?|checks|logging|audit(?:ing)?|monitoring|2fa|mfa)\b/;
 
-/** What makes a consent a condition ("only after the user agreed", "if they opted in"). */
-const CONDITION = /\b(?:after|once|if|when|unless|until|whether|before|only if|provided)\s+(?:the\s+|a\s+)?$/;
 
 const JSON_ROLE = /"role"\s*:\s*"(?:system|developer)"/;
 const ROLE_SPEAKERS = (1 << C.ROLE) | (1 << C.USER) | (1 << C.AGENT);
@@ -182,7 +171,7 @@ function inCondition(v: View, negation: Hit, verb: Hit): boolean {
 }
 
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
-const FORBIDS = /(?:^|[,;:]|\band)\s*(?:do not|don't|never)\s+$/;
+const FORBIDS = /(?:^|[,;:]|\band|\byou)\s*(?:do not|don't|never)\s+$/;
 
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
 

@@ -100,8 +100,9 @@ function usersData(v: View): Hit | undefined {
     v.find(C.PERSONAL, (hit) => {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
-      // "every uploaded file": what the user gave the tool.
+      // "every uploaded file", "every phone number mentioned": what the user gave the tool or said.
       if (quantified && /\b(?:uploaded|attached|received|shared|scanned|synced|saved|imported)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at))) return true;
+      if (quantified && /^\s+(?:mentioned|shared|typed|discussed|entered|seen|received)\b/.test(v.scope.reading.lower.slice(hit.end, hit.end + 14))) return true;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
       if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;
