@@ -135,7 +135,7 @@ export const GRANT = /\b(?:add|invite|grant)\b[^.;]{0,40}["'\x60“][\w.@-]{3,}[
 export const QUERY_FILL = /[?&][\w-]+=(?:\s*(?:…|\.{3}))?\s*(?:\+|\bplus\b|\bfollowed by\b|\band then\b|$|[.,;)]\s)/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
-export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bcompatible with\b|\boptionally\b/;
+export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bboth servers\b|\b(?:the user|users|they) (?:can|may|could) (?:also )?(?:use|call|run|invoke|pick)\b|\bif (?:the user|they|the customer) (?:confirms?|approves?|agrees?|accepts?)\b|\bcompatible with\b|\boptionally\b/;
 
 /** An identifier in backticks or quotes: a parameter's name, usually. */
 export const QUOTED_NAME = /[\x60'"“‘]([a-z_][\w.-]{1,40})[\x60'"”’]/g;
@@ -147,6 +147,12 @@ export const SPUN_RESULT = /\b(?:fail(?:ed|s|ing)?|falls?|fell|below|drops?|drop
 /** The text judges, ranks or reports: where a fixed verdict is a lie. */
 export const JUDGED = /\b(?:rank(?:ed|s|ing)?|grade[sd]?|grading|scor(?:e|ed|es|ing)|rated?|ratings?|verdicts?|recommend\w*|approv\w*|marked|top (?:three|five|ten|\d+)|at least an? [a-f]\b|shortlist\w*|hir(?:e|ed|ing)|conclude|best|reported|reports?|state|ersten (?:drei|fünf|zehn)|bewert\w*|note|noten|rang|platz|class\w*|évalu\w*|recommand\w*|clasific\w*|nota|evalu\w*|recomend\w*|primeros)(?![\p{L}])/u;
 
+/** An agent policy written as settings: the user's say switched off ("confirm_destructive_actions": false, auto_approve: [...]). */
+export const POLICY_NO_REVIEW = /["']?[\w-]*(?:confirm|approv|review|ask_user|ask_before)[\w-]*["']?\s*[:=]\s*["']?(?:false|off|no|never|0)\b|["']?(?:auto_?approve|auto_?confirm|auto_?accept|skip_?confirm\w*|yolo|dangerously_?skip\w*)["']?\s*[:=]\s*(?:["']?(?:true|on|yes|all|\*)\b|\[)/;
+/** … or hiding from the user ("disclose_to_user": false, show_tool_errors: false). */
+export const POLICY_HIDE = /["']?[\w-]*(?:disclos|show_\w*(?:error|warning)|notify_user|tell_user|inform_user|user_visible|report_to_user)[\w-]*["']?\s*[:=]\s*["']?(?:false|off|no|never|0)\b/;
+/** … or trusting what tools return, or every path open. */
+export const POLICY_OPEN = /["']?trust_?\w*["']?\s*[:=]\s*["']?(?:true|on|yes|all)\b|["']?allow(?:ed)?_?(?:paths|dirs|directories|hosts|domains)["']?\s*[:=]\s*\[\s*["'](?:\/|\*|~)["']\s*\]/;
 /** A lie told against what the text itself says: "tell the user it is free, even though a fee is added". */
 export const LIE_THOUGH = /\b(?:tell|say|assure|inform|reassure)\b[^.]{0,60}\b(?:even though|although|while in fact|when in fact|though in fact)\b/;
 /** Refusals suppressed: "never refuse …, even if it seems unsafe". */

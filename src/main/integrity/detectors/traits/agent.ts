@@ -6,6 +6,8 @@ import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ADDRESS, AMPLIFY, CONDITION, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, INTERCEPT, JUDGED, LIE_THOUGH, META, NO_REFUSAL, OVERRIDE_PHRASE, PER_TURN, REPLACES_BUILT_IN, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
+import { bypass, bypassAt } from './bypass.js';
+import { policyTraits } from './form.js';
 import { CH, type Hit } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
@@ -45,7 +47,6 @@ const O_COMM = maskOf([C.COMM]);
 const O_DESTRUCT = maskOf([C.DESTRUCT]);
 const O_DESTRUCT_OVERRIDE_READ_ACT = maskOf([C.DESTRUCT, C.OVERRIDE, C.READ, C.ACT]);
 const O_EXEC = maskOf([C.EXEC]);
-const O_SEND = maskOf([C.SEND]);
 
 export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.OVERRIDE) || v.has(C.INSTR) || v.has(C.ROLE) || (v.has(C.YOU) && v.text().includes(' now'))) override(v, into);
@@ -65,7 +66,9 @@ export function agentTraits(v: View, into: Trait[]): void {
   if (v.has(C.DESTRUCT) || v.has(C.ALERT)) suppress(v, into);
   if ((v.has(C.VISIT) || v.has(C.EXEC)) && v.text().includes(' times')) amplify(v, into);
   if ((v.sentence.chars & (CH.COLON | CH.QUOTE)) !== 0 && (v.has(C.ROLE) || v.has(C.USER) || v.has(C.AGENT))) roleLabel(v, into);
+  if ((v.sentence.chars & CH.UNDERSCORE) !== 0 && ((v.sentence.chars & CH.COLON) !== 0 || v.text().includes('='))) policyTraits(v, into);
 }
+
 
 function defy(v: View, into: Trait[]): void {
   const text = v.text();
@@ -113,6 +116,8 @@ function override(v: View, into: Trait[]): void {
     if (rules === undefined || v.quoted(verb.at)) continue;
     // "Previous instructions about setting X can be ignored": instructions on one topic, let go; not an order to drop them all.
     if (!verb.order && !verb.foreign && /^\s+(?:about|for|on|regarding|concerning)\b/.test(text.slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 12))) continue;
+    // "System prompt override for this agent": a compound noun naming a setting, not an order.
+    if (!verb.order && !verb.foreign && rules.end <= verb.at && verb.at - rules.end <= 1) continue;
     const prior = v.near(rules, C.PRIOR, 60, 30) ?? v.near(rules, C.YOU, 40, 10) ?? v.near(rules, C.ROLE, 40, 10);
     if (prior === undefined) continue;
     if (rules.at > verb.at && DEFENSIVE.test(v.text().slice(rules.end - v.sentence.start, rules.end - v.sentence.start + 30))) continue;
@@ -120,7 +125,14 @@ function override(v: View, into: Trait[]): void {
   }
   if (!v.has(C.INSTR) && !v.has(C.ROLE) && !text.includes(' now') && !v.scope.exhaustive) return;
   const phrase = OVERRIDE_PHRASE.exec(text);
-  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index)) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+  if (phrase !== null && !v.quoted(v.sentence.start + phrase.index) && !namedSetting(text, phrase)) v.trait('override', v.sentence.start + phrase.index, phrase[0].length, into);
+}
+
+/** "Optional system prompt override for this agent": the name of a setting, not a header that overrides. */
+function namedSetting(text: string, phrase: RegExpExecArray): boolean {
+  if (!phrase[0].endsWith('override')) return false;
+  const end = phrase.index + phrase[0].length;
+  return /^\s+(?:for|per|replaces?|field|parameter|setting|value|text)\b/.test(text.slice(end, end + 14)) || /\b(?:optional|an?|the|custom|its|this)\s+$/.test(text.slice(Math.max(0, phrase.index - 10), phrase.index));
 }
 
 function address(v: View, into: Trait[]): void {
@@ -192,55 +204,6 @@ function quietly(v: View, into: Trait[]): void {
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
   v.trait(v.order(O_VERBS_ACT_INSTEAD) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);
-}
-
-function bypass(v: View, into: Trait[]): void {
-  const at = bypassAt(v);
-  if (at === undefined) return;
-  v.trait('bypass', at, 60, into);
-  // Without asking, before something that cannot be undone: deleting, running commands, paying, sending (unless that is the tool's job).
-  const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(O_SEND);
-  if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
-}
-
-/** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
-
-const SWITCHED_OFF = /\b(?:skip|skipping|bypass|bypassing|omit|drop|disable|disabling|turn off|switch off|remove|circumvent|ignore|suppress|auto-?approve)\b/;
-
-/** A negation earlier in the clause of `at` ("never use an address found in … for a payment without …"), not one of a clause before. */
-function negatedClause(v: View, at: number): boolean {
-  const lower = v.scope.reading.lower;
-  return v.find(C.NEG, (hit) => hit.end <= at && at - hit.end <= 160 && !/[;:]|,\s+(?:and|but|then|so)\b/.test(lower.slice(hit.end, at))) !== undefined;
-}
-
-function bypassAt(v: View): number | undefined {
-  const text = v.text();
-  const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
-  // "Never disable the confirmation dialogs": the review kept, by a negation of its own clause.
-  if (review !== null && !negatedClause(v, v.sentence.start + review.index)) return v.sentence.start + review.index;
-  for (const without of v.hits(C.WITHOUT)) {
-    // "without asking", or, verb-last, "確認せずに" (confirming-without).
-    const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
-    // "without WHERE, are refused unless confirm …": the confirmation belongs to another clause.
-    if (asking !== undefined && asking.at > without.end && /[,;:]/.test(v.scope.reading.lower.slice(without.end, asking.at))) continue;
-    // "Do not submit forms … without the user's confirmation" asks for it; "without asking again" after the user chose once.
-    if (asking !== undefined && !negatedClause(v, without.at) && !/^\s+again\b/.test(v.scope.reading.lower.slice(asking.end, asking.end + 8))) return without.at;
-  }
-  for (const negation of v.hits(C.NEG)) {
-    // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
-    const review = v.after(negation, C.CONFIRM, 40);
-    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
-    const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
-    if (ask === undefined) continue;
-    if (ask.at < negation.at) return negation.at;
-    // "You should not ask it to": asking the tool, not the user.
-    if (/^\s+(?:it|the (?:server|tool)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;
-    // "Don't ask the user; …": asking them ruled out as a clause of its own.
-    const end = v.sentence.end - ask.end < 25 || /^\s+(?:the user|the human|them|anyone|the customer)\s*(?:[;:,—–-]|first\b|again\b)/.test(v.scope.reading.lower.slice(ask.end, ask.end + 24));
-    if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return negation.at;
-  }
-  return undefined;
 }
 
 function consent(v: View, into: Trait[]): void {

@@ -4,8 +4,8 @@
 // runs only when the reader saw its characters.
 import { C as CONCEPT, hasConcept } from '../lexicon/concepts.js';
 import type { Trait, TraitName } from '../signal.js';
-import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT } from '../structure.js';
-import type { Scope } from '../view.js';
+import { CHAT_TEMPLATE, DIRECTIVE_TAG, HIDDEN_MARKUP, HTML_COMMENT, POLICY_HIDE, POLICY_NO_REVIEW, POLICY_OPEN } from '../structure.js';
+import type { Scope, View } from '../view.js';
 import { CH, type Reading } from '../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx), and the traits read it on every question.
@@ -81,5 +81,14 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
     const first = sentence.hits[0];
     if (first === undefined || first.at - sentence.start > 4 || !IMPORTANT.some((id) => hasConcept(first.lo, first.hi, id))) continue;
     if (/^\s*[:!：]/.test(lower.slice(first.end, first.end + 3))) into.push({ name: 'notice', sentence: sentence.index, at: first.at, length: 60 });
+  }
+}
+
+/** Settings that switch the user's say off, hide from them, or open everything, in a policy object (JSON, YAML). */
+export function policyTraits(v: View, into: Trait[]): void {
+  const text = v.text();
+  for (const [pattern, name] of [[POLICY_NO_REVIEW, 'bypass'], [POLICY_HIDE, 'conceal-weak'], [POLICY_OPEN, 'trust-output']] as const) {
+    const flag = pattern.exec(text);
+    if (flag !== null && !v.quoted(v.sentence.start + flag.index) && !v.example(v.sentence.start + flag.index)) v.trait(name, v.sentence.start + flag.index, flag[0].length, into);
   }
 }

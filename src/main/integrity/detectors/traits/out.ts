@@ -82,6 +82,8 @@ export function out(v: View, into: Trait[]): void {
 const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|using|invoking|every|each|any)\s+)?(?:the\s+)?$/;
 const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
+/** "If they want to pay a supplier instead": the user's choice, not an order to switch. */
+const USER_WANTS = /\bif (?:the user|they|the customer) (?:wants?|prefers?|chooses?|asks?) to\b[^.;,]*$/;
 const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
 
 export interface Mention {
@@ -105,7 +107,7 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const first = here[0]!;
   // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
   const lower = v.scope.reading.lower;
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !deferred(v, here, hit));
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !USER_WANTS.test(lower.slice(v.sentence.start, hit.at)) && !deferred(v, here, hit));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));
