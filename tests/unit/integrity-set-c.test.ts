@@ -46,7 +46,7 @@ const ItemShape = z.object({
   id: z.string().regex(/^c[pb]-[a-z0-9-]+$/),
   class: z.string().min(1),
   carrier: z.string().min(1),
-  language: z.string().regex(/^[a-z]{2}(\+[a-z]{2})*$/),
+  language: z.string().regex(/^[a-z]{2}(-[a-z]{2})?(\+[a-z]{2}(-[a-z]{2})?)*$/),
   tool: ToolShape.optional(),
   server: ServerShape.optional(),
   others: z.array(z.object({ label: z.string().min(1), tools: z.array(z.string().min(1)).min(1) }).strict()).optional(),
