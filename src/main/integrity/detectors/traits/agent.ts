@@ -157,6 +157,8 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   const internals = INTERNALS.test(v.scope.reading.lower.slice(verb.end, verb.end + 60));
   const act = internals ? undefined : (v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50));
   const at = Math.min(verb.at, negation.at);
+  // "Do not describe the chart; the user already sees it": nothing kept from the user.
+  if (USER_SEES.test(v.text())) return;
   if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
 }
@@ -173,6 +175,10 @@ function inCondition(v: View, negation: Hit, verb: Hit): boolean {
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
 const FORBIDS = /(?:^|[,;:]|\band|\byou)\s*(?:do not|don't|never)\s+$/;
 
+/** A clause ended between a negation and a verb ("not tax advice; say so"). */
+const CLAUSE_BREAK = /[;:]/;
+const USER_SEES = /\b(?:the user|users|they)\s+(?:already|can)\s+(?:sees?|see)\b/;
+
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
 
 function conceal(v: View, into: Trait[]): void {
@@ -182,7 +188,7 @@ function conceal(v: View, into: Trait[]): void {
     // Negated verbs of one word ("bahsetme", "نگو"), a negation before ("do not tell"), or after a verb of another language ("Erwähne das nicht").
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
     if (v.quoted(verb.at)) continue;
-    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && !inCondition(v, hit, verb) && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
+    const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && !inCondition(v, hit, verb) && !CLAUSE_BREAK.test(v.scope.reading.lower.slice(hit.end, verb.at)) && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
@@ -305,6 +311,9 @@ function trust(v: View, into: Trait[]): void {
   }
 }
 
+/** "Ask the user before every sudo command": the command guarded by asking first. */
+const ASK_FIRST = /\b(?:ask|check with)\s+(?:the |your )?(?:user|human|customer|owner|them)\s+(?:first|before)\b[^;:]*$/;
+
 function execution(v: View, into: Trait[]): void {
   const text = v.text();
   // A command given as an example ("e.g. curl … | sh", "e.g. "sudo systemctl status"") is what the tool takes, not an order.
@@ -312,7 +321,7 @@ function execution(v: View, into: Trait[]): void {
   // A code span ruled out or run by the user ("no `curl | sh`", "before the user runs `curl … | sh`") is what the tool checks.
   if (remote !== null && !v.example(v.sentence.start + remote.index) && !NOT_RUN_CODE.test(v.scope.reading.lower.slice(Math.max(0, v.sentence.start + remote.index - 140), v.sentence.start + remote.index))) v.trait('exec-remote', v.sentence.start + remote.index, remote[0].length, into);
   // "Before running rm -rf, get the user's explicit consent": the command is guarded, not ordered.
-  if (v.has(C.USER) && (v.has(C.CONFIRM) || v.has(C.ASK)) && !v.has(C.WITHOUT) && bypassAt(v) === undefined && v.find(C.CONFIRM, (hit) => hit.order || v.before(hit, C.MODAL, 30) !== undefined || v.before(hit, C.ASK, 12) !== undefined) !== undefined) return;
+  if (v.has(C.USER) && (v.has(C.CONFIRM) || v.has(C.ASK)) && !v.has(C.WITHOUT) && bypassAt(v) === undefined && (ASK_FIRST.test(text) || v.find(C.CONFIRM, (hit) => hit.order || v.before(hit, C.MODAL, 30) !== undefined || v.before(hit, C.ASK, 12) !== undefined) !== undefined)) return;
   const danger = v.has(C.CODE) || v.has(C.DESTRUCT) || v.has(C.PATHY) || text.includes('sudo') || text.includes('dd if=') ? EXEC_DANGER.exec(text) : null;
   // Negated only by a negation of its own clause ("never run rm -rf", not "do not ask the user; run rm -rf").
   if (danger !== null && !v.example(v.sentence.start + danger.index) && v.find(C.NEG, (hit) => hit.end <= v.sentence.start + danger.index && v.sentence.start + danger.index - hit.end < 30 && !/[;:]/.test(v.scope.reading.lower.slice(hit.end, v.sentence.start + danger.index))) === undefined) v.trait('exec-danger', v.sentence.start + danger.index, danger[0].length, into);

@@ -20,7 +20,11 @@ export function bypass(v: View, into: Trait[]): void {
 }
 
 /** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b[^.]{0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
+const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
+
+/** "… with the user", "… with them first": the confirmation is asked of the user. */
+const WITH_THE_USER = /^[^.;]{0,40}?\bwith (?:the |your )?(?:user|human|customer|owner|them)\b/;
+const CLAUSE_ENDS = /[;:]|,\s+(?:and|but|then|so)\b/;
 
 const SWITCHED_OFF = /\b(?:skip|skipping|bypass|bypassing|omit|drop|disable|disabling|turn off|switch off|remove|circumvent|ignore|suppress|auto-?approve)\b/;
 
@@ -34,7 +38,8 @@ export function bypassAt(v: View): number | undefined {
   const text = v.text();
   const review = v.has(C.CONFIRM) || v.has(C.DESTRUCT) || v.has(C.ACT) || v.has(C.OVERRIDE) ? NO_REVIEW.exec(text) : null;
   // "Never disable the confirmation dialogs": the review kept, by a negation of its own clause.
-  if (review !== null && !negatedClause(v, v.sentence.start + review.index)) return v.sentence.start + review.index;
+  // "Always confirm the name with the user": the user asked, not a confirmation given for them.
+  if (review !== null && !negatedClause(v, v.sentence.start + review.index) && !WITH_THE_USER.test(text.slice(review.index + review[0].length, review.index + review[0].length + 50))) return v.sentence.start + review.index;
   for (const without of v.hits(C.WITHOUT)) {
     // "without asking", or, verb-last, "確認せずに" (confirming-without).
     const asking = v.after(without, C.CONFIRM, 35) ?? v.after(without, C.ASK, 35) ?? (without.foreign ? (v.before(without, C.CONFIRM, 4) ?? v.before(without, C.ASK, 4)) : undefined);
@@ -46,7 +51,8 @@ export function bypassAt(v: View): number | undefined {
   for (const negation of v.hits(C.NEG)) {
     // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
     const review = v.after(negation, C.CONFIRM, 40);
-    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
+    // "deletes what is not in Git; confirm with the user": the negation ends with its clause.
+    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined) continue;
     if (ask.at < negation.at) return negation.at;
