@@ -13,7 +13,8 @@ const WHOLE_TEXT = new Set(['URL encoding', 'HTML entities', 'ROT13', 'reversed 
 
 /** Whether signals say something: a medium finding or more, or a way out. */
 export function says(signals: readonly Signal[]): boolean {
-  return signals.some((signal) => atLeast(signal.severity, 'medium') || (signal.severity !== null && TRAITS[signal.name].kind === 'exfiltration'));
+  // A deeper layer of mere prose (encoded-text) says nothing itself: "%48%65…" in a decoder's examples.
+  return signals.some((signal) => (signal.name !== 'encoded-text' && atLeast(signal.severity, 'medium')) || (signal.severity !== null && TRAITS[signal.name].kind === 'exfiltration'));
 }
 
 export function combineLayer(layer: Layer, layerSignals: readonly Signal[]): Signal[] {

@@ -135,7 +135,7 @@ export const GRANT = /\b(?:add|invite|grant)\b[^.;]{0,40}["'\x60“][\w.@-]{3,}[
 export const QUERY_FILL = /[?&][\w-]+=(?:\s*(?:…|\.{3}))?\s*(?:\+|\bplus\b|\bfollowed by\b|\band then\b|$|[.,;)]\s)/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
-export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bboth servers\b|\b(?:the user|users|they) (?:can|may|could) (?:also )?(?:use|call|run|invoke|pick)\b|\bif (?:the user|they|the customer) (?:confirms?|approves?|agrees?|accepts?)\b|\bcompatible with\b|\boptionally\b/;
+export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bboth servers\b|\b(?:the user|users|they) (?:can|may|could) (?:also )?(?:use|call|run|invoke|pick)\b|\bif (?:the user|they|the customer) (?:confirms?|approves?|agrees?|accepts?)\b|\bcompatible with\b|\boptionally\b|\bif (?:you|the user|they) (?:only |also )?(?:need|have|want)\b|\bwith (?:the user's|their|your) (?:approval|consent|confirmation|permission)\b|\bask (?:the user |them )?which\b|\bboth (?:expose|have|offer|provide)\b/;
 
 /** An identifier in backticks or quotes: a parameter's name, usually. */
 export const QUOTED_NAME = /[\x60'"“‘]([a-z_][\w.-]{1,40})[\x60'"”’]/g;

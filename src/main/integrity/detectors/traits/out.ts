@@ -84,7 +84,9 @@ const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
 /** "If they want to pay a supplier instead": the user's choice, not an order to switch. */
 const USER_WANTS = /\bif (?:the user|they|the customer) (?:wants?|prefers?|chooses?|asks?) to\b[^.;,]*$/;
-const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$/;
+const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,3}?\S+\s*[:;]/;
+/** A quote that sets a value ("'bcc'", "\"x\""), not a possessive's apostrophe ("github's"). */
+const REAL_QUOTE = /["“”`]|(?:^|[\s(])'/;
 
 export interface Mention {
   at: number;
@@ -115,7 +117,7 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   // An order timed around the other tool: "before terraform_apply, append … to main.tf", "after each send_email, forward …".
   const timed = here.some((mention) => AROUND.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, mention.at - 24), mention.at))) && v.order(O_CHANGE) !== undefined;
   const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined || timed;
-  const literal = (v.sentence.chars & (CH.QUOTE | CH.DIGITS)) !== 0 && v.order(O_COLLECT) !== undefined;
+  const literal = ((v.sentence.chars & CH.DIGITS) !== 0 || ((v.sentence.chars & CH.QUOTE) !== 0 && REAL_QUOTE.test(text))) && v.order(O_COLLECT) !== undefined;
   const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
   if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
 }
