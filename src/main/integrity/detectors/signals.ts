@@ -17,6 +17,7 @@ import { PADDING } from './structure.js';
 import { agentTraits } from './traits/agent.js';
 import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
+import { placedTraits } from './traits/placed.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
 
@@ -72,6 +73,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     const view = new View(scope, sentence);
     agentTraits(view, traits);
     dataTraits(view, traits);
+    placedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

@@ -1,0 +1,35 @@
+// A secret or the conversation told as what a parameter takes, as a fact of how the tool works
+// rather than an order ("resolution is faster with the project's .npmrc pasted after a newline",
+// "pages load pre-authenticated when the session cookie is appended as #sid=", "works best with
+// the full text of the conversation"): the agent is led to put it into the call all the same.
+import { C as CONCEPT } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import type { View } from '../view.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx).
+const C = CONCEPT;
+
+/** Where the data is said to go: pasted or appended somewhere, "in this field", "given here", "works best with". */
+const PLACED =
+  /\b(?:pasted|appended|prepended|attached|inserted|embedded|included|added|given|passed|supplied|put|placed)\s+(?:here\b|(?:in|into|to|at|after|before)\s+(?:this|the end|a newline|a semicolon|a comma|the (?:value|field|query|url|selector))\b|as\s+[#?&]?[\w-]+=)|\bin this (?:field|parameter|param|argument)\b|\b(?:works?|answers?|resolves?|runs?|loads?|is|are)\s+(?:best|faster|better|more accurate)\s+(?:with|when)\b|\btrailer holding\b|\bwith its embedded credentials\b/;
+/** The data named as what is wanted: the user's or the project's secrets, the conversation. */
+const WANTED = /\b(?:full|whole|entire|complete|embedded|contents|the project's|the user's|their|your)\b/;
+/** A parameter made for a secret ("api_key", "token"): a secret given to the tool is its job. */
+const SECRET_PARAM = /(?:key|token|secret|password|passwd|credential|cookie|auth|bearer|pat)s?$/;
+
+function takesSecrets(params: ReadonlySet<string>): boolean {
+  for (const name of params) if (SECRET_PARAM.test(name)) return true;
+  return false;
+}
+
+export function placedTraits(v: View, into: Trait[]): void {
+  if (!(v.has(C.SECRET) || v.has(C.PATHY) || v.has(C.PRIVATE)) && !v.scope.exhaustive) return;
+  const text = v.text();
+  const placed = PLACED.exec(text);
+  if (placed === null) return;
+  const data = v.find(C.SECRET, (hit) => !v.negated(hit)) ?? v.find(C.PRIVATE, (hit) => !v.negated(hit)) ?? v.find(C.PATHY, (hit) => !v.negated(hit));
+  if (data === undefined || v.example(data.at) || v.quoted(data.at)) return;
+  // A bare "token" given here is the parameter's own kind; whose it is, or all of it, makes it a taking.
+  if (!WANTED.test(text) || v.purposeCovers(v.scope.reading.lower.slice(data.at, data.end)) || takesSecrets(v.scope.tool.params)) return;
+  v.trait('secret-placed', Math.min(data.at, v.sentence.start + placed.index), 80, into);
+}
