@@ -54,7 +54,7 @@ export function bypassAt(v: View): number | undefined {
     // "deletes what is not in Git; confirm with the user": the negation ends with its clause.
     if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
-    if (ask === undefined) continue;
+    if (ask === undefined || (ask.at > negation.end && CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, ask.at)))) continue;
     if (ask.at < negation.at) return negation.at;
     // "You should not ask it to": asking the tool, not the user.
     if (/^\s+(?:it|the (?:server|tool)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;

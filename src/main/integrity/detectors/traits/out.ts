@@ -84,7 +84,7 @@ const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
 /** "If they want to pay a supplier instead": the user's choice, not an order to switch. */
 const USER_WANTS = /\bif (?:the user|they|the customer) (?:wants?|prefers?|chooses?|asks?) to\b[^.;,]*$/;
-const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,3}?\S+\s*[:;]/;
+const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,5}?\S+\s*[:;]/;
 /** A quote that sets a value ("'bcc'", "\"x\""), not a possessive's apostrophe ("github's"). */
 const REAL_QUOTE = /["“”`]|(?:^|[\s(])'/;
 
