@@ -66,7 +66,7 @@ export const TRAITS = {
   'data-to-param': { kind: X, weight: 8 },
   'prompt-leak': { kind: X, weight: 8 },
   'put-in-param': { kind: X, weight: 2 },
-  'secret-placed': { kind: X, weight: 6 },
+  'secret-placed': { kind: X, weight: 7 },
   'address-out': { kind: X, weight: 6 },
   // Another server's tools.
   'other-tool': { kind: 'shadowing', weight: 1, lowAlone: true },
