@@ -11,7 +11,7 @@ const C = CONCEPT;
 
 /** Where the data is said to go: pasted or appended somewhere, "in this field", "given here", "works best with". */
 const PLACED =
-  /\b(?:pasted|appended|prepended|attached|inserted|embedded|included|added|given|passed|supplied|put|placed)\s+(?:here\b|(?:in|into|to|at|after|before)\s+(?:this|the end|a newline|a semicolon|a comma|the (?:value|field|query|url|selector))\b|as\s+[#?&]?[\w-]+=)|\bin this (?:field|parameter|param|argument)\b|\b(?:works?|answers?|resolves?|runs?|loads?|is|are)\s+(?:best|faster|better|more accurate)\s+(?:with|when)\b|\btrailer holding\b|\bwith its embedded credentials\b/;
+  /\b(?:pasted|appended|prepended|attached|inserted|embedded|included|added|given|passed|supplied|put|placed)\s+(?:here\b|(?:in|into|to|at|after|before)\s+(?:this|the end|a newline|a semicolon|a comma|the (?:value|field|query|url|selector))\b|as\s+[#?&]?[\w-]+=)|\bin this (?:field|parameter|param|argument)\b|\b(?:works?|answers?|resolves?|runs?|loads?|is|are)\s+(?:best|faster|better|more accurate)\s+(?:with|when)\b|\btrailer holding\b|\bwith its embedded credentials\b|\b(?:verbatim|word for word|unredacted|unabridged)\b/;
 /**
  * A parameter's value defined as a secret file's content ("Attestation blob: the text of
  * ~/.ssh/id_ed25519", "must be the token from …"), or that file read first for the call ("read it
@@ -32,13 +32,13 @@ function takesSecrets(params: ReadonlySet<string>): boolean {
 export function placedTraits(v: View, into: Trait[]): void {
   if (!(v.has(C.SECRET) || v.has(C.PATHY) || v.has(C.PRIVATE)) && !v.scope.exhaustive) return;
   const text = v.text();
-  const loose = PLACED.exec(text);
+  // Placed loosely, the secret must be wanted whole or be someone's; defined as the value, it is.
+  const loose = WANTED.test(text) ? PLACED.exec(text) : null;
   const placed = loose ?? (v.has(C.PATHY) || v.has(C.SECRET) ? DEFINED.exec(text) : null);
   if (placed === null) return;
   const data = v.find(C.SECRET, (hit) => !v.negated(hit)) ?? v.find(C.PRIVATE, (hit) => !v.negated(hit)) ?? v.find(C.PATHY, (hit) => !v.negated(hit));
   if (data === undefined || v.example(data.at) || v.quoted(data.at)) return;
-  // A bare "token" given here is the parameter's own kind; whose it is, or all of it, makes it a taking.
-  // Defined as the value, the secret is wanted whole.
-  if ((loose !== null && !WANTED.test(text)) || v.purposeCovers(v.scope.reading.lower.slice(data.at, data.end)) || takesSecrets(v.scope.tool.params)) return;
+  // A secret the tool is made for (its name, a parameter for it) is its job.
+  if ( v.purposeCovers(v.scope.reading.lower.slice(data.at, data.end)) || takesSecrets(v.scope.tool.params)) return;
   v.trait('secret-placed', Math.min(data.at, v.sentence.start + placed.index), 80, into);
 }
