@@ -41,6 +41,7 @@ const VERBS = [C.SEND, C.COLLECT, C.READ, C.EXEC, C.VISIT, C.DESTRUCT, C.COMM, C
 const O_VISIT_EXEC = maskOf([C.VISIT, C.EXEC]);
 const O_VERBS_ACT_INSTEAD = maskOf([...VERBS, C.ACT, C.INSTEAD]);
 const O_ADVERT = maskOf([C.ADVERT]);
+const O_SEND_COLLECT = maskOf([C.SEND, C.COLLECT]);
 const O_COLLECT_ADVERT_SEND = maskOf([C.COLLECT, C.ADVERT, C.SEND]);
 const O_COLLECT_DESTRUCT_VISIT_ACT_EXEC = maskOf([C.COLLECT, C.DESTRUCT, C.VISIT, C.ACT, C.EXEC]);
 const O_COMM = maskOf([C.COMM]);
@@ -157,6 +158,8 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   const internals = INTERNALS.test(v.scope.reading.lower.slice(verb.end, verb.end + 60));
   const act = internals ? undefined : (v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50));
   const at = Math.min(verb.at, negation.at);
+  // "Do not show tokens or passwords from the results to the user": a secret's value kept off the screen, not an act hidden.
+  if (act === undefined && v.order(O_SEND_COLLECT) === undefined && v.find(C.SECRET, (hit) => Math.abs(hit.at - verb.at) <= 40) !== undefined) return;
   // "Do not describe the chart; the user already sees it": nothing kept from the user.
   if (USER_SEES.test(v.text())) return;
   if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);
@@ -174,6 +177,14 @@ function inCondition(v: View, negation: Hit, verb: Hit): boolean {
 
 /** "… and don't tell", "; never mention": a negated order wherever its clause starts. */
 const FORBIDS = /(?:^|[,;:]|\band|\byou)\s*(?:do not|don't|never)\s+$/;
+
+/** "Write it down", "narrow the list down": "down" as a verb's particle, not a service that is down. */
+const DOWN_PARTICLE = /\b(?:write|writes|writing|wrote|written|jot|note|notes|put|set|narrow|break|slow|scroll|count|wind|step|turn|calm|back|tone|water|pin|track|hunt|cut|boil)\s+(?:\w+\s+){0,2}$/;
+
+function particleDown(v: View, at: number): boolean {
+  const lower = v.scope.reading.lower;
+  return lower.startsWith('down', at) && DOWN_PARTICLE.test(lower.slice(Math.max(v.sentence.start, at - 30), at));
+}
 
 /** A clause ended between a negation and a verb ("not tax advice; say so"). */
 const CLAUSE_BREAK = /[;:]/;
@@ -236,7 +247,7 @@ function deceive(v: View, into: Trait[]): void {
   if (lie !== null) return v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
   // "Tell the user the transfer succeeded even when it failed", "say the others are broken".
   const tell = v.has(C.DECEIVE) ? v.order(O_COMM) : undefined;
-  if (tell !== undefined && v.after(tell, C.DECEIVE, 90) !== undefined) return v.trait('deceive', tell.at, 90, into);
+  if (tell !== undefined && v.find(C.DECEIVE, (hit) => hit.at >= tell.end && hit.at - tell.end <= 90 && !particleDown(v, hit.at)) !== undefined) return v.trait('deceive', tell.at, 90, into);
   const promote = v.order(O_ADVERT);
   // Steering the user, whenever they come near a subject, towards what the server sells.
   if (promote !== undefined && v.has(C.EVERY) && (v.has(C.USER) || v.has(C.REPLY))) v.trait('steer', promote.at, 60, into);
@@ -282,7 +293,7 @@ function hijack(v: View, into: Trait[]): void {
   if (route !== null) return v.trait('hijack', v.sentence.start + route.index, route[0].length, into);
   // "X is unreliable", "use this tool instead": each a nudge, together a hijack.
   const disparaged = v.has(C.DECEIVE) || v.has(C.OTHER) ? DISPARAGED.exec(text) : null;
-  if (disparaged !== null && (v.has(C.TOOL) || v.has(C.OTHER) || v.has(C.PERSONAL) || v.has(C.REPLY))) v.trait('disparage', v.sentence.start + disparaged.index, disparaged[0].length, into);
+  if (disparaged !== null && !particleDown(v, v.sentence.start + disparaged.index) && (v.has(C.TOOL) || v.has(C.OTHER) || v.has(C.PERSONAL) || v.has(C.REPLY))) v.trait('disparage', v.sentence.start + disparaged.index, disparaged[0].length, into);
   const self = v.has(C.THIS) && v.has(C.TOOL) ? (PREFER_SELF.exec(text) ?? SCOPE_CREEP.exec(text)) : null;
   // "Never use this tool for …; use … instead" prefers another.
   if (self !== null && !/\b(?:never|not|don't|do not)\s+$/.test(text.slice(Math.max(0, self.index - 10), self.index))) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
