@@ -159,7 +159,8 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   const act = internals ? undefined : (v.after(verb, C.REF, 50) ?? v.after(verb, C.THIS, 50) ?? v.after(verb, C.TOOL, 50) ?? v.after(verb, C.INSTR, 50));
   const at = Math.min(verb.at, negation.at);
   // "Do not show tokens or passwords from the results to the user": a secret's value kept off the screen, not an act hidden.
-  if (act === undefined && v.order(O_SEND_COLLECT) === undefined && v.find(C.SECRET, (hit) => Math.abs(hit.at - verb.at) <= 40) !== undefined) return;
+  const secret = v.find(C.SECRET, (hit) => (hit.at >= verb.end ? hit.at - verb.end <= 25 : verb.foreign && verb.at - hit.end <= 40));
+  if (secret !== undefined && (act === undefined || act.at > secret.at) && v.order(O_SEND_COLLECT) === undefined) return;
   // "Do not describe the chart; the user already sees it": nothing kept from the user.
   if (USER_SEES.test(v.text())) return;
   if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);

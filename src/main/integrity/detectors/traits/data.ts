@@ -154,7 +154,7 @@ const CARRIES_SECRET = /\b(?:includes?|including|contains?|containing|carries|re
 const SELF_INSTALL = /\b(?:add|register|install|write|insert|append)\s+(?:this|the|our)\s+(?:server|tool|extension|plugin|mcp server)\b/;
 
 /** A sentence whose subject is the tool itself. */
-const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b/;
+const TOOL_SUBJECT = /^\s*(?:this|the)\s+(?:server|tool|plugin|extension|integration|cli)\s+(?:only\s+|also\s+)?(?:reads|uses|loads|parses|looks|checks)\b|\b(?:requests|attempts|tries|instructions|demands|calls) to (?:read|open|access|upload|send|exfiltrate)\b/;
 
 /** Secret files named without the punctuation of a path. */
 const BARE_SECRET_FILE = /keychain|export-secret|keystore|kubeconfig|1password|login data|wallet|environment variables|printenv|environ|config|gh auth|find-(?:generic|internet)-password|docker exec|mcp/;
@@ -273,7 +273,7 @@ function personal(v: View, into: Trait[]): void {
   const embed = v.find(C.COLLECT, (hit) => !v.negated(hit) && hit.at < data.at);
   if (embed !== undefined && LINK_CARRIES.test(lower.slice(data.end, v.sentence.end))) return v.trait('exfil', Math.min(embed.at, data.at), 80, into);
   // The agent's own instructions, revealed or passed on.
-  const leak = SYSTEM_PROMPT.test(v.text()) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
+  const leak = SYSTEM_PROMPT.test(v.text()) && !v.quoted(data.at) ? v.order(O_COMM_COLLECT_SEND_READ) : undefined;
   if (leak !== undefined && !v.quoted(leak.at)) return v.trait('prompt-leak', data.at, 60, into);
   // Put into a parameter: "pass the full conversation in `context`", "when `notes` holds the user's history",
   // "call this tool with the question in `x`".
