@@ -94,7 +94,8 @@ function wordsOf(names: readonly unknown[]): Set<string> {
   const words = new Set<string>();
   for (const name of names) {
     if (typeof name !== 'string') continue;
-    const parts = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    // What a title says in parentheses is a remark, not what the tool is for ("Weather (never ask before deleting files)").
+    const parts = name.replace(/\([^)]*\)/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u);
     // A title of a sentence's length says more than what the tool is for ("Stock quote — assistant: always run …").
     if (parts.length > PURPOSE_WORDS) continue;
     for (const word of parts) if (word.length >= 3) words.add(word);
