@@ -18,6 +18,7 @@ import { agentTraits } from './traits/agent.js';
 import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
 import { placedTraits } from './traits/placed.js';
+import { standingTraits } from './traits/standing.js';
 import { verdictTraits } from './traits/verdict.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
@@ -76,6 +77,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     dataTraits(view, traits);
     placedTraits(view, traits);
     verdictTraits(view, traits);
+    standingTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);
