@@ -276,7 +276,8 @@ export class View {
 
   /** Whether the tool's name or title covers `text` (an SSH tool naming ~/.ssh, a mailer sending mail). */
   purposeCovers(text: string): boolean {
-    for (const word of this.scope.tool.purpose) if (word.length >= 3 && text.includes(word)) return true;
+    // A plural name covers its singular ("…_secrets_download" names "every secret").
+    for (const word of this.scope.tool.purpose) if (word.length >= 3 && (text.includes(word) || (word.length >= 5 && word.endsWith('s') && text.includes(word.slice(0, -1))))) return true;
     return false;
   }
 
