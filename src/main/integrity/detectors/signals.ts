@@ -20,6 +20,7 @@ import { formTraits } from './traits/form.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { verdictTraits } from './traits/verdict.js';
+import { vouchedTraits } from './traits/vouched.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
 import { CH, readWords, type Reading } from './words.js';
 
@@ -78,6 +79,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     placedTraits(view, traits);
     verdictTraits(view, traits);
     standingTraits(view, traits);
+    vouchedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);
