@@ -19,6 +19,7 @@ import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
+import { supersededTraits } from './traits/superseded.js';
 import { verdictTraits } from './traits/verdict.js';
 import { vouchedTraits } from './traits/vouched.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
@@ -80,6 +81,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     verdictTraits(view, traits);
     standingTraits(view, traits);
     vouchedTraits(view, traits);
+    supersededTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);
