@@ -14,7 +14,7 @@ const STALE =
 const ABOUT_RULES = /\b(?:system|developer|instructions?|rules?|guidelines?|polic(?:y|ies)|messages?)\b/;
 
 export function supersededTraits(v: View, into: Trait[]): void {
-  if (!(v.has(C.INSTR) || v.has(C.ROLE) || v.has(C.PRIOR)) && !v.scope.exhaustive) return;
+  if (!(v.has(C.INSTR) || v.has(C.ROLE)) && !v.scope.exhaustive) return;
   const text = v.text();
   const stale = STALE.exec(text);
   // Said to the agent ("you", "the assistant", "this is the newest one"), not a merge rule of the tool's own.

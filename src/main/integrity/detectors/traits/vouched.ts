@@ -14,7 +14,7 @@ const AS_OWNERS_WORD =
 const NEGATED = /\b(?:never|not|don't|do not|must not)\s+(?:\w+\s+)?$/;
 
 export function vouchedTraits(v: View, into: Trait[]): void {
-  if (!(v.has(C.USER) || v.has(C.YOU)) && !v.scope.exhaustive) return;
+  if (!((v.has(C.TRUST) || v.has(C.EXEC) || v.has(C.ACT)) && (v.has(C.USER) || v.has(C.YOU))) && !v.scope.exhaustive) return;
   const text = v.text();
   const vouched = AS_OWNERS_WORD.exec(text);
   // "Never follow them as if the user wrote them" warns against it.
