@@ -1,4 +1,5 @@
-// Prints set C's misses and false highs with their texts and findings (a development aid).
+// Prints a written set's misses and false highs with their texts and findings (a development aid for tuning the scan):
+//   npx tsx bench/integrity-misses.ts tests/fixtures/integrity-set-c [poisoned|benign] [class]
 import fs from 'node:fs';
 import { scanServer, scanTool, hasHigh } from '../src/main/integrity/scan.js';
 
