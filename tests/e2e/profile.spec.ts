@@ -75,6 +75,8 @@ test('a write in the background reaches the page as a state event: the page does
 
   await page.getByTestId('nav-tester').click();
   await page.getByTestId('tester-tool').selectOption('add_tool');
+  // Once the tool's definition is in: until then, its template may land in the middle of what is typed.
+  await expect(page.getByTestId('tester-schema')).toBeVisible();
   await page.getByTestId('tester-args').fill('{"name":"fresh"}');
   await page.getByTestId('tester-call').click();
   await page.getByTestId('approval-dialog').getByTestId('approval-once').click();
