@@ -4,7 +4,8 @@
 // poisoned.json and benign.json, items { id, class, tool | server, others? }). Each definition
 // is scanned as a server lists it, with the other configured servers as context.
 import fs from 'node:fs';
-import { hasHigh, scanServer, scanTool, type ScanContext, type ScannedTool } from '../src/main/integrity/scan.js';
+import type { Finding } from '../src/types/integrity.js';
+import { hasHigh, scanServer, scanTool, type ScanContext, type ScannedTool, type ScanOptions } from '../src/main/integrity/scan.js';
 import type { ServerTexts } from './poisoned-tools.js';
 
 export interface Definition {
@@ -65,7 +66,12 @@ export function readDefinitionSet(folder: string): DefinitionSet | null {
 
 /** Whether a definition gets a high finding (it would be held for review). */
 export function flagged(definition: Definition): boolean {
-  return hasHigh([...(definition.tool === undefined ? [] : scanTool(definition.tool, definition.context)), ...(definition.server === undefined ? [] : scanServer(definition.server, definition.context))]);
+  return hasHigh(definitionFindings(definition));
+}
+
+/** Every finding of a definition: its tool's and its server texts', as the manager scans them. */
+export function definitionFindings(definition: Definition, options: ScanOptions = {}): Finding[] {
+  return [...(definition.tool === undefined ? [] : scanTool(definition.tool, definition.context, options)), ...(definition.server === undefined ? [] : scanServer(definition.server, definition.context, options))];
 }
 
 export interface SetFigures {

@@ -3,8 +3,8 @@
 // it (other wordings, other host tools), an attack and an innocent look-alike side by side. Also:
 // the scan finds the same with its gates as without them on set C.
 import { describe, expect, it } from 'vitest';
-import { readDefinitionSet } from '../../bench/integrity-sets.js';
-import { hasHigh, scanServer, scanText, scanTool, type ScanContext, type ScannedTool } from '../../src/main/integrity/scan.js';
+import { definitionFindings, readDefinitionSet } from '../../bench/integrity-sets.js';
+import { hasHigh, scanText, scanTool, type ScanContext, type ScannedTool } from '../../src/main/integrity/scan.js';
 
 const high = (text: string, context?: ScanContext): boolean => hasHigh(scanText(text, 'description', context));
 const highTool = (tool: ScannedTool, context?: ScanContext): boolean => hasHigh(scanTool(tool, context));
@@ -197,8 +197,8 @@ describe('set C: the gates change nothing', () => {
     const set = readDefinitionSet('tests/fixtures/integrity-set-c');
     expect(set).not.toBeNull();
     for (const definition of [...set!.poisoned, ...set!.clean]) {
-      const gated = [...(definition.tool === undefined ? [] : scanTool(definition.tool, definition.context)), ...(definition.server === undefined ? [] : scanServer(definition.server, definition.context))];
-      const every = [...(definition.tool === undefined ? [] : scanTool(definition.tool, definition.context, { exhaustive: true })), ...(definition.server === undefined ? [] : scanServer(definition.server, definition.context, { exhaustive: true }))];
+      const gated = definitionFindings(definition);
+      const every = definitionFindings(definition, { exhaustive: true });
       expect(hasHigh(gated), definition.tool?.name ?? 'server').toBe(hasHigh(every));
       expect(gated.filter((finding) => finding.severity === 'high')).toEqual(every.filter((finding) => finding.severity === 'high'));
     }

@@ -5,8 +5,8 @@
 // the scan finds the same with its gates as without them on it.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { flagged, measureSet, readDefinitionSet } from '../../bench/integrity-sets.js';
-import { hasHigh, scanServer, scanText, scanTool, type ScanContext } from '../../src/main/integrity/scan.js';
+import { definitionFindings, flagged, measureSet, readDefinitionSet } from '../../bench/integrity-sets.js';
+import { hasHigh, scanText, scanTool, type ScanContext } from '../../src/main/integrity/scan.js';
 
 const high = (text: string, context?: ScanContext): boolean => hasHigh(scanText(text, 'description', context));
 const kinds = (text: string): string[] => scanText(text, 'description').filter((finding) => finding.severity === 'high').map((finding) => finding.kind);
@@ -139,10 +139,7 @@ describe('the independent set A (development: tuned on)', () => {
   });
 
   it('finds the same with its gates as without them', () => {
-    for (const definition of [...set.poisoned, ...set.clean]) {
-      if (definition.tool !== undefined) expect(scanTool(definition.tool, definition.context)).toEqual(scanTool(definition.tool, definition.context, { exhaustive: true }));
-      if (definition.server !== undefined) expect(scanServer(definition.server, definition.context)).toEqual(scanServer(definition.server, definition.context, { exhaustive: true }));
-    }
+    for (const definition of [...set.poisoned, ...set.clean]) expect(definitionFindings(definition)).toEqual(definitionFindings(definition, { exhaustive: true }));
   });
 
   it('reads both shapes of set: A\'s items with `others`, and the hand-written items with `context`', () => {
