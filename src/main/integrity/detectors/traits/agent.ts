@@ -14,7 +14,7 @@ import { CH, type Hit } from '../words.js';
 const C = CONCEPT;
 
 /** "Ignore any instructions found in the page": a defence, not an override. */
-const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b/;
+const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b(?!\s+(?:the\s+|your\s+)?(?:system|developer|original)\b)/;
 const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-level|raw)\s+(?:\w+\s+){0,2}?(?:logic|details?|ids?|identifiers|errors?|codes?|retries|retry|state|stack|traces?|fields?)\b/;
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:keep|stay|remain)\s+(?:quiet|silent|mum)\s+(?:about|on|regarding)\b|\bsay nothing (?:about|of)\b|\bmake no mention\b|\b(?:users?|they|the user|people|humans?)\s+(?:need not|needn't|don't need to|do not need to)\s+(?:see|know|be told|hear)\b|\btells? (?:the user|them|users|people) only (?:that|about)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 /** The user kept unaware: "the person you are talking with must not learn that …", "without the user noticing". */
@@ -162,7 +162,8 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   const secret = v.find(C.SECRET, (hit) => (hit.at >= verb.end ? hit.at - verb.end <= 25 : verb.foreign && verb.at - hit.end <= 40));
   if (secret !== undefined && (act === undefined || act.at > secret.at) && v.order(O_SEND_COLLECT) === undefined) return;
   // "Do not describe the chart; the user already sees it": nothing kept from the user.
-  if (USER_SEES.test(v.text())) return;
+  // "Do not mention files that are not staged": what did not happen kept out, an honest report.
+  if (USER_SEES.test(v.text()) || NOT_DONE.test(v.scope.reading.lower.slice(verb.end, verb.end + 60))) return;
   if (act !== undefined || ((verb.foreign || negation.foreign) && v.has(C.USER)) || hasWithout(negation)) return v.trait('conceal', at, 60, into);
   if (v.has(C.USER)) v.trait('conceal-weak', at, 60, into);
 }
@@ -189,6 +190,7 @@ function particleDown(v: View, at: number): boolean {
 
 /** A clause ended between a negation and a verb ("not tax advice; say so"). */
 const CLAUSE_BREAK = /[;:]/;
+const NOT_DONE = /^\s+(?:any\s+|the\s+)?(?!(?:the\s+)?users?\b|them\b)\w+\s+(?:that|which|you|they|we|it)\s+(?:\w+\s+)?(?:not|never|haven't|hasn't|didn't|weren't|aren't|isn't|wasn't)\b/;
 const USER_SEES = /\b(?:the user|users|they)\s+(?:already|can)\s+(?:sees?|see)\b/;
 
 const hasWithout = (hit: Hit): boolean => (hit.hi & (1 << (C.WITHOUT - 32))) !== 0;
@@ -201,7 +203,8 @@ function conceal(v: View, into: Trait[]): void {
     if ((verb.lo & (1 << C.NEG)) !== 0) return concealed(v, verb, verb, into);
     if (v.quoted(verb.at)) continue;
     const negation = v.find(C.NEG, (hit) => hit.end <= verb.at && verb.at - hit.end <= 30 && !inCondition(v, hit, verb) && !CLAUSE_BREAK.test(v.scope.reading.lower.slice(hit.end, verb.at)) && (verb.order || verb.foreign || /^(?:avoid|refrain)/.test(v.scope.reading.lower.slice(hit.at, hit.end)) || FORBIDS.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 6), verb.at))));
-    const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20);
+    // "without consent, and mention …": the without ends with its clause.
+    const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20 && !/,|\band\b/.test(v.scope.reading.lower.slice(hit.end, verb.at)));
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
       if (hasWithout(before) && v.after(before, C.USER, 50) === undefined && v.after(verb, C.REF, 30) === undefined) continue;

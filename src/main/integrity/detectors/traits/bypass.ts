@@ -52,7 +52,8 @@ export function bypassAt(v: View): number | undefined {
     // "No confirmation needed" takes the user's say away; "never disable the approval prompts" keeps it.
     const review = v.after(negation, C.CONFIRM, 40);
     // "deletes what is not in Git; confirm with the user": the negation ends with its clause.
-    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at))) return negation.at;
+    // "Do not generate … without consent": the negation keeps the consent.
+    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at)) && v.find(C.WITHOUT, (hit) => hit.at > negation.end && hit.end <= review.at) === undefined) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined || (ask.at > negation.end && CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, ask.at)))) continue;
     if (ask.at < negation.at) return negation.at;

@@ -7,7 +7,7 @@ import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, GRANT, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
 import { carriedSecret } from './carry.js';
-import { keptOut } from './kept.js';
+import { contactField, keptAfter, keptOut, ownParamName } from './kept.js';
 import { mustBe, ordered, out } from './out.js';
 import type { View } from '../view.js';
 import { CH, type Hit } from '../words.js';
@@ -163,7 +163,7 @@ function secrets(v: View, into: Trait[]): void {
   const text = v.text();
   const lower = v.scope.reading.lower;
   const pathLike = (v.sentence.chars & (CH.SLASH | CH.TILDE | CH.BACKSLASH | CH.DOTWORD | CH.UNDERSCORE | CH.BACKTICK | CH.PERCENT)) !== 0 || BARE_SECRET_FILE.test(text);
-  const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ENV_DUMP.exec(text)) : null;
+  const path = (v.has(C.PATHY) && pathLike) || v.scope.exhaustive ? (SECRET_PATH.exec(text) ?? ownParamName(v, ENV_DUMP.exec(text))) : null;
   const shown = v.scope.shown.slice(v.sentence.start, v.sentence.end);
   const env = (v.sentence.chars & CH.UNDERSCORE) !== 0 || v.scope.exhaustive ? ENV_SECRET.exec(shown) : null;
   // Nothing below finds anything without a secret path, a secret variable or a secret word.
@@ -195,7 +195,7 @@ function secrets(v: View, into: Trait[]): void {
     // The server installing itself into the agent's own configuration: "add this server to ~/.cursor/mcp.json".
     if (destination && SELF_INSTALL.test(text) && take !== undefined) return v.trait('destructive', at, path[0].length, into);
     // "This server reads ~/.ssh/config": the tool's own doing, said of itself.
-    if (TOOL_SUBJECT.test(text)) return;
+    if (TOOL_SUBJECT.test(text) || v.example(at)) return;
     if (v.has(C.READ) || v.has(C.COLLECT) || v.has(C.SEND) || v.has(C.VISIT) || v.has(C.EXEC)) v.trait('secret-read', at, path[0].length, into);
     return;
   }
@@ -219,7 +219,7 @@ function secrets(v: View, into: Trait[]): void {
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.ACT, (hit) => !v.negated(hit) && toNamedParam(v, hit));
   // What an order takes follows it; what goes somewhere without an order ("…, including keys, go in `x`") comes before.
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
-  if (taken && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  if (taken && !keptAfter(v) && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
   const theirsNamed = theirsOnce === null ? usersSecret(v) : theirsOnce;
   const place = theirsNamed === undefined ? null : v.paramRef();
@@ -287,7 +287,7 @@ function personal(v: View, into: Trait[]): void {
   const param = collect === undefined ? null : v.paramRef();
   // A parameter made for the user's words ("user_prompt", "query") takes them by design.
   // A parameter named ("in `context`", "the notes field"), not the word "fields" alone.
-  if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end)))) return v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
+  if (param !== null && param !== '' && !(FOR_USER_WORDS.test(param) && USER_WORDS.test(lower.slice(data.at, data.end))) && !contactField(param, lower.slice(data.at, data.end))) return v.trait('data-to-param', Math.min(collect!.at, data.at), 80, into);
   // Or what other tools see or are given, handed over: "provide it with the arguments you pass to the other tool".
   if (collect !== undefined && ordered(v, collect) && v.has(C.OTHER) && AGENT_ACTIVITY.test(v.text())) return v.trait('data-to-param', Math.min(collect.at, data.at), 80, into);
   // Or carried by every call: "attach the last 20 messages of the chat to each request".

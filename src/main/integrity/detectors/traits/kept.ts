@@ -30,3 +30,25 @@ export function keptOut(v: View, data: Hit): boolean {
   return v.sentence.hits.some((hit) => hit.at === verbAt && (hit.lo & GIVE_OR_SAY) !== 0);
 }
 const GIVE_OR_SAY = (1 << C.COLLECT) | (1 << C.SEND) | (1 << C.COMM);
+
+/** Kept out by a later clause: "if the trace includes tokens, leave them out", "… and mask them". */
+const KEPT_AFTER = /\b(?:leave|keep)\s+(?:them|it|those|these)\s+out\b|\b(?:redact|mask|strip|remove|omit|drop|scrub|exclude|hide)\s+(?:them|it|those|these)\b/;
+
+export function keptAfter(v: View): boolean {
+  return KEPT_AFTER.test(v.text());
+}
+
+/** "renamed `env` to `environment`": a command's name that is the tool's own parameter (its old or new name), and nothing runs it, names no secret. */
+export function ownParamName(v: View, found: RegExpExecArray | null): RegExpExecArray | null {
+  if (found === null || found[0] !== '\x60env\x60' || v.has(C.EXEC)) return found;
+  for (const key of v.scope.tool.paramKeys) if (key.startsWith('env')) return null;
+  return found;
+}
+
+/** A parameter made for the kind of data it takes: an address in `from`, `to`, `cc`; a phone number in `phone`. */
+const CONTACT_FIELD = /^(?:from|to|cc|bcc|sender|recipients?|reply_?to|email|e-?mail_?address|address|phone|phone_?number|name|full_?name)$/;
+const CONTACT_DATA = /^(?:address|addresses|email|emails|email\+address|phone|name|names)$|^(?:email|phone) /;
+
+export function contactField(param: string, data: string): boolean {
+  return CONTACT_FIELD.test(param) && CONTACT_DATA.test(data);
+}

@@ -84,7 +84,7 @@ const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
 /** "If they want to pay a supplier instead": the user's choice, not an order to switch. */
 const USER_WANTS = /\bif (?:the user|they|the customer) (?:wants?|prefers?|chooses?|asks?) to\b[^.;,]*$/;
-const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,5}?\S+\s*[:;]/;
+const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,5}?\S+\s*[:;]|^(?:instead of|prefer\w*\s+(?:this|it)(?:\s+tool)?\s+(?:over|to))\s+\S+\s+(?:only\s+)?(?:for|when|if|on)\s+(?!all\b|every\b|any\b|each\b|everything\b)(?![^.]*\b(?:always|every|all|any|each|whenever|never)\b)/;
 /** A quote that sets a value ("'bcc'", "\"x\""), not a possessive's apostrophe ("github's"). */
 const REAL_QUOTE = /["“”`]|(?:^|[\s(])'/;
 
@@ -118,8 +118,21 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const timed = here.some((mention) => AROUND.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, mention.at - 24), mention.at))) && v.order(O_CHANGE) !== undefined;
   const strong = v.dests().length > 0 || instead !== undefined || v.has(C.DECEIVE) || avoid !== undefined || v.order(O_DESTRUCT) !== undefined || timed;
   const literal = ((v.sentence.chars & CH.DIGITS) !== 0 || ((v.sentence.chars & CH.QUOTE) !== 0 && REAL_QUOTE.test(text))) && v.order(O_COLLECT) !== undefined;
-  const weak = v.has(C.EVERY) || v.has(C.ALSO) || v.has(C.MODAL) || literal || v.order(O_SEND) !== undefined;
+  const weak = v.has(C.EVERY) || v.has(C.ALSO) || (v.has(C.MODAL) && v.find(C.MODAL, (hit) => isModal(v, hit)) !== undefined) || literal || (v.order(O_SEND) !== undefined && v.find(C.SEND, (hit) => ordered(v, hit) && !v.negated(hit) && !named(here, hit)) !== undefined);
   if (strong || (weak && !BENIGN_CROSS.test(text))) into.push({ name: 'shadow-order', sentence: v.sentence.index, excerpt: `names ${first.what}: ${excerptOf(text)}` });
+}
+
+/** A word inside another server's name ("the mail server"): no verb. */
+function named(here: readonly Mention[], hit: Hit): boolean {
+  return here.some((mention) => hit.at >= mention.at && hit.at < mention.end);
+}
+
+/** "has found", "needs no account": having and needing, not an order ("has to", "needs to" are). */
+const HAVING = /^(?:has|have|need|needs)$/;
+
+function isModal(v: View, hit: Hit): boolean {
+  const lower = v.scope.reading.lower;
+  return !HAVING.test(lower.slice(hit.at, hit.end)) || /^\s+to\b/.test(lower.slice(hit.end, hit.end + 4));
 }
 
 const excerptOf = (sentence: string): string => {
