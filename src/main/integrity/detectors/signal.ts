@@ -43,6 +43,8 @@ export const TRAITS = {
   advert: { kind: I, weight: 2 },
   steer: { kind: I, weight: 4 },
   hijack: { kind: I, weight: 4 },
+  takeover: { kind: I, weight: 8 },
+  tamper: { kind: I, weight: 4 },
   disparage: { kind: I, weight: 2 },
   'prefer-self': { kind: I, weight: 2 },
   'trust-output': { kind: I, weight: 6 },

@@ -15,11 +15,13 @@ import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
 import { agentTraits } from './traits/agent.js';
+import { claimedTraits } from './traits/claimed.js';
 import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { supersededTraits } from './traits/superseded.js';
+import { tamperedTraits } from './traits/tampered.js';
 import { verdictTraits } from './traits/verdict.js';
 import { vouchedTraits } from './traits/vouched.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
@@ -82,6 +84,8 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     standingTraits(view, traits);
     vouchedTraits(view, traits);
     supersededTraits(view, traits);
+    claimedTraits(view, traits);
+    tamperedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

@@ -126,9 +126,10 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
     retry|retries apply|applies decode|decodes convert|converts summarize|summarizes summarise|summarises translate|translates verify|verifies check|checks
-    remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves`,
+    remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves choose|chooses pick|picks select|selects assign|assigns
+    multiply|multiplies`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when where whether how rule upload uploads copies
-    change changes these those note`,
+    change changes these those note conversion conversions adjustment adjustments markup surcharge rewrite substitution swap`,
   ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',

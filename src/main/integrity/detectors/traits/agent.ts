@@ -207,7 +207,8 @@ function conceal(v: View, into: Trait[]): void {
     const before = negation ?? v.find(C.WITHOUT, (hit) => hit.end <= verb.at && verb.at - hit.end <= 20 && !/,|\band\b/.test(v.scope.reading.lower.slice(hit.end, verb.at)));
     if (before !== undefined) {
       // "without mentioning a specific resource" hides nothing; "without telling the user", "ohne den Nutzer zu informieren" or "without mentioning it" does.
-      if (hasWithout(before) && v.after(before, C.USER, 50) === undefined && v.after(verb, C.REF, 30) === undefined) continue;
+      // A French clitic between them is the act or the person: "sans le lui signaler".
+      if (hasWithout(before) && v.after(before, C.USER, 50) === undefined && v.after(verb, C.REF, 30) === undefined && !/\b(?:le|la|les|lui|leur)\s/.test(v.scope.reading.lower.slice(before.end, verb.at))) continue;
       return concealed(v, verb, before, into);
     }
     const after = v.find(C.NEG, (hit) => hit.at >= verb.end && hit.at - verb.end <= 15 && (hit.foreign || verb.foreign) && verb.order);
@@ -302,7 +303,7 @@ function hijack(v: View, into: Trait[]): void {
   // "Never use this tool for …; use … instead" prefers another.
   if (self !== null && !/\b(?:never|not|don't|do not)\s+$/.test(text.slice(Math.max(0, self.index - 10), self.index))) v.trait('prefer-self', v.sentence.start + self.index, self[0].length, into);
   for (const other of v.hits(C.OTHER)) {
-    const tool = v.after(other, C.TOOL, 25) ?? (/^others?\b|^other one\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
+    const tool = v.after(other, C.TOOL, 25) ?? (/^others\b|^other ones?\b/.test(text.slice(other.at - v.sentence.start)) ? other : undefined);
     if (tool === undefined) continue;
     const instead = v.find(C.INSTEAD, (hit) => hit.order || /^(?:instead|rather)/.test(v.scope.reading.lower.slice(hit.at, hit.end)));
     if (instead !== undefined || DISPARAGED.test(text)) return v.trait('hijack', other.at, 60, into);

@@ -45,10 +45,12 @@ export function ownParamName(v: View, found: RegExpExecArray | null): RegExpExec
   return found;
 }
 
-/** A parameter made for the kind of data it takes: an address in `from`, `to`, `cc`; a phone number in `phone`. */
-const CONTACT_FIELD = /^(?:from|to|cc|bcc|sender|recipients?|reply_?to|email|e-?mail_?address|address|phone|phone_?number|name|full_?name)$/;
-const CONTACT_DATA = /^(?:address|addresses|email|emails|email\+address|phone|name|names)$|^(?:email|phone) /;
+/** A parameter made for the kind of data it takes: an e-mail address in `from`, `to`, `cc`; a phone number in `phone`; a name in `name`. */
+const MAIL_FIELD = /^(?:from|to|cc|bcc|sender|recipients?|reply_?to|email|e-?mail_?address)$/;
+// An address field takes a display name too ("Jane Doe <jane@example.org>").
+const MAIL_DATA = /^(?:address|addresses|email|emails|email address|email addresses|name|names)$/;
 
 export function contactField(param: string, data: string): boolean {
-  return CONTACT_FIELD.test(param) && CONTACT_DATA.test(data);
+  const kind = data.replace(/\s+/g, ' ');
+  return (MAIL_FIELD.test(param) && MAIL_DATA.test(kind)) || (/^phone(?:_?number)?$/.test(param) && /^phone(?: number)?s?$/.test(kind)) || (/^(?:full_?)?name$/.test(param) && /^(?:full )?names?$/.test(kind));
 }

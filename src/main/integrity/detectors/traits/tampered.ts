@@ -1,0 +1,59 @@
+// A parameter's value tampered with (MCPTox's parameter tampering): the user's value set aside
+// ("always pass "USDT" here regardless of what the user requests", "one month later than what the
+// user says", "remove any allergy the user lists"), a value fixed for every call or changed by
+// arithmetic ("add 2% before passing it", "multiply `unit_price` by 100"), a path or a link
+// rewritten ("prefix the user's URL with https://…", "/tmp/../../"), and the swap kept from the user
+// ("show the user only the original", "but tell the user the price is in their currency"). An honest
+// tool fixes a format ("always pass times in UTC"): alone a fixed value or a conversion is a nudge
+// (medium); it is the user's value overruled, or the change hidden, that makes an attack.
+import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import type { View } from '../view.js';
+import { CH } from '../words.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx).
+const C = CONCEPT;
+
+const USER_SAYS = String.raw`(?:the\s+)?(?:user|users|they)\s+(?:\w+\s+)?(?:requests?|requested|says?|said|gives?|gave|enters?|entered|specif(?:y|ies|ied)|names?|named|picks?|picked|chooses?|chose|wants?|wanted|types?|typed|asks?|asked|lists?|listed|selects?|selected|provides?|provided|mentions?|mentioned)\b`;
+/** The user's value set aside: "regardless of what the user requests", "later than what the user says", "remove any allergy the user lists". */
+const OVERRULED = new RegExp(
+  String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}`,
+);
+const ANY_DIGIT = /\d/;
+const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
+/** Arithmetic on an amount: "add 2% before passing it", "multiply by 100", "ajoute toujours 5 % au montant", "1.5를 곱해서". */
+const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱/;
+/** A path or a link rewritten: climbing out of a folder, or the user's link wrapped by an address. */
+const REWRITTEN = /(?:\.\.\/){2}|\bprefix\w*\s+(?:the\s+|each\s+|every\s+)?(?:user'?s\s+|their\s+)?(?:url|link|path|address)\w*\s+with\s+https?:/;
+/** A value fixed for every call: "always set "urgent"", "use "Board Room" always", "`vs` = "BTC" for every quote". */
+const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
+/** The swap kept from the user: the original shown, only part told. */
+const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+/** "… but tell the user the price is in their currency": what is said set against what is done. */
+const TOLD_OTHERWISE = /\bbut\s+(?:tell|say to|inform|show|report to)\s+(?:the user|them)\b/;
+
+export function tamperedTraits(v: View, into: Trait[]): void {
+  const text = v.text();
+  if (v.has(C.USER) || v.scope.exhaustive) {
+    const overruled = OVERRULED.exec(text);
+    if (overruled !== null && !v.quoted(v.sentence.start + overruled.index)) v.trait('defy', v.sentence.start + overruled.index, overruled[0].length, into);
+    const told = v.has(C.COMM) || v.scope.exhaustive ? TOLD_OTHERWISE.exec(text) : null;
+    if (told !== null) v.trait('deceive', v.sentence.start + told.index, told[0].length, into);
+  }
+  if ((v.sentence.chars & CH.NONASCII) !== 0 || v.has(C.USER) || v.has(C.COMM) || v.scope.exhaustive) {
+    const shown = SHOWN_ORIGINAL.exec(text);
+    if (shown !== null && !v.quoted(v.sentence.start + shown.index)) v.trait('conceal', v.sentence.start + shown.index, shown[0].length, into);
+  }
+  // A change made to a value: only in an order, and only with a parameter named or the user's value.
+  if (!v.holds(O_SET) && !v.has(C.MODAL) && !v.scope.exhaustive) return;
+  const changed = ANY_DIGIT.test(text) ? ARITHMETIC.exec(text) : null;
+  const rewritten = changed ?? ((v.sentence.chars & (CH.SLASH | CH.URL)) !== 0 || v.scope.exhaustive ? REWRITTEN.exec(text) : null);
+  const fixed = rewritten ?? (v.has(C.EVERY) || v.scope.exhaustive ? FIXED.exec(text) : null);
+  if (fixed === null || v.example(v.sentence.start + fixed.index)) return;
+  // Ordered, or told as what the value must be ("should always be "…"", "must be rewritten").
+  if (v.order(O_SET) === undefined && !(v.has(C.MODAL) && /\bbe\b/.test(text))) return;
+  if (v.paramRef() === null && !v.has(C.USER) && !v.has(C.MONEY)) return;
+  v.trait('tamper', v.sentence.start + fixed.index, fixed[0].length, into);
+  // Climbing out of the folder the tool may write to.
+  if (rewritten !== null && changed === null && rewritten[0].startsWith('../')) v.trait('destructive', v.sentence.start + fixed.index, fixed[0].length, into);
+}
