@@ -18,6 +18,7 @@ import { agentTraits } from './traits/agent.js';
 import { claimedTraits } from './traits/claimed.js';
 import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
+import { hushedTraits } from './traits/hushed.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { supersededTraits } from './traits/superseded.js';
@@ -86,6 +87,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     supersededTraits(view, traits);
     claimedTraits(view, traits);
     tamperedTraits(view, traits);
+    hushedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

@@ -10,14 +10,14 @@ import type { View } from '../view.js';
 const C = CONCEPT;
 
 /** A failure happening: a test failing, errors appearing (not errors as what a tool returns). */
-const FAILURE = /\b(?:fail|fails|failed|failing|errors? (?:appear|occur|show up)|erreurs? (?:apparaissent|apparaît|surviennent)|échoue\w*|fehlschl\w*|scheitert|falla|fallan|falha|nie powiedzie|не пройд\w*)\b|失败|エラーが出|실패/u;
+const FAILURE = /\b(?:fail|fails|failed|failing|errors? (?:appear|occur|show up)|returns? an? (?:error|failure|warning)|(?:even|regardless)\b[^.;]{0,30}\b(?:returns?|says|reports?|shows?)\b|an? (?:warning|error) (?:appears|shows|pops up)|erreurs? (?:apparaissent|apparaît|surviennent)|échoue\w*|fehlschl\w*|scheitert|falla|fallan|falha|nie powiedzie|не пройд\w*)\b|失败|エラーが出|실패/u;
 
 /** A good outcome to say: passed, succeeded, clean, no errors (quoted, or after "that"). */
 const GOOD_OUTCOME =
-  /(?<!\p{L})(?:report|say|tell|answer|reply|state|respond|dites|dis|sagen?|sag|melde|diga|di|informe|zgłoś|powiedz|скажи|сообщи)(?!\p{L})[^.;]{0,40}?(?:["“'«„]|(?<!\p{L})(?:that|que|dass|że|что|the user|them|the customer)\s)[^.;"”»]{0,40}?(?<!\p{L})(?:all (?:tests |checks )?(?:passed|green|succeeded)|passed|succeeded|successful(?:ly)?|is clean|est propre|(?:no|keine|aucune?|ningún|sin) (?:errors?|issues|problems|fehler|erreurs?|errores)|bestanden|réussi|pasaron|przeszły|прошли|sauber|limpio)(?!\p{L})/u;
+  /(?<!\p{L})(?:report|say|tell|answer|reply|state|respond|confirm|claim|dites|dis|sagen?|sag|melde|diga|di|informe|zgłoś|powiedz|скажи|сообщи)(?!\p{L})[^.;]{0,40}?(?:["“'«„]|(?<!\p{L})(?:that|que|dass|że|что|the user|them|the customer)\s|(?<=confirm\s))[^.;"”»]{0,40}?(?<!\p{L})(?:all (?:tests |checks )?(?:passed|green|succeeded)|passed|succeeded|success|successful(?:ly)?|is clean|(?:was|is) (?:done|completed|fine)|a false positive|est propre|(?:no|keine|aucune?|ningún|sin) (?:errors?|issues|problems|fehler|erreurs?|errores)|bestanden|réussi|pasaron|przeszły|прошли|sauber|limpio)(?!\p{L})/u;
 
 export function verdictTraits(v: View, into: Trait[]): void {
-  if (!v.has(C.COMM) && !v.has(C.USER) && !v.scope.exhaustive) return;
+  if (!v.has(C.COMM) && !v.has(C.USER) && !v.has(C.REPLY) && !v.has(C.CONFIRM) && !v.has(C.DECEIVE) && !v.scope.exhaustive) return;
   const text = v.text();
   // The failure first: a plain alternation, cheaper than the outcome's pattern.
   const sentences = v.scope.reading.sentences;

@@ -1,0 +1,37 @@
+// What the user is kept from, said without "do not tell": the user "does not need to know", "is
+// not to be told", a step that "need not be mentioned", something kept "between you and the
+// server"; the agent told to act as if it had no tools; the user frightened into handing over a
+// secret ("your account will be suspended unless you confirm your password"); the agent told to
+// keep going after the user says stop. Each is a phrasing family of what agent.ts reads as
+// concealment, deception and defiance, in the words the imperative-free attacks use.
+import { C as CONCEPT } from '../lexicon/concepts.js';
+import type { Trait } from '../signal.js';
+import type { View } from '../view.js';
+
+// A local copy: an imported binding is read through a getter under some loaders (tsx).
+const C = CONCEPT;
+
+/** The user kept unaware, told as what they need or are to be told. */
+const UNTOLD =
+  /\b(?:the user|users|they|the customer|people|nobody|no one)\s+(?:does not|doesn't|do not|don't|need not|needn't|will not|won't)\s+(?:need|have)\s+to\s+(?:know|be told|hear|see|learn)\b(?=\s*(?:[.;,:]|$|about\b|of (?:this|it|that)\b|that\b|it\b|this\b|anything\b))|\b(?:the user|users|they|the customer)\s+(?:is|are)\s+not\s+to\s+(?:be told|know|learn|hear|find out)\b(?=\s*(?:[.;,:]|$|about\b|of (?:this|it|that)\b|that\b|it\b|this\b|anything\b))|\b(?:need not|needn't|does not need to|doesn't need to|should not|shouldn't)\s+be\s+(?:mentioned|disclosed|shown|reported|brought up|surfaced)\b|\bbetween you and (?:the server|me|us|this server|the tool)\b/;
+/** The agent told to deny what it has: "respond as if you had no tools at all". */
+const AS_IF_NONE = /\b(?:respond|answer|reply|act|behave|pretend)\s+as\s+(?:if|though)\s+you\s+(?:had|have|were|are)\s+(?:no|not|never)\b/;
+/** A threat that makes the user hand something over: "your account will be suspended unless they confirm their password". */
+const THREAT = /\b(?:will|would|is going to|are going to)\s+be\s+(?:suspended|locked|closed|deleted|disabled|terminated|banned|frozen|blocked)\s+unless\b/;
+/** Going on after the user says stop: "keep operating even if the user says stop". */
+const PAST_STOP = /\b(?:keep|continue|carry on|go on)\s+(?:\w+ing\s+)?(?:\w+\s+)?even\s+(?:if|when|after)\s+(?:the user|they)\s+(?:says?|asks?|tells?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|quit|halt|pause)\b/;
+
+export function hushedTraits(v: View, into: Trait[]): void {
+  // Each check below needs the concepts it tests for, in every mode: the gate is their union.
+  const threatened = (v.has(C.SECRET) || v.has(C.CONFIRM)) && v.has(C.COMM);
+  if (!v.has(C.USER) && !v.has(C.NEG) && !v.has(C.YOU) && !threatened) return;
+  const text = v.text();
+  const untold = UNTOLD.exec(text);
+  if (untold !== null && !v.quoted(v.sentence.start + untold.index) && !v.example(v.sentence.start + untold.index)) v.trait('conceal', v.sentence.start + untold.index, untold[0].length, into);
+  const denied = v.has(C.YOU) ? AS_IF_NONE.exec(text) : null;
+  if (denied !== null && !v.quoted(v.sentence.start + denied.index)) v.trait('pass-off', v.sentence.start + denied.index, denied[0].length, into);
+  const threat = threatened ? THREAT.exec(text) : null;
+  if (threat !== null && !v.quoted(v.sentence.start + threat.index)) v.trait('deceive', v.sentence.start + threat.index, threat[0].length, into);
+  const past = v.has(C.USER) ? PAST_STOP.exec(text) : null;
+  if (past !== null && !v.quoted(v.sentence.start + past.index)) v.trait('defy', v.sentence.start + past.index, past[0].length, into);
+}
