@@ -19,6 +19,7 @@ import { claimedTraits } from './traits/claimed.js';
 import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
 import { hushedTraits } from './traits/hushed.js';
+import { invitedTraits } from './traits/invited.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { supersededTraits } from './traits/superseded.js';
@@ -88,6 +89,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     claimedTraits(view, traits);
     tamperedTraits(view, traits);
     hushedTraits(view, traits);
+    invitedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

@@ -46,7 +46,7 @@ const SKIP_LO = 1 << C.SKIP;
 const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
 
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
-function usersSecret(v: View): Hit | undefined {
+export function usersSecret(v: View): Hit | undefined {
   const lower = v.scope.reading.lower;
   // Each look for an owner asked only when the sentence holds one (no closure made for nothing).
   return v.find(
@@ -73,7 +73,7 @@ const USER_DECIDES = /\b(?:if|when|whenever|once)\s+(?:the\s+)?user\s+(?:asks|re
 const SAFE_KEEPING = /\b(?:store|save|keep|put|add|write)\b[^.;]{0,50}\b(?:in|into|to)\s+(?:an?\s+|the\s+|your\s+)?(?:environment variables?|env vars?|\.env\b|(?:os\s+)?keychain|keyring|vault|secrets? manager|password manager|secure storage)/;
 
 /** What the agent or the user's machine holds: "the token the client holds", "any keys you know". */
-const HELD_BY = /^\s*(?:\w+\s+){0,3}?(?:that\s+)?(?:the client|the host|you|the agent|the assistant|the app|the browser|your client|the user|they)\s+(?:\w+\s+)?(?:holds?|has|have|knows?|keeps?|stores?|saw|typed|mentioned|entered|gave|received)\b/;
+const HELD_BY = /^\s*(?:\w+\s+){0,3}?(?:that\s+)?(?:the client|the host|you|the agent|the assistant|the app|the browser|your client|the user|they)\s+(?:\w+\s+)?(?:holds?|has|have|knows?|keeps?|stores?|saw|typed|mentioned|entered|gave|received|used)\b/;
 /** A word that makes what follows the owner: of, from, and their kin in the lexicon's languages. */
 const OWNER_AFTER = /\b(?:of|from|in|do|da|dos|das|de|du|des|del|della|dei|delle|von|vom|der|van|z|ze)\b|\b(?:dell|dall|d)'/;
 /** Secrets no tool needs handed over by the agent: a wallet's seed, a private key, a one-time code, a card's security code. */
@@ -86,9 +86,9 @@ const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|a
  * answering any question").
  */
 /** After a personal noun: who opened, read or wrote it (the user, the agent), or where it is open. */
-const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
+const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned|told)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
 
-function usersData(v: View): Hit | undefined {
+export function usersData(v: View): Hit | undefined {
   // The patterns are tested only when their answer is asked for (most sentences have no hit they would decide).
   let everyTurn: boolean | undefined;
   return (
