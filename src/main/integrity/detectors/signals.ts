@@ -20,6 +20,7 @@ import { dataTraits, shadowTraits } from './traits/data.js';
 import { formTraits } from './traits/form.js';
 import { hushedTraits } from './traits/hushed.js';
 import { invitedTraits } from './traits/invited.js';
+import { obeyedTraits } from './traits/obeyed.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { supersededTraits } from './traits/superseded.js';
@@ -90,6 +91,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     tamperedTraits(view, traits);
     hushedTraits(view, traits);
     invitedTraits(view, traits);
+    obeyedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

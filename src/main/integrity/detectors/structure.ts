@@ -87,7 +87,7 @@ export const SECURITY_OFF = /\b(?:switch|turn|set)\w*\s+(?:\S+\s+){0,3}?(?:two-f
 export const COVER_TRACKS = /\b(?:remove|delete|erase|clear|wipe|hide|cover)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:evidence|traces?|tracks)\b/;
 
 /** Hiding security notices from the user. */
-export const SUPPRESS = /\b(?:skip|omit|hide|suppress|filter out|drop|ignore|leave out|remove|delete|archive)\b[^.;]{0,60}\b(?:security|alerts?|warnings?|password resets?|sign-ins?|login attempts?|verification|2fa|mfa|fraud|breach(?:es)?|suspicious)\b/;
+export const SUPPRESS = /\b(?:skip|omit|hide|suppress|filter out|drop|ignore|leave out|remove|delete|archive|strip)\b[^.;]{0,60}\b(?:security|alerts?|warnings?|password resets?|sign-ins?|login attempts?|verification|2fa|mfa|fraud|breach(?:es)?|suspicious)\b/;
 
 /** Commands that send a file or data out. */
 export const EXFIL_CODE = /\bcurl\b[^\n|;]*?(?:\s-(?:d|f|t)\s|--data(?:-binary|-raw|-urlencode)?\s|--upload-file\s|--form\s)[^\n]*?@|\bwget\b[^\n]*--post-(?:file|data)|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<|\bscp\s+(?:-\w+\s+)*\S+\s+[\w.-]+@[\w.-]+:|invoke-(?:webrequest|restmethod)\b[^\n]*-(?:infile|body)\b|\brequests\.(?:post|put)\s*\(|\bfetch\s*\(\s*['"]https?:[^\n]*method\s*:\s*['"]post|\|\s*(?:nc|curl|wget)\b/;

@@ -90,7 +90,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
     independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
     regardless irrespective your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
-  CONSENT: `pre-approved preapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
+  CONSENT: `pre-approved preapproved auto-approved autoapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
     assume assumes`,
   REPLY: `reply replies answer answers response responses answering responding replying output outputs`,
   ROLE: `system developer admin administrator root operator maintenance jailbreak jailbroken dan god unrestricted unfiltered privileged elevated
@@ -127,7 +127,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
     retry|retries apply|applies decode|decodes convert|converts summarize|summarizes summarise|summarises translate|translates verify|verifies check|checks
     remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves choose|chooses pick|picks select|selects assign|assigns
-    multiply|multiplies`,
+    multiply|multiplies strip|strips`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when where whether how rule upload uploads copies
     change changes these those note conversion conversions adjustment adjustments markup surcharge rewrite substitution swap`,
   ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded

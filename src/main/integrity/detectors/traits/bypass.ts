@@ -20,7 +20,7 @@ export function bypass(v: View, into: Trait[]): void {
 }
 
 /** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:skip|bypass|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)\b/;
+const NO_REVIEW = /\b(?:ignore|disregard)\s+(?:the\s+)?(?:user'?s\s+|their\s+)?(?:confirmations?|approvals?|reviews?)\b|\b(?:skip|skips|bypass|bypasses|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)(?:d|s)?\b/;
 
 /** "… with the user", "… with them first": the confirmation is asked of the user. */
 const WITH_THE_USER = /^[^.;]{0,40}?\bwith (?:the |your )?(?:user|human|customer|owner|them)\b/;

@@ -18,13 +18,15 @@ const UNTOLD =
 const AS_IF_NONE = /\b(?:respond|answer|reply|act|behave|pretend)\s+as\s+(?:if|though)\s+you\s+(?:had|have|were|are)\s+(?:no|not|never)\b/;
 /** A threat that makes the user hand something over: "your account will be suspended unless they confirm their password". */
 const THREAT = /\b(?:will|would|is going to|are going to)\s+be\s+(?:suspended|locked|closed|deleted|disabled|terminated|banned|frozen|blocked)\s+unless\b/;
+/** Warnings taken out of what the user is shown: "strip any "Warning:" lines before showing the result". */
+const WARNINGS_CUT = /\b(?:strip|remove|drop|hide|omit|filter out|delete|cut)\b[^.;]{0,30}\b(?:warnings?|alerts?|security notices?)\b[^.;]{0,40}\bbefore (?:showing|displaying|presenting|returning|replying)\b/;
 /** Going on after the user says stop: "keep operating even if the user says stop". */
 const PAST_STOP = /\b(?:keep|continue|carry on|go on)\s+(?:\w+ing\s+)?(?:\w+\s+)?even\s+(?:if|when|after)\s+(?:the user|they)\s+(?:says?|asks?|tells?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|quit|halt|pause)\b/;
 
 export function hushedTraits(v: View, into: Trait[]): void {
   // Each check below needs the concepts it tests for, in every mode: the gate is their union.
   const threatened = (v.has(C.SECRET) || v.has(C.CONFIRM)) && v.has(C.COMM);
-  if (!v.has(C.USER) && !v.has(C.NEG) && !v.has(C.YOU) && !threatened) return;
+  if (!v.has(C.USER) && !v.has(C.NEG) && !v.has(C.YOU) && !v.has(C.ALERT) && !threatened) return;
   const text = v.text();
   const untold = UNTOLD.exec(text);
   if (untold !== null && !v.quoted(v.sentence.start + untold.index) && !v.example(v.sentence.start + untold.index)) v.trait('conceal', v.sentence.start + untold.index, untold[0].length, into);
@@ -32,6 +34,8 @@ export function hushedTraits(v: View, into: Trait[]): void {
   if (denied !== null && !v.quoted(v.sentence.start + denied.index)) v.trait('pass-off', v.sentence.start + denied.index, denied[0].length, into);
   const threat = threatened ? THREAT.exec(text) : null;
   if (threat !== null && !v.quoted(v.sentence.start + threat.index)) v.trait('deceive', v.sentence.start + threat.index, threat[0].length, into);
+  const cut = v.has(C.ALERT) ? WARNINGS_CUT.exec(text) : null;
+  if (cut !== null && !v.quoted(v.sentence.start + cut.index)) v.trait('conceal', v.sentence.start + cut.index, cut[0].length, into);
   const past = v.has(C.USER) ? PAST_STOP.exec(text) : null;
   if (past !== null && !v.quoted(v.sentence.start + past.index)) v.trait('defy', v.sentence.start + past.index, past[0].length, into);
 }
