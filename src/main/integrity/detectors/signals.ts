@@ -21,6 +21,7 @@ import { formTraits } from './traits/form.js';
 import { hushedTraits } from './traits/hushed.js';
 import { invitedTraits } from './traits/invited.js';
 import { obeyedTraits } from './traits/obeyed.js';
+import { publishedTraits } from './traits/published.js';
 import { placedTraits } from './traits/placed.js';
 import { standingTraits } from './traits/standing.js';
 import { supersededTraits } from './traits/superseded.js';
@@ -92,6 +93,7 @@ function traitsOf(reading: Reading, shown: string, options: ReadOptions, traits:
     hushedTraits(view, traits);
     invitedTraits(view, traits);
     obeyedTraits(view, traits);
+    publishedTraits(view, traits);
     if (mentions.length > 0) shadowTraits(view, mentions, traits);
   }
   formTraits(reading, scope, traits);

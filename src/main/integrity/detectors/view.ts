@@ -58,7 +58,7 @@ const GENERIC_FIELD = /^(?:the|this|that|each|every|any|other|same|which|what|on
 const VALUE_OF_KEY = /(?:^|[\n{,[]|["'])\s*["']?[\w.-]+["']?\s*:\s*$/;
 
 /** "set this to …", "fill this with …": in a parameter's own description, the parameter. */
-const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b/;
+const SET_THIS = /\b(?:set|fill|populate)\s+this\s+(?:field\s+|value\s+|parameter\s+)?(?:to|with)\b|^\s*(?:fill|populate)\s+(?:it\s+)?with\b/;
 
 export class View {
   readonly sentence: Sentence;
@@ -270,7 +270,7 @@ export class View {
     const field = this.has(C.PARAM) ? (NAMED_FIELD.exec(text) ?? FIELD_THEN_NAME.exec(text)) : null;
     if (field !== null && !GENERIC_FIELD.test(field[1]!) && (this.scope.tool.params.size === 0 || this.scope.tool.paramKeys.has(field[1]!.replace(/[_-]/g, '')))) return field[1]!;
     // "… and add them here": in a parameter's own description, the parameter.
-    if (this.has(C.THIS) && (HERE.test(text) || SET_THIS.test(text))) return 'here';
+    if ((this.has(C.THIS) && HERE.test(text)) || SET_THIS.test(text)) return 'here';
     return this.has(C.PARAM) ? '' : null;
   }
 

@@ -38,14 +38,14 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     payment+card credit+card bank+details card+details card+number pin pins card+numbers access+token access+tokens refresh+token refresh+tokens
     oauth+token oauth+tokens bearer+token session+token session+tokens auth+token one-time+code one-time+codes one-time+password verification+code
     2fa+code authenticator+code recovery+code recovery+codes backup+codes document.cookie localstorage seed+phrases saved+passwords
-    banking+password banking+login online-banking+password online-banking+login`,
+    banking+password banking+login online-banking+password online-banking+login saved+card saved+cards autofill+data`,
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
     conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
     customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat
     surrounding+conversation ongoing+conversation preceding+conversation prior+conversation earlier+conversation previous+conversation past+conversation
     sent+mail sent+messages sent+items message+databases message+database`,
-  PERSONAL: `conversation conversations history messages message chat chats emails email inbox documents document files file folder folders directory listing contacts
+  PERSONAL: `conversation conversations history messages message chat chats emails email e-mails e-mail inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
     national+id id+number passport passports social+security downloads desktop ip+address everything anything settings preferences apps applications bookmarks purchases health medical salary
@@ -58,7 +58,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     supply|supplies|supplying|supplied copy|copies|copying|copied fill|fills|filling|filled embed|embeds|embedding|embedded
     place|places|placing|placed append|appends|appending|appended store|stores|storing|stored write|writes|writing|wrote|written
     give|gives|giving|gave enter|enters|entering|entered contain|contains|containing|contained hold|holds|holding|held has have
-    need|needs|needed require|requires expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
+    need|needs|needed require|requires|required expect|expects|expected stuff|stuffs|stuffed carry|carries|carrying encode|encodes|encoding
     prepend|prepends|prepended repeat|repeats|repeated echo|echoes|echoed invite|invites|inviting|invited load save|saves|saving|saved stash|stashes|stashed stow keep|keeps
     takes receives received followed+by prefixed+with suffixed+with`,
   PARAM: `parameter parameters param params argument arguments arg args field fields property properties slot slots attribute attributes`,
@@ -118,7 +118,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   PATHY: `ssh id_rsa id_dsa id_ecdsa id_ed25519 env aws kube kubeconfig npmrc pypirc netrc pgpass gnupg docker gcloud claude_desktop_config
     mcp mcp_config mcp_settings cline_mcp_settings codeium windsurf vscode wallet cookies logins bash_history zsh_history shadow passwd
     master tfstate pem gpg export-secret-keys electrum exodus bitcoin ethereum seco metadata meta-data serviceaccount token tokens secret keychain keystore msal_token_cache gh 1password git-credentials credentials secrets login+data key4 gitconfig environ
-    printenv find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
+    printenv rclone s3cfg boto terraformrc find-generic-password find-internet-password chrome chromium firefox brave wp-config p12 pfx kdbx ovpn`,
   SEEN: `hidden invisible display visible see sees seeing seen eyes reading reads read shown viewable above public+description real+usage
     real+instructions real+task real+purpose`,
   YOU: `you your yourself you're`,

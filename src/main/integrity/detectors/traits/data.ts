@@ -43,7 +43,7 @@ const O_SEND_VISIT = maskOf([C.SEND, C.VISIT]);
 const SKIP_LO = 1 << C.SKIP;
 
 /** A secret kept somewhere of the user's: "the saved passwords", "the stored cookies". */
-const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$/;
+const KEPT = /\b(?:saved|stored|cached|remembered|typed)\s+$|\b(?:user|users|they)\s+(?:pastes?|types?|enters?|shares?|sends?|mentions?)\s+(?:any\s+|the\s+|their\s+|some\s+)?$/;
 
 /** A secret that is the user's (not a word in a parameter's description): "the user's API keys", "every token", "their password". */
 export function usersSecret(v: View): Hit | undefined {
@@ -55,7 +55,7 @@ export function usersSecret(v: View): Hit | undefined {
       (v.has(C.POSS) && v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) ||
       // "every token", "any API keys" (not "always store the key").
       (v.has(C.EVERY) && v.find(C.EVERY, (every) => every.end <= hit.at && hit.at - every.end <= 30 && (every.lo & SKIP_LO) === 0) !== undefined) ||
-      KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at)) ||
+      KEPT.test(lower.slice(Math.max(v.sentence.start, hit.at - 30), hit.at)) ||
       // Chinese and Japanese name the owner right before, with or without 的/の: "用户浏览器中该网站的 Cookie".
       (v.has(C.USER) && v.find(C.USER, (owner) => owner.foreign && owner.end <= hit.at && hit.at - owner.end <= 20) !== undefined) ||
       HELD_BY.test(lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40))) ||
@@ -102,7 +102,7 @@ export function usersData(v: View): Hit | undefined {
       if (v.find(C.POSS, (poss) => poss.end <= hit.at && hit.at - poss.end <= (v.bareUser(poss) ? 1 : 30)) !== undefined) return true;
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
       // "every uploaded file", "every phone number mentioned": what the user gave the tool or said.
-      if (quantified && /\b(?:uploaded|attached|received|shared|scanned|synced|saved|imported)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 12), hit.at))) return true;
+      if (quantified && /\b(?:uploaded|attached|received|shared|scanned|synced|saved|imported)\s+$|\b(?:user|they)\s+(?:shares?|sends?|uploads?|pastes?|opens?|attaches?)\s+(?:any|every|each|a)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 30), hit.at))) return true;
       if (quantified && /^\s+(?:mentioned|shared|typed|discussed|entered|seen|received)\b/.test(v.scope.reading.lower.slice(hit.end, hit.end + 14))) return true;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
@@ -234,8 +234,8 @@ function secrets(v: View, into: Trait[]): void {
   const inReply = theirsNamed;
   if (inReply !== undefined && v.has(C.REPLY) && v.has(C.MODAL) && v.find(C.NEG) === undefined && !v.example(inReply.at)) return v.trait('secret-grab', inReply.at, 40, into);
   // A secret variable read, then put somewhere: "look up AWS_SECRET_ACCESS_KEY and add it to the comment".
-  const read = env !== null ? v.order(O_READ) : undefined;
-  if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers(env![0].toLowerCase())) return v.trait('secret-grab', named, 40, into);
+  const read = env !== null || theirsNamed !== undefined ? v.order(O_READ) : undefined;
+  if (read !== undefined && read.at < named && give !== undefined && give.at > named && !v.purposeCovers((env?.[0] ?? lower.slice(named, named + 20)).toLowerCase())) return v.trait('secret-grab', named, 40, into);
   const theirs = theirsNamed;
   // "Tell them to re-enter their password at https://…": the user's secret, and a way out.
   if (theirs !== undefined && v.order(O_TAKE_COMM_ACT) !== undefined && (v.dests().length > 0 || THIRD_PARTY.test(text))) return v.trait('exfil', theirs.at, 80, into);
