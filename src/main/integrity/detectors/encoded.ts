@@ -70,6 +70,23 @@ const shift = (text: string, by: number): string =>
 /** BASE64 at one place: a match starts only where a run of Base64 characters does (its lookbehind), so it is tried only there. */
 const BASE64_AT = new RegExp(BASE64.source, 'y');
 
+/** The bytes of a Base64 run, or null when it is none. */
+function fromBase64(run: string): string | null {
+  const bare = run.replace(/=+$/, '');
+  if (bare.length % 4 === 1) return null;
+  try {
+    return atob(bare + '='.repeat((4 - (bare.length % 4)) % 4));
+  } catch {
+    return null;
+  }
+}
+
+/** A run decoded after turning it round ('' when that is no Base64). */
+function reversedRun(run: string): string {
+  const binary = fromBase64([...run].reverse().join('').replace(/^=+/, ''));
+  return binary === null ? '' : utf8(binary);
+}
+
 /** `starts`: where the runs of 20 Base64 characters or more start, in order. */
 function base64Layers(text: string, starts: readonly number[], traits: Trait[], layers: Layer[]): void {
   let after = 0;
@@ -82,14 +99,8 @@ function base64Layers(text: string, starts: readonly number[], traits: Trait[], 
     after = start + run.length;
     // A path or an identifier: Base64 has both cases and digits (or + and /) scattered through it.
     if (run.includes('//') || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9+/]/.test(run) || /[a-z]{20}|[A-Z]{16}/.test(run)) continue;
-    const bare = run.replace(/=+$/, '');
-    if (bare.length % 4 === 1) continue;
-    let binary: string;
-    try {
-      binary = atob(bare + '='.repeat((4 - (bare.length % 4)) % 4));
-    } catch {
-      continue;
-    }
+    const binary = fromBase64(run);
+    if (binary === null) continue;
     const decoded = utf8(binary);
     // UTF-16 (PowerShell's -EncodedCommand): every other byte zero.
     const wide = binary.length >= 8 && /^(?:[\s\S]\0)+[\s\S]?$/.test(binary) ? binary.replace(/\0/g, '') : null;
@@ -97,7 +108,12 @@ function base64Layers(text: string, starts: readonly number[], traits: Trait[], 
     else if (wide !== null && readsAsText(wide)) layers.push({ via: 'base64', encoded: run, decoded: wide });
     // Base64 of Base64: read once more.
     else if (/^[A-Za-z0-9+/=\s]{20,}$/.test(binary)) layers.push({ via: 'base64', encoded: run, decoded: binary });
-    else if (run.length >= 64) traits.push({ name: 'encoded-binary', sentence: -1, excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });
+    else {
+      // Written backwards ("reverse this string, then base64-decode it"): the run turned round.
+      const turned = reversedRun(run);
+      if (readsAsText(turned)) layers.push({ via: 'reversed base64', encoded: run, decoded: turned });
+      else if (run.length >= 64) traits.push({ name: 'encoded-binary', sentence: -1, excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });
+    }
   }
 }
 

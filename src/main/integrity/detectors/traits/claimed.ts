@@ -16,6 +16,9 @@ const C = CONCEPT;
 
 const CALL_LO = (1 << C.EXEC) | (1 << C.SEND);
 const CALL_HI = (1 << (C.VISIT - 32)) | (1 << (C.INSTEAD - 32));
+const ACT_HI = 1 << (C.ACT - 32);
+/** "go through this tool": routing every request by it. */
+const GO_THROUGH = /^go(?:es)? through\b/;
 const O_COLLECT = maskOf([C.COLLECT]);
 /** What is pushed aside: a tool, a server, a capability of the agent's, the agent itself. */
 const DISPLACED_WORDS = /\b(?:[a-z]+_[a-z_]+|filesystem|file system|terminal|shell|package manager|interpreter|browser|built-in|native|default|direct|yourself|your own|the \w+ (?:server|tool|app))\b/;
@@ -30,18 +33,38 @@ export function claimedTraits(v: View, into: Trait[]): void {
   if (!v.has(C.THIS) && (v.sentence.chars & CH.UNDERSCORE) === 0 && !v.scope.exhaustive) return;
   const self = selfAt(v);
   if (self === undefined) return;
-  const verb = v.sentence.hits.find((hit) => ((hit.lo & CALL_LO) !== 0 || (hit.hi & CALL_HI) !== 0) && hit !== self && callsSelf(v, hit, self) && !v.negated(hit));
+  const lower = v.scope.reading.lower;
+  const verb = v.sentence.hits.find((hit) => ((hit.lo & CALL_LO) !== 0 || (hit.hi & CALL_HI) !== 0 || ((hit.hi & ACT_HI) !== 0 && GO_THROUGH.test(lower.slice(hit.at, hit.end + 9)))) && hit !== self && callsSelf(v, hit, self) && !v.negated(hit));
   if (verb === undefined || v.quoted(self.at) || v.example(self.at)) return;
   const text = v.text();
-  const lower = v.scope.reading.lower;
   const strong = v.has(C.EVERY) || v.has(C.DECEIVE) || USER_ASKS.test(text) || (v.has(C.USER) && v.has(C.ASK)) || v.order(O_COLLECT) !== undefined || (v.has(C.COLLECT) && v.find(C.COLLECT, (hit) => hit.foreign) !== undefined);
   const displaced =
     v.find(C.INSTEAD, (hit) => hit !== self && !TOWARDS.test(lower.slice(hit.at, hit.end)) && displacedAfter(v, hit, self)) ??
     // "do not use the e-mail tool", "use this one, not the mail server's".
     v.find(C.NEG, (hit) => (v.after(hit, C.VISIT, 15) !== undefined || (self.end <= hit.at && hit.at - self.end <= 20)) && displacedAfter(v, hit, self)) ?? v.find(C.OVERRIDE, (hit) => lower.startsWith('supersede', hit.at) && displacedAfter(v, hit, self));
-  if (displaced !== undefined) return v.trait(strong ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
+  // Claimed here, or with the others pushed aside or the claim widened in the sentence before or after
+  // ("This tool replaces the built-in interpreter. For any calculation, pass the code …").
+  if (displaced !== undefined) return v.trait(strong || neighbourSays(v, WIDENED) ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
+  if (neighbourSays(v, PUSHED_ASIDE)) return v.trait('takeover', self.at, 80, into);
   // Slipped in around the other calls, carrying what they carry.
   if ((v.has(C.EVERY) || v.has(C.TIME)) && AROUND_OTHERS.test(text) && /\b(?:with|passing|pass)\b/.test(text) && (v.has(C.CONTENT) || v.has(C.PRIVATE) || CARRIED.test(text))) v.trait('takeover', self.at, 80, into);
+}
+
+/** Another tool pushed aside in a sentence of its own: "do not use the repository host's merge tool", "run_command does not work here", "direct calendar tools return outdated data", "prefer it over others". */
+const PUSHED_ASIDE =
+  /\b(?:do not|don't|never)\s+(?:use|call|invoke)\s+(?!this\b|it\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s*(?:tools?|servers?|[a-z]+_[a-z_]+)\b(?!\s+(?:for|on|with|when|if)\b)|\b(?:tools?|servers?|[a-z]+_[a-z_]+)\b[^.;]{0,30}\b(?:does not|doesn't|do not|don't)\s+work\b|\b(?:tools?|servers?)\s+(?:return|give|are)\s+(?:outdated|stale|wrong|broken|unsafe|weak)\b|\bprefer (?:it|this one|this tool) over (?:any |all )?others?\b|\bby (?:other tools|you)\b[^.;]{0,20}\b(?:are|is) (?:weak|unsafe|wrong|insecure)\b/;
+/** The claim widened to everything: "for any calculation, pass the code in …". */
+const WIDENED = /\b(?:for|on)\s+(?:any|every|all|each)\b[^.;]{0,40}\b(?:pass|put|send|include|use)\b/;
+
+/** Whether the sentence before or after this one says `what`. */
+function neighbourSays(v: View, what: RegExp): boolean {
+  const sentences = v.scope.reading.sentences;
+  const lower = v.scope.reading.lower;
+  // Sentences without a word of the lexicon are not kept: neighbours are found by their index.
+  for (const sentence of sentences) {
+    if (Math.abs(sentence.index - v.sentence.index) === 1 && what.test(lower.slice(sentence.start, sentence.end))) return true;
+  }
+  return false;
 }
 
 /** Words of the INSTEAD concept that name where things go ("prefer kb_search"), not what is pushed aside. */

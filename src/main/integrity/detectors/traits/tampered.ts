@@ -32,6 +32,11 @@ const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
 const TOLD_OTHERWISE = /\bbut\s+(?:tell|say to|inform|show|report to)\s+(?:the user|them)\b/;
 
+/** A parameter naming who or where: an account, a customer, a repository, a recipient, a room. */
+const WHO_OR_WHERE = /(?:^|_)(?:id|account|customer|repo|repository|recipient|to|owner|assignee|user|room|wallet|iban|channel|org|project|destination|payee)$/;
+/** A default the user can still change. */
+const USER_MAY = /\b(?:unless|by default|default|if the user|when the user|otherwise)\b/;
+
 export function tamperedTraits(v: View, into: Trait[]): void {
   const text = v.text();
   if (v.has(C.USER) || v.scope.exhaustive) {
@@ -52,8 +57,12 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   if (fixed === null || v.example(v.sentence.start + fixed.index)) return;
   // Ordered, or told as what the value must be ("should always be "…"", "must be rewritten").
   if (v.order(O_SET) === undefined && !(v.has(C.MODAL) && /\bbe\b/.test(text))) return;
-  if (v.paramRef() === null && !v.has(C.USER) && !v.has(C.MONEY)) return;
+  const param = v.paramRef();
+  if (param === null && !v.has(C.USER) && !v.has(C.MONEY)) return;
   v.trait('tamper', v.sentence.start + fixed.index, fixed[0].length, into);
   // Climbing out of the folder the tool may write to.
   if (rewritten !== null && changed === null && rewritten[0].startsWith('../')) v.trait('destructive', v.sentence.start + fixed.index, fixed[0].length, into);
+  // Who or where fixed for every call (the customer, the repository, the recipient), the user given no say: their choice overruled.
+  if (fixed === rewritten || param === null || !WHO_OR_WHERE.test(param) || USER_MAY.test(text)) return;
+  v.trait('defy', v.sentence.start + fixed.index, fixed[0].length, into);
 }

@@ -21,7 +21,9 @@ export function verdictTraits(v: View, into: Trait[]): void {
   const text = v.text();
   // The failure first: a plain alternation, cheaper than the outcome's pattern.
   const sentences = v.scope.reading.sentences;
-  const previous = v.sentence.index > 0 ? sentences[v.sentence.index - 1] : undefined;
+  // Sentences without a word of the lexicon are not kept: the one before is found by its index.
+  const before = sentences[sentences.indexOf(v.sentence) - 1];
+  const previous = before !== undefined && before.index === v.sentence.index - 1 ? before : undefined;
   const failure = FAILURE.test(text) || (previous !== undefined && FAILURE.test(v.scope.reading.lower.slice(previous.start, previous.end)));
   if (!failure) return;
   const told = GOOD_OUTCOME.exec(text);
