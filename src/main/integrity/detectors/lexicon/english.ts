@@ -66,7 +66,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     mail|mails|mailing|mailed forward|forwards|forwarding|forwarded mirror|mirrors|mirroring|mirrored share|shares|sharing|shared
     submit|submits|submitting|submitted transmit|transmits|transmitting|transmitted exfiltrate|exfiltrates|exfiltrating|exfiltrated
     leak|leaks|leaking|leaked beacon relay|relays|relaying|relayed sync|syncs|syncing|synced publish|publishes|publishing|published
-    text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc blind-copy blind-copied blind-copies
+    text|texts|texted deliver|delivers|delivering|delivered dispatch|dispatches report+back cc bcc bcc'd bcced cc'd cced blind-copy blind-copied blind-copies
     back+up|backs+up|backing+up|backed+up push|pushes|pushing|pushed transfer|transfers|transferring|transferred copy+to export|exports|exporting|exported dm beam broadcast`,
   READ: `read|reads|reading open|opens|opening|opened cat load|loads|loading|loaded fetch|fetches|fetching|fetched access|accesses|accessing|accessed
     look+for look+up find|finds|finding|found search|searches|searching|searched grep dump|dumps|dumping|dumped list|lists|listing|listed
@@ -98,7 +98,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   TRUST: `treat|treats|treating trust|trusts|trusting trustworthy trusted authoritative obey|obeys comply|complies follow|follows|following
     honour honor carry+out act+on defer`,
   MODAL: `must should shall need needs have has required instructed supposed expected obliged ought please kindly make+sure ensure remember
-    mandatory is+to are+to duty`,
+    mandatory is+to are+to duty requires+you require+you`,
   SKIP: `from+now now+on also then first firstly always just simply now immediately so next finally additionally afterwards do to you briefly quickly
     silently quietly secretly automatically still directly`,
   CONTENT: `content contents text whole full entire complete body data value values output dump raw`,
