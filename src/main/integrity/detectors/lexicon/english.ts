@@ -44,7 +44,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
     customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat
     surrounding+conversation ongoing+conversation preceding+conversation prior+conversation earlier+conversation previous+conversation past+conversation
-    sent+mail sent+messages sent+items message+databases message+database`,
+    sent+mail sent+messages sent+items message+databases message+database preceding+messages earlier+messages prior+messages past+messages older+messages`,
   PERSONAL: `conversation conversations history messages message chat chats emails email e-mails e-mail inbox documents document files file folder folders directory listing contacts
     calendar schedule location address addresses phone name names notes photos data details query queries question questions request input
     typed said workspace project code repository repositories account accounts profile identity records home+address phone+number
