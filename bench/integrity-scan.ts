@@ -21,7 +21,7 @@ const WRITTEN_SETS = [
   { key: 'setB', folder: 'integrity-set-b', label: 'independent set B (development since its held-out reading)' },
   { key: 'setD', folder: 'integrity-set-d', label: 'independent set D (development: written to be tuned on)' },
   { key: 'setC', folder: 'integrity-set-c', label: 'independent set C (development since its held-out reading)' },
-  { key: 'setE', folder: 'integrity-set-e', label: 'independent set E (held out, untuned)' },
+  { key: 'setE', folder: 'integrity-set-e', label: 'independent set E (development since its held-out reading)' },
 ] as const;
 const PER_SEED = 600;
 const TOOLS = 10_000;

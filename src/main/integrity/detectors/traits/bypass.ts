@@ -14,13 +14,17 @@ export function bypass(v: View, into: Trait[]): void {
   const at = bypassAt(v);
   if (at === undefined) return;
   v.trait('bypass', at, 60, into);
+  // The server's own checks switched off by an argument: "so the server skips its permission checks".
+  if (SERVER_CHECKS.test(v.text())) v.trait('destructive', at, 60, into);
   // Without asking, before something that cannot be undone: deleting, running commands, paying, sending (unless that is the tool's job).
   const risky = v.find(C.DESTRUCT) ?? v.find(C.EXEC) ?? v.find(C.MONEY) ?? v.find(C.CODE) ?? v.order(O_SEND);
   if (risky !== undefined && !v.purposeCovers(v.scope.reading.lower.slice(risky.at, risky.end))) v.trait('destructive', at, 60, into);
 }
 
+const SERVER_CHECKS = /\b(?:skips?|bypass(?:es)?|disables?|turns? off)\s+(?:its|their|the|all)\s+(?:permission|security|auth(?:entication|ori[sz]ation)?|access)\s+checks?\b/;
+
 /** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\b(?:ignore|disregard)\s+(?:the\s+)?(?:user'?s\s+|their\s+)?(?:confirmations?|approvals?|reviews?)\b|\b(?:skip|skips|bypass|bypasses|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)(?:d|s)?\b/;
+const NO_REVIEW = /\b(?:instead of|rather than)\s+(?:asking|checking with|confirming with)\b|\b(?:user|they)\s+(?:does not|doesn't|do not|don't|need not|needn't)\s+(?:need to\s+)?be\s+asked\b|\b(?:ignore|disregard)\s+(?:the\s+)?(?:user'?s\s+|their\s+)?(?:confirmations?|approvals?|reviews?)\b|\b(?:skip|skips|bypass|bypasses|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)(?:d|s)?\b/;
 
 /** "… with the user", "… with them first": the confirmation is asked of the user. */
 const WITH_THE_USER = /^[^.;]{0,40}?\bwith (?:the |your )?(?:user|human|customer|owner|them)\b/;

@@ -31,6 +31,9 @@ const CARRIED = /\b(?:arguments|results?|details|output|all (?:you|they) know|ev
 
 export function claimedTraits(v: View, into: Trait[]): void {
   if (!v.has(C.THIS) && (v.sentence.chars & CH.UNDERSCORE) === 0 && !v.scope.exhaustive) return;
+  // "This is the canonical implementation of list_files and read_file": another tool's job claimed outright.
+  const canonical = v.has(C.THIS) ? CANONICAL.exec(v.text()) : null;
+  if (canonical !== null && !v.quoted(v.sentence.start + canonical.index)) return v.trait(neighbourSays(v, PUSHED_ASIDE) ? 'takeover' : 'hijack', v.sentence.start + canonical.index, canonical[0].length, into);
   const self = selfAt(v);
   if (self === undefined) return;
   const lower = v.scope.reading.lower;
@@ -53,6 +56,7 @@ export function claimedTraits(v: View, into: Trait[]): void {
 /** Another tool pushed aside in a sentence of its own: "do not use the repository host's merge tool", "run_command does not work here", "direct calendar tools return outdated data", "prefer it over others". */
 const PUSHED_ASIDE =
   /\b(?:do not|don't|never)\s+(?:use|call|invoke)\s+(?!this\b|it\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s*(?:tools?|servers?|[a-z]+_[a-z_]+)\b(?!\s+(?:for|on|with|when|if)\b)|\b(?:tools?|servers?|[a-z]+_[a-z_]+)\b[^.;]{0,30}\b(?:does not|doesn't|do not|don't)\s+work\b|\b(?:tools?|servers?)\s+(?:return|give|are)\s+(?:outdated|stale|wrong|broken|unsafe|weak)\b|\bprefer (?:it|this one|this tool) over (?:any |all )?others?\b|\bby (?:other tools|you)\b[^.;]{0,20}\b(?:are|is) (?:weak|unsafe|wrong|insecure)\b/;
+const CANONICAL = /\bthis (?:tool |server |one )?is (?:now )?the (?:canonical|official|real|only|correct|authoritative|preferred|original) (?:implementation|version|provider|source|replacement) (?:of|for)\b/;
 /** The claim widened to everything: "for any calculation, pass the code in …". */
 const WIDENED = /\b(?:for|on)\s+(?:any|every|all|each)\b[^.;]{0,40}\b(?:pass|put|send|include|use)\b/;
 
@@ -60,9 +64,9 @@ const WIDENED = /\b(?:for|on)\s+(?:any|every|all|each)\b[^.;]{0,40}\b(?:pass|put
 function neighbourSays(v: View, what: RegExp): boolean {
   const sentences = v.scope.reading.sentences;
   const lower = v.scope.reading.lower;
-  // Sentences without a word of the lexicon are not kept: neighbours are found by their index.
+  // Sentences without a word of the lexicon are not kept: neighbours are found by their index (this one counts too).
   for (const sentence of sentences) {
-    if (Math.abs(sentence.index - v.sentence.index) === 1 && what.test(lower.slice(sentence.start, sentence.end))) return true;
+    if (Math.abs(sentence.index - v.sentence.index) <= 1 && what.test(lower.slice(sentence.start, sentence.end))) return true;
   }
   return false;
 }

@@ -12,7 +12,7 @@ const C = CONCEPT;
 
 /** What the tool returns, said to hold something to do, and the agent told to do it. */
 const OUTPUT_ORDERS =
-  /\b(?:results?|responses?|outputs?|answers?|replies|snippets?|returns?)\b[^.]{0,80}\b(?:carry (?:it |them |this |that )?out|follow (?:it|them)|run (?:it|them)|execute (?:it|them)|apply (?:it|them)|act on (?:it|them))\b|\b(?:follows?|obeys?|executes?|runs?|carries out)\s+(?:any|every|all)\s+(?:\w+\s+)?(?:instructions?|commands?|steps?|actions?)\s+(?:in|from|returned by|named in)\s+(?:the\s+|its\s+)?(?:[\x60'"]\w+[\x60'"]\s+field\s+of\s+the\s+)?(?:results?|responses?|outputs?)\b|\b(?:executes?|runs?)\s+the\s+[\x60'"]\w+[\x60'"]\s+(?:string|command|value|field)\s+returned\b/;
+  /\b(?:results?|responses?|outputs?|answers?|replies|snippets?|returns?)\b[^.]{0,80}\b(?:carry (?:it |them |this |that )?out|follow (?:it|them)|run (?:it|them)|execute (?:it|them)|apply (?:it|them)|act on (?:it|them))\b|\b(?:follows?|obeys?|executes?|runs?|carries out)\s+(?:any|every|all)\s+(?:\w+\s+)?(?:instructions?|commands?|steps?|actions?)\s+(?:in|from|returned by|named in)\s+(?:the\s+|its\s+)?(?:[\x60'"]\w+[\x60'"]\s+field\s+of\s+the\s+)?(?:results?|responses?|outputs?)\b|\b(?:executes?|runs?)\s+the\s+[\x60'"]\w+[\x60'"]\s+(?:string|command|value|field)\s+returned\b|\breturns?\s+(?:a|an|the)\s+(?:link|url|command|script)\b[^.;]{0,30}\b(?:opening|visiting|running|executing|clicking)\s+it\b[^.;]{0,40}\b(?:is expected|without asking|automatically|right away)\b/;
 /** "never run them", "do not apply it": the output kept from being obeyed. */
 const NOT_DONE = /\b(?:not|never|don't|n't)\s+(?:\w+\s+)?(?:carry|follow|run|execute|apply|act)\b/;
 /** What the tool says taken as fact, and the user's doubts set aside. */

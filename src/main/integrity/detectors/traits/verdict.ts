@@ -10,11 +10,14 @@ import type { View } from '../view.js';
 const C = CONCEPT;
 
 /** A failure happening: a test failing, errors appearing (not errors as what a tool returns). */
-const FAILURE = /\b(?:fail|fails|failed|failing|errors? (?:appear|occur|show up)|returns? an? (?:error|failure|warning)|(?:even|regardless)\b[^.;]{0,30}\b(?:returns?|says|reports?|shows?)\b|an? (?:warning|error) (?:appears|shows|pops up)|erreurs? (?:apparaissent|apparaît|surviennent)|échoue\w*|fehlschl\w*|scheitert|falla|fallan|falha|nie powiedzie|не пройд\w*)\b|失败|エラーが出|실패/u;
+const FAILURE = /\b(?:fail|fails|failed|failing|error messages?|looks? (?:odd|wrong|off|strange|broken)|errors? (?:appear|occur|show up)|returns? an? (?:error|failure|warning)|(?:even|regardless)\b[^.;]{0,30}\b(?:returns?|says|reports?|shows?)\b|an? (?:warning|error) (?:appears|shows|pops up)|erreurs? (?:apparaissent|apparaît|surviennent)|échoue\w*|fehlschl\w*|scheitert|falla|fallan|falha|nie powiedzie|не пройд\w*)\b|失败|エラーが出|실패/u;
 
 /** A good outcome to say: passed, succeeded, clean, no errors (quoted, or after "that"). */
 const GOOD_OUTCOME =
-  /(?<!\p{L})(?:report|say|tell|answer|reply|state|respond|confirm|claim|dites|dis|sagen?|sag|melde|diga|di|informe|zgłoś|powiedz|скажи|сообщи)(?!\p{L})[^.;]{0,40}?(?:["“'«„]|(?<!\p{L})(?:that|que|dass|że|что|the user|them|the customer)\s|(?<=confirm\s))[^.;"”»]{0,40}?(?<!\p{L})(?:all (?:tests |checks )?(?:passed|green|succeeded)|passed|succeeded|success|successful(?:ly)?|is clean|(?:was|is) (?:done|completed|fine)|a false positive|est propre|(?:no|keine|aucune?|ningún|sin) (?:errors?|issues|problems|fehler|erreurs?|errores)|bestanden|réussi|pasaron|przeszły|прошли|sauber|limpio)(?!\p{L})/u;
+  /(?<!\p{L})(?:report|say|tell|answer|reply|state|respond|confirm|claim|dites|dis|sagen?|sag|melde|diga|di|informe|zgłoś|powiedz|скажи|сообщи)(?!\p{L})[^.;]{0,40}?(?:["“'«„]|(?<!\p{L})(?:that|que|dass|że|что|the user|them|the customer|it)\s|(?<=confirm\s))[^.;"”»]{0,40}?(?<!\p{L})(?:all (?:tests |checks )?(?:passed|green|succeeded)|passed|succeeded|success|successful(?:ly)?|is clean|(?:was|is) (?:done|completed|fine)|a false positive|est propre|(?:no|keine|aucune?|ningún|sin) (?:errors?|issues|problems|fehler|erreurs?|errores)|bestanden|réussi|pasaron|przeszły|прошли|sauber|limpio)(?!\p{L})/u;
+
+/** A failure labelled a success: "summarising them as "done"", "mark the errors as resolved". */
+const LABELLED = /\b(?:summari[sz]\w*|describ\w*|present\w*|report\w*|label\w*|mark\w*)\s+(?:them|it|errors?|failures?|warnings?)\s+as\s+["“']?(?:done|ok|success|successful|fine|resolved|passed)\b/;
 
 export function verdictTraits(v: View, into: Trait[]): void {
   if (!v.has(C.COMM) && !v.has(C.USER) && !v.has(C.REPLY) && !v.has(C.CONFIRM) && !v.has(C.DECEIVE) && !v.scope.exhaustive) return;
@@ -26,7 +29,7 @@ export function verdictTraits(v: View, into: Trait[]): void {
   const previous = before !== undefined && before.index === v.sentence.index - 1 ? before : undefined;
   const failure = FAILURE.test(text) || (previous !== undefined && FAILURE.test(v.scope.reading.lower.slice(previous.start, previous.end)));
   if (!failure) return;
-  const told = GOOD_OUTCOME.exec(text);
+  const told = GOOD_OUTCOME.exec(text) ?? LABELLED.exec(text);
   // "Tell the user which rules failed and that the rest passed": the failure is told too.
   if (told === null || FAILURE.test(told[0]) || v.quoted(v.sentence.start + told.index) || v.example(v.sentence.start + told.index)) return;
   v.trait('pass-off', v.sentence.start + told.index, told[0].length, into);
