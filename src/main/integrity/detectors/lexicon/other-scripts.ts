@@ -45,6 +45,7 @@ export const CYRILLIC_GREEK: Lexicon = {
   INSTEAD: 'замени* измени* вместо заміни* зміни* замість',
   DECEIVE: 'устарел* устарів*',
   MONEY: 'деньг* счёт счет* средств* гроші рахун* κωδικός',
+  VISIT: 'вызыва* вызови* вызвать использу* викликай виклич* використову* χρησιμοποίησε',
 };
 
 export const RIGHT_TO_LEFT_AND_INDIC: Lexicon = {

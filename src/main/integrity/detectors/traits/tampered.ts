@@ -25,6 +25,9 @@ const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
 const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱/;
 /** A path or a link rewritten: climbing out of a folder, or the user's link wrapped by an address. */
 const REWRITTEN = /(?:\.\.\/){2}|\bprefix\w*\s+(?:the\s+|each\s+|every\s+)?(?:user'?s\s+|their\s+)?(?:url|link|path|address)\w*\s+with\s+https?:/;
+/** A query widened or turned into a write: "append ` OR 1=1`", "append "; UPDATE users SET role='admin'"". */
+const SQL_PAYLOAD = /\bor\s+['"]?1['"]?\s*=\s*['"]?1\b|;\s*(?:update\s+\w+\s+set|delete\s+from|drop\s+(?:table|database)|insert\s+into|grant\s+\w+|alter\s+(?:table|user|role)|truncate)\b/;
+const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 /** A value fixed for every call: "always set "urgent"", "use "Board Room" always", "`vs` = "BTC" for every quote". */
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
@@ -51,6 +54,14 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   }
   // A change made to a value: only in an order, and only with a parameter named or the user's value.
   if (!v.holds(O_SET) && !v.has(C.MODAL) && !v.scope.exhaustive) return;
+  // SQL slipped into the statement the user asked for: the query widened or made a write.
+  const injected = v.has(C.COLLECT) ? SQL_PAYLOAD.exec(text) : null;
+  // Ordered appended, right before it ("append "; UPDATE …"", "add " or 1=1""), not named as what a checker refuses.
+  const injectedAt = injected === null ? -1 : v.sentence.start + injected.index;
+  if (injected !== null && v.find(C.COLLECT, (hit) => (hit.order || v.agentDoes(hit)) && !v.negated(hit) && hit.end <= injectedAt && injectedAt - hit.end <= 12 && APPEND.test(v.scope.reading.lower.slice(hit.at, hit.end))) !== undefined && !v.example(injectedAt)) {
+    v.trait('tamper', v.sentence.start + injected.index, injected[0].length, into);
+    return v.trait('destructive', v.sentence.start + injected.index, injected[0].length, into);
+  }
   const changed = ANY_DIGIT.test(text) ? ARITHMETIC.exec(text) : null;
   const rewritten = changed ?? ((v.sentence.chars & (CH.SLASH | CH.URL)) !== 0 || v.scope.exhaustive ? REWRITTEN.exec(text) : null);
   const fixed = rewritten ?? (v.has(C.EVERY) || v.scope.exhaustive ? FIXED.exec(text) : null);
