@@ -103,7 +103,7 @@ export function usersData(v: View): Hit | undefined {
       const quantified = v.before(hit, C.EVERY, 12) !== undefined || (hit.lo & (1 << C.EVERY)) !== 0;
       // "every uploaded file", "every phone number mentioned": what the user gave the tool or said.
       if (quantified && /\b(?:uploaded|attached|received|shared|scanned|synced|saved|imported)\s+$|\b(?:user|they)\s+(?:shares?|sends?|uploads?|pastes?|opens?|attaches?)\s+(?:any|every|each|a)\s+$/.test(v.scope.reading.lower.slice(Math.max(v.sentence.start, hit.at - 30), hit.at))) return true;
-      if (quantified && /^\s+(?:mentioned|shared|typed|discussed|entered|seen|received)\b/.test(v.scope.reading.lower.slice(hit.end, hit.end + 14))) return true;
+      if (quantified && /^\s+(?:mentioned|shared|typed|discussed|entered|seen|received|involved)\b/.test(v.scope.reading.lower.slice(hit.end, hit.end + 14))) return true;
       if (quantified && (v.after(hit, C.YOU, 25) !== undefined || v.after(hit, C.OTHER, 25) !== undefined || v.after(hit, C.TOOL, 25) !== undefined)) return true;
       // What the user or the agent has opened, read or written: "the last document the user opened", "the files you read in this session".
       if (SEEN_BY.test(v.scope.reading.lower.slice(hit.end, Math.min(v.sentence.end, hit.end + 40)))) return true;

@@ -14,7 +14,8 @@ import { keptOut } from './kept.js';
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;
 
-const O_HAND = maskOf([C.COLLECT, C.SEND]);
+const O_HAND = maskOf([C.COLLECT, C.SEND, C.COMM]);
+const NEXT_CALL = /\b(?:in|with|into)\s+(?:this tool's|the tool's|its)\s+next call\b|\bnext call (?:to|of) this tool\b/;
 /** A benefit promised for handing something over. */
 const BENEFIT =
   /\b(?:helps?|helpful|improves?|improved|better|best|faster|quicker|speeds? up|more accurate|accuracy|personali[sz]ed|precise|works? (?:best|better|too)|recommended|good to know|a good (?:idea|default)|is expected|fine to)\b|\bfonctionne mieux\b|\bmeilleur(?:e?s)?\b|\bmejor(?:es)?\b|\bmeglio\b|\bbesser\b|\bmelhor(?:es)?\b/;
@@ -27,9 +28,10 @@ const FOLLOWED = /\b(?:followed by|then|plus|with)\b[^.;]{0,40}\b(?:summary|text
 export function invitedTraits(v: View, into: Trait[]): void {
   if (!v.holds(O_HAND) || !(v.has(C.PRIVATE) || v.has(C.SECRET) || v.has(C.PERSONAL) || v.has(C.REF))) return;
   const text = v.text();
-  const benefit = BENEFIT.exec(text);
-  if (benefit === null || USER_DECIDES.test(text)) return;
-  const hand = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit));
+  // Or put into this tool's next call: "report what it finds in this tool's next call".
+  const next = NEXT_CALL.test(text);
+  if ((!next && BENEFIT.exec(text) === null) || USER_DECIDES.test(text)) return;
+  const hand = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? (next ? v.find(C.COMM, (hit) => !v.negated(hit)) : undefined);
   if (hand === undefined || v.quoted(hand.at)) return;
   const lower = v.scope.reading.lower;
   const secret = v.has(C.SECRET) ? usersSecret(v) : undefined;
