@@ -42,8 +42,8 @@ export type ScanParts = WeakMap<object, Part>;
 export class ScanContexts {
   readonly #parts = new Map<string, Part>();
   readonly #total = new Uint32Array(LANES);
-  /** The parts in order, the set every context refers to, and each server's place in it. */
-  readonly #servers: Part[] = [];
+  /** Every server's label and names in order, the set every context refers to, and each server's place in it. */
+  readonly #servers: Array<{ label: string; tools: readonly string[] }> = [];
   readonly #index = new Map<string, number>();
   readonly #contexts = new Map<string, ScanContext>();
 
@@ -65,7 +65,7 @@ export class ScanContexts {
       }
       this.#parts.set(server.uuid, part);
       this.#index.set(server.uuid, this.#servers.length);
-      this.#servers.push(part);
+      this.#servers.push({ label: part.label, tools: part.tools });
       for (let i = 0; i < LANES; i++) this.#total[i] = (this.#total[i]! + part.lanes[i]!) >>> 0;
     }
   }
@@ -101,11 +101,11 @@ export class ScanContexts {
 
   /** Whether `other` holds the same servers, in the same order, with the same labels and names (its contexts would tell a scan the same). */
   sameAs(other: ScanContexts): boolean {
-    if (other.#servers.length !== this.#servers.length) return false;
-    for (const [uuid, index] of this.#index) {
-      const lanes = other.#index.get(uuid) === index ? other.#servers[index]!.lanes : undefined;
-      const mine = this.#servers[index]!.lanes;
-      if (lanes === undefined || lanes.some((lane, i) => lane !== mine[i])) return false;
+    if (other.#parts.size !== this.#parts.size) return false;
+    const theirs = other.#parts.entries();
+    for (const [uuid, part] of this.#parts) {
+      const [otherUuid, otherPart] = theirs.next().value!;
+      if (otherUuid !== uuid || otherPart.label !== part.label || otherPart.lanes.some((lane, i) => lane !== part.lanes[i])) return false;
     }
     return true;
   }
