@@ -156,7 +156,7 @@ function tableOf(context: OtherServers): Names {
   if (known !== undefined) return known;
   const set = context.set;
   let names: Names;
-  // A set that is not what `others` was taken from is not trusted: `others` is the contract.
+  // A set whose size does not fit `others` (made by hand, not by ScanContexts) is not used: `others` is the contract.
   if (set === undefined || set.index < -1 || set.index >= set.servers.length || set.servers.length !== context.others.length + (set.index === -1 ? 0 : 1)) {
     names = namesOf(context.others);
   } else {
