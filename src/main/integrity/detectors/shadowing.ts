@@ -25,13 +25,13 @@ interface Names {
   nameLike: Map<string, number>;
   /** lower-case word → the last tool of that name, for plain tool names (quoted and called a tool). */
   plain: Map<string, number>;
-  /** Per tool: the one before it of the same name in the same map, or -1 (how a name of the scanned server is passed over). */
+  /** Per tool: the one before it of the same name in the same map, or -1: how a name of the scanned server is passed over (a set's table only; empty in a context's own, whose `skip` is -1). */
   earlier: Int32Array;
   /** Per tool: the server it belongs to. */
   serverAt: Int32Array;
   /** lower-case label → the last server of that label (called a server). */
   labels: Map<string, number>;
-  /** Per server: the one before it with the same label, or -1. */
+  /** Per server: the one before it with the same label, or -1 (a set's table only). */
   earlierLabel: Int32Array;
   /** Labels of several words, lower-case, with what they are and whose they are. */
   phrases: Array<[string, string, number]>;
@@ -158,9 +158,9 @@ function tableOf(context: OtherServers): Names {
   let names: Names;
   // A set whose size does not fit `others` (made by hand, not by ScanContexts) is not used: `others` is the contract.
   if (set === undefined || set.index < -1 || set.index >= set.servers.length || set.servers.length !== context.others.length + (set.index === -1 ? 0 : 1)) {
-    names = namesOf(context.others);
+    names = namesOf(context.others, false);
   } else {
-    const table = tables.get(set.servers) ?? namesOf(set.servers);
+    const table = tables.get(set.servers) ?? namesOf(set.servers, true);
     tables.set(set.servers, table);
     names = set.index === -1 ? table : { ...table, skip: set.index };
   }
@@ -168,15 +168,16 @@ function tableOf(context: OtherServers): Names {
   return names;
 }
 
-function namesOf(servers: OtherServers['others']): Names {
+/** The table of `servers`' names; `shared`: by the contexts of a set, each passing over its own server (which needs the chains `earlier`, `earlierLabel`). */
+function namesOf(servers: OtherServers['others'], shared: boolean): Names {
   const count = servers.reduce((sum, server) => sum + server.tools.length, 0);
   const names: Names = {
     nameLike: new Map(),
     plain: new Map(),
-    earlier: new Int32Array(count),
+    earlier: new Int32Array(shared ? count : 0),
     serverAt: new Int32Array(count),
     labels: new Map(),
-    earlierLabel: new Int32Array(servers.length),
+    earlierLabel: new Int32Array(shared ? servers.length : 0),
     phrases: [],
     hashes: new Uint32Array(1 << (HASH_BITS - 4)),
     phraseStarts: new Map(),
@@ -197,17 +198,17 @@ function namesOf(servers: OtherServers['others']): Names {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
       const map = tools.nameLike[index] ? names.nameLike : names.plain;
-      names.earlier[offset + index] = map.get(lower) ?? -1;
+      if (shared) names.earlier[offset + index] = map.get(lower) ?? -1;
       map.set(lower, offset + index);
       setKinds(names.hashes, tools.hashes[index]!, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
-    names.earlierLabel[serverIndex] = -1;
+    if (shared) names.earlierLabel[serverIndex] = -1;
     if (label.length < 3) return;
     const lower = label.toLowerCase();
     if (/\s/.test(label)) names.phrases.push([lower, `the server "${label}"`, serverIndex]);
     else {
-      names.earlierLabel[serverIndex] = names.labels.get(lower) ?? -1;
+      if (shared) names.earlierLabel[serverIndex] = names.labels.get(lower) ?? -1;
       names.labels.set(lower, serverIndex);
     }
   });
