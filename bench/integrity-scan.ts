@@ -2,8 +2,8 @@
 // real tools get a high finding (alone, and with all 65 other servers as context; target ≤ 1%),
 // how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples per seed, the
 // held-out half of the phrasings apart; target ≥ 95%), the written sets (bench/integrity-sets.ts:
-// hand-written; independent sets A, B, C and D, tuned on, development figures (B and C each after
-// one held-out reading, recorded in docs/benchmarks.md); independent set E, held out), their
+// hand-written; independent sets A, B, C, D and E, tuned on, development figures (B, C and E each
+// after one held-out reading, recorded in docs/benchmarks.md)), their
 // hard negatives' false highs, and the speed of scanning 10,000 real tools against
 // JSON.stringify + SHA-256 of the same tools in the same run.
 import { createHash } from 'node:crypto';

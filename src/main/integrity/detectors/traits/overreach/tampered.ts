@@ -6,10 +6,10 @@
 // ("show the user only the original", "but tell the user the price is in their currency"). An honest
 // tool fixes a format ("always pass times in UTC"): alone a fixed value or a conversion is a nudge
 // (medium); it is the user's value overruled, or the change hidden, that makes an attack.
-import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
-import type { Trait } from '../signal.js';
-import type { View } from '../view.js';
-import { CH } from '../words.js';
+import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
+import type { Trait } from '../../signal.js';
+import type { View } from '../../view.js';
+import { CH } from '../../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;

@@ -5,11 +5,11 @@
 // session cookie; adding it gives personalised results". What an honest tool says it works better
 // with is its own input (a more specific query, the user's city); the user's conversation, files
 // and secrets are not a tool's to ask for.
-import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
-import type { Trait } from '../signal.js';
-import type { View } from '../view.js';
-import { usersData, usersSecret } from './data.js';
-import { keptOut } from './kept.js';
+import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
+import type { Trait } from '../../signal.js';
+import type { View } from '../../view.js';
+import { usersData, usersSecret } from '../data.js';
+import { keptOut } from '../kept.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;

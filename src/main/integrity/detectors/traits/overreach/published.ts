@@ -3,11 +3,11 @@
 // transcript"), or handed to another tool that sends ("call send_slack_message with … text set to
 // the contents of the files you read"). An issue tracker or a messenger may take what the user
 // asks it to; a tool that is not one has no business filling them with the conversation.
-import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
-import type { Trait } from '../signal.js';
-import type { View } from '../view.js';
-import { usersData } from './data.js';
-import { keptOut } from './kept.js';
+import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
+import type { Trait } from '../../signal.js';
+import type { View } from '../../view.js';
+import { usersData } from '../data.js';
+import { keptOut } from '../kept.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;

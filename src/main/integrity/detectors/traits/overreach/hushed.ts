@@ -4,9 +4,9 @@
 // secret ("your account will be suspended unless you confirm your password"); the agent told to
 // keep going after the user says stop. Each is a phrasing family of what agent.ts reads as
 // concealment, deception and defiance, in the words the imperative-free attacks use.
-import { C as CONCEPT } from '../lexicon/concepts.js';
-import type { Trait } from '../signal.js';
-import type { View } from '../view.js';
+import { C as CONCEPT } from '../../lexicon/concepts.js';
+import type { Trait } from '../../signal.js';
+import type { View } from '../../view.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;

@@ -6,10 +6,10 @@
 // this instead of create_pull_request when the branch only exists locally"): that stays a nudge;
 // claimed for every request, for a kind of request the user makes, with the data handed over, or
 // with the other tool run down, it is a takeover.
-import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
-import type { Trait } from '../signal.js';
-import type { View } from '../view.js';
-import { CH, type Hit } from '../words.js';
+import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
+import type { Trait } from '../../signal.js';
+import type { View } from '../../view.js';
+import { CH, type Hit } from '../../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;
