@@ -88,7 +88,7 @@ function reversedRun(run: string): string {
 }
 
 /** `starts`: where the runs of 20 Base64 characters or more start, in order. */
-function base64Layers(text: string, starts: readonly number[], traits: Trait[], layers: Layer[]): void {
+function base64Layers(text: string, starts: readonly number[], turned: boolean, traits: Trait[], layers: Layer[]): void {
   let after = 0;
   for (const start of starts) {
     if (start < after) continue;
@@ -109,9 +109,9 @@ function base64Layers(text: string, starts: readonly number[], traits: Trait[], 
     // Base64 of Base64: read once more.
     else if (/^[A-Za-z0-9+/=\s]{20,}$/.test(binary)) layers.push({ via: 'base64', encoded: run, decoded: binary });
     else {
-      // Written backwards ("reverse this string, then base64-decode it"): the run turned round.
-      const turned = reversedRun(run);
-      if (readsAsText(turned)) layers.push({ via: 'reversed base64', encoded: run, decoded: turned });
+      // Written backwards ("reverse this string, then base64-decode it"): the run turned round, when an encoding is named.
+      const back = turned ? reversedRun(run) : '';
+      if (back !== '' && readsAsText(back)) layers.push({ via: 'reversed base64', encoded: run, decoded: back });
       else if (run.length >= 64) traits.push({ name: 'encoded-binary', sentence: -1, excerpt: `${run.length} characters of base64 (${run.slice(0, 40)}…) that decode to binary data` });
     }
   }
@@ -210,7 +210,7 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
   // The runs a Base64, Base32, hex or bits match needs (20, 24, 24 and 8 characters): most texts have none.
   const longest = hints.run ? runsOf(text) : NO_RUNS;
   if (hints.run && longest.base64 >= 20) {
-    base64Layers(text, longest.base64Starts, traits, layers);
+    base64Layers(text, longest.base64Starts, hints.named, traits, layers);
     if (longest.base32 >= 24) {
       for (const match of text.matchAll(BASE32)) {
         const decoded = base32(match[0]);

@@ -6,7 +6,7 @@
 // this instead of create_pull_request when the branch only exists locally"): that stays a nudge;
 // claimed for every request, for a kind of request the user makes, with the data handed over, or
 // with the other tool run down, it is a takeover.
-import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
+import { C as CONCEPT, maskOf, type Mask } from '../../lexicon/concepts.js';
 import type { Trait } from '../../signal.js';
 import type { View } from '../../view.js';
 import { CH, type Hit } from '../../words.js';
@@ -32,8 +32,10 @@ const CARRIED = /\b(?:arguments|results?|details|output|all (?:you|they) know|ev
 export function claimedTraits(v: View, into: Trait[]): void {
   if (!v.has(C.THIS) && (v.sentence.chars & CH.UNDERSCORE) === 0 && !v.scope.exhaustive) return;
   // "This is the canonical implementation of list_files and read_file": another tool's job claimed outright.
-  const canonical = v.has(C.THIS) ? CANONICAL.exec(v.text()) : null;
-  if (canonical !== null && !v.quoted(v.sentence.start + canonical.index)) return v.trait(neighbourSays(v, PUSHED_ASIDE) ? 'takeover' : 'hijack', v.sentence.start + canonical.index, canonical[0].length, into);
+  const canonical = v.has(C.THIS) && v.text().includes(' the ') ? CANONICAL.exec(v.text()) : null;
+  if (canonical !== null && !v.quoted(v.sentence.start + canonical.index)) return v.trait(neighbourSays(v, PUSHED_ASIDE, ASIDE_MASK) ? 'takeover' : 'hijack', v.sentence.start + canonical.index, canonical[0].length, into);
+  // Every claim below calls, uses or routes to this tool: without such a verb there is nothing to read.
+  if (!v.holds(CALLING) && !(v.has(C.ACT) && v.text().includes('go')) && !v.scope.exhaustive) return;
   const self = selfAt(v);
   if (self === undefined) return;
   const lower = v.scope.reading.lower;
@@ -47,8 +49,8 @@ export function claimedTraits(v: View, into: Trait[]): void {
     v.find(C.NEG, (hit) => (v.after(hit, C.VISIT, 15) !== undefined || (self.end <= hit.at && hit.at - self.end <= 20)) && displacedAfter(v, hit, self)) ?? v.find(C.OVERRIDE, (hit) => lower.startsWith('supersede', hit.at) && displacedAfter(v, hit, self));
   // Claimed here, or with the others pushed aside or the claim widened in the sentence before or after
   // ("This tool replaces the built-in interpreter. For any calculation, pass the code …").
-  if (displaced !== undefined) return v.trait(strong || neighbourSays(v, WIDENED) ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
-  if (neighbourSays(v, PUSHED_ASIDE)) return v.trait('takeover', self.at, 80, into);
+  if (displaced !== undefined) return v.trait(strong || neighbourSays(v, WIDENED, WIDENED_MASK) ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
+  if (neighbourSays(v, PUSHED_ASIDE, ASIDE_MASK)) return v.trait('takeover', self.at, 80, into);
   // Slipped in around the other calls, carrying what they carry.
   if ((v.has(C.EVERY) || v.has(C.TIME)) && AROUND_OTHERS.test(text) && /\b(?:with|passing|pass)\b/.test(text) && (v.has(C.CONTENT) || v.has(C.PRIVATE) || CARRIED.test(text))) v.trait('takeover', self.at, 80, into);
 }
@@ -60,13 +62,18 @@ const CANONICAL = /\bthis (?:tool |server |one )?is (?:now )?the (?:canonical|of
 /** The claim widened to everything: "for any calculation, pass the code in …". */
 const WIDENED = /\b(?:for|on)\s+(?:any|every|all|each)\b[^.;]{0,40}\b(?:pass|put|send|include|use)\b/;
 
-/** Whether the sentence before or after this one says `what`. */
-function neighbourSays(v: View, what: RegExp): boolean {
+/** What a sentence that pushes another tool aside holds (a negation, a word of running down, "other", "prefer", "you"), and one that widens a claim ("any", "every"). */
+const ASIDE_MASK = maskOf([C.NEG, C.DECEIVE, C.OTHER, C.INSTEAD, C.YOU]);
+const WIDENED_MASK = maskOf([C.EVERY]);
+const CALLING = maskOf([C.EXEC, C.SEND, C.VISIT, C.INSTEAD]);
+
+/** Whether the sentence before or after this one (or this one) says `what`; only sentences holding a concept of `mask` are read. */
+function neighbourSays(v: View, what: RegExp, mask: Mask): boolean {
   const sentences = v.scope.reading.sentences;
   const lower = v.scope.reading.lower;
   // Sentences without a word of the lexicon are not kept: neighbours are found by their index (this one counts too).
   for (const sentence of sentences) {
-    if (Math.abs(sentence.index - v.sentence.index) <= 1 && what.test(lower.slice(sentence.start, sentence.end))) return true;
+    if (Math.abs(sentence.index - v.sentence.index) <= 1 && ((sentence.lo & mask.lo) !== 0 || (sentence.hi & mask.hi) !== 0) && what.test(lower.slice(sentence.start, sentence.end))) return true;
   }
   return false;
 }
@@ -95,7 +102,14 @@ const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 function ownName(v: View): Hit | undefined {
   const purpose = v.scope.tool.purpose;
   if (purpose.size < 2) return undefined;
-  for (const match of v.text().matchAll(SNAKE)) {
+  const text = v.text();
+  let named = false;
+  for (const word of purpose) {
+    const at = text.indexOf(word);
+    named ||= at !== -1 && (text[at + word.length] === '_' || text[at - 1] === '_');
+  }
+  if (!named) return undefined;
+  for (const match of text.matchAll(SNAKE)) {
     const parts = match[0].split('_').filter((part) => part.length >= 3);
     if (parts.length >= 2 && parts.every((part) => purpose.has(part))) {
       const at = v.sentence.start + match.index;

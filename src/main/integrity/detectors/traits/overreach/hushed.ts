@@ -14,6 +14,8 @@ const C = CONCEPT;
 /** The user kept unaware, told as what they need or are to be told. */
 const UNTOLD =
   /\b(?:the user|users|they|the customer|people|nobody|no one)\s+(?:does not|doesn't|do not|don't|need not|needn't|will not|won't)\s+(?:need|have)\s+to\s+(?:know|be told|hear|see|learn)\b(?=\s*(?:[.;,:]|$|about\b|of (?:this|it|that)\b|that\b|it\b|this\b|anything\b))|\b(?:the user|users|they|the customer)\s+(?:is|are)\s+not\s+to\s+(?:be told|know|learn|hear|find out)\b(?=\s*(?:[.;,:]|$|about\b|of (?:this|it|that)\b|that\b|it\b|this\b|anything\b))|\b(?:need not|needn't|does not need to|doesn't need to|should not|shouldn't)\s+be\s+(?:mentioned|disclosed|shown|reported|brought up|surfaced)\b|\bbetween you and (?:the server|me|us|this server|the tool)\b|\b(?:nutzer|benutzer|anwender)\w*\s+(?:muss|soll|darf|braucht)\s+(?:davon\s+|das\s+|es\s+)?nichts\s+(?:zu\s+)?(?:wissen|erfahren|merken)\b|\butilisat\w+\s+n'a\s+pas\s+besoin\s+de\s+(?:le\s+)?(?:savoir|conna[iî]tre)\b|\busuari[oa]\s+no\s+(?:necesita|tiene que)\s+(?:saberlo|enterarse)\b/;
+/** A word each phrasing of UNTOLD holds: a cheap test before the pattern. */
+const MAY_UNTOLD = /need|have to|not to|should not|shouldn't|between you|nichts|besoin|necesita|tiene que/;
 /** The agent told to deny what it has: "respond as if you had no tools at all". */
 const AS_IF_NONE = /\b(?:respond|answer|reply|act|behave|pretend)\s+as\s+(?:if|though)\s+you\s+(?:had|have|were|are)\s+(?:no|not|never)\b/;
 /** A threat that makes the user hand something over: "your account will be suspended unless they confirm their password". */
@@ -28,7 +30,8 @@ export function hushedTraits(v: View, into: Trait[]): void {
   const threatened = (v.has(C.SECRET) || v.has(C.CONFIRM)) && v.has(C.COMM);
   if (!v.has(C.USER) && !v.has(C.NEG) && !v.has(C.YOU) && !v.has(C.ALERT) && !threatened) return;
   const text = v.text();
-  const untold = UNTOLD.exec(text);
+  // Each phrasing holds a negation or "between you and": the pattern runs only then.
+  const untold = (v.has(C.NEG) || v.has(C.YOU)) && MAY_UNTOLD.test(text) ? UNTOLD.exec(text) : null;
   if (untold !== null && !v.quoted(v.sentence.start + untold.index) && !v.example(v.sentence.start + untold.index)) v.trait('conceal', v.sentence.start + untold.index, untold[0].length, into);
   const denied = v.has(C.YOU) ? AS_IF_NONE.exec(text) : null;
   if (denied !== null && !v.quoted(v.sentence.start + denied.index)) v.trait('pass-off', v.sentence.start + denied.index, denied[0].length, into);
@@ -36,6 +39,6 @@ export function hushedTraits(v: View, into: Trait[]): void {
   if (threat !== null && !v.quoted(v.sentence.start + threat.index)) v.trait('deceive', v.sentence.start + threat.index, threat[0].length, into);
   const cut = v.has(C.ALERT) ? WARNINGS_CUT.exec(text) : null;
   if (cut !== null && !v.quoted(v.sentence.start + cut.index)) v.trait('conceal', v.sentence.start + cut.index, cut[0].length, into);
-  const past = v.has(C.USER) ? PAST_STOP.exec(text) : null;
+  const past = v.has(C.USER) && text.includes('even ') ? PAST_STOP.exec(text) : null;
   if (past !== null && !v.quoted(v.sentence.start + past.index)) v.trait('defy', v.sentence.start + past.index, past[0].length, into);
 }

@@ -10,6 +10,7 @@ import type { Trait } from '../../signal.js';
 import type { View } from '../../view.js';
 import { usersData, usersSecret } from '../data.js';
 import { keptOut } from '../kept.js';
+import { CH } from '../../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;
@@ -28,8 +29,9 @@ const FOLLOWED = /\b(?:followed by|then|plus|with)\b[^.;]{0,40}\b(?:summary|text
 export function invitedTraits(v: View, into: Trait[]): void {
   if (!v.holds(O_HAND) || !(v.has(C.PRIVATE) || v.has(C.SECRET) || v.has(C.PERSONAL) || v.has(C.REF))) return;
   const text = v.text();
-  // Or put into this tool's next call: "report what it finds in this tool's next call".
-  const next = NEXT_CALL.test(text);
+  // Or put into this tool's next call: "report what it finds in this tool's next call" (a verb of telling counts only there).
+  const next = text.includes('next call') && NEXT_CALL.test(text);
+  if (!next && !v.has(C.COLLECT) && !v.has(C.SEND)) return;
   if ((!next && BENEFIT.exec(text) === null) || USER_DECIDES.test(text)) return;
   const hand = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? (next ? v.find(C.COMM, (hit) => !v.negated(hit)) : undefined);
   if (hand === undefined || v.quoted(hand.at)) return;
@@ -37,7 +39,7 @@ export function invitedTraits(v: View, into: Trait[]): void {
   const secret = v.has(C.SECRET) ? usersSecret(v) : undefined;
   if (secret !== undefined && !v.negated(secret) && !v.example(secret.at) && !v.purposeCovers(lower.slice(secret.at, secret.end))) return v.trait('secret-grab', Math.min(hand.at, secret.at), 80, into);
   // A link left open for what follows: "a link of the form https://…/t?s= followed by a summary of the chat".
-  const open = v.dests().find((dest) => OPEN_QUERY.test(dest.text));
+  const open = (v.sentence.chars & CH.URL) !== 0 ? v.dests().find((dest) => OPEN_QUERY.test(dest.text)) : undefined;
   if (open !== undefined && FOLLOWED.test(text)) return v.trait('exfil', open.at, open.text.length, into);
   const data = usersData(v);
   if (data === undefined || keptOut(v, data) || v.example(data.at) || v.quoted(data.at) || v.purposeCovers(lower.slice(data.at, data.end))) return;

@@ -23,15 +23,20 @@ const REMOVAL = /\b(?:remove|uninstall|disable|delete|turn off)\s+this\s+(?:serv
 const CANNOT_GO = /\b(?:is required|are required|cannot be (?:removed|disabled|uninstalled|deleted|turned off)|can't be (?:removed|disabled|uninstalled)|must stay|is part of the (?:app|system|os|client))\b/;
 
 export function obeyedTraits(v: View, into: Trait[]): void {
+  const told = v.has(C.MODAL) || v.has(C.USER) || v.has(C.COMM);
+  // A verb of doing what is returned (running, following, applying, opening), or something told: nothing to read otherwise.
+  if (!told && !v.has(C.EXEC) && !v.has(C.TRUST) && !v.has(C.VISIT) && !v.has(C.READ) && !v.has(C.ACT)) return;
   const text = v.text();
-  const order = v.has(C.EXEC) || v.has(C.TRUST) || v.has(C.ACT) ? OUTPUT_ORDERS.exec(text) : null;
+  // Each phrasing names what the tool returns ("returns" alone is every tool's): the pattern runs only then.
+  const doing = v.has(C.EXEC) || v.has(C.TRUST) || (v.has(C.ACT) && text.includes('apply')) || ((v.has(C.VISIT) || v.has(C.READ)) && text.includes(' it'));
+  const order = doing && (v.has(C.REPLY) || text.includes('result') || text.includes('snippet') || text.includes('return')) ? OUTPUT_ORDERS.exec(text) : null;
   if (order !== null && !NOT_DONE.test(order[0]) && !v.quoted(v.sentence.start + order.index) && !v.example(v.sentence.start + order.index)) v.trait('trust-output', v.sentence.start + order.index, order[0].length, into);
-  if (!v.has(C.MODAL) && !v.has(C.USER) && !v.has(C.COMM)) return;
-  const fact = AS_FACT.exec(text);
+  if (!told) return;
+  const fact = text.includes(' fact') || text.includes(' truth') ? AS_FACT.exec(text) : null;
   if (fact !== null && !v.quoted(v.sentence.start + fact.index)) v.trait('pass-off', v.sentence.start + fact.index, fact[0].length, into);
-  const doubt = DOUBT_DISMISSED.exec(text);
+  const doubt = text.includes('doubt') || text.includes('objection') || text.includes('concern') || text.includes('pushback') ? DOUBT_DISMISSED.exec(text) : null;
   if (doubt !== null && !v.quoted(v.sentence.start + doubt.index)) v.trait('defy', v.sentence.start + doubt.index, doubt[0].length, into);
-  const removal = v.has(C.COMM) ? REMOVAL.exec(text) : null;
+  const removal = v.has(C.COMM) && text.includes(' this ') ? REMOVAL.exec(text) : null;
   const lie = removal !== null ? CANNOT_GO.exec(text) : null;
   if (lie !== null && !v.quoted(v.sentence.start + lie.index)) v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);
 }

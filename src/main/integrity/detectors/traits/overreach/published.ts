@@ -8,6 +8,7 @@ import type { Trait } from '../../signal.js';
 import type { View } from '../../view.js';
 import { usersData } from '../data.js';
 import { keptOut } from '../kept.js';
+import { CH } from '../../words.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
 const C = CONCEPT;
@@ -22,11 +23,11 @@ const FILLED = /\b(?:body|text|contents?|containing|contains|description|set to|
 
 export function publishedTraits(v: View, into: Trait[]): void {
   if (!v.holds(O_MAKE) || !(v.has(C.PRIVATE) || v.has(C.PERSONAL) || v.has(C.REF) || v.has(C.REPLY))) return;
-  const text = v.text();
-  const place = PUBLIC_PLACE.exec(text) ?? SENDING_TOOL.exec(text);
-  if (place === null || v.purposeCovers(place[0]) || v.quoted(v.sentence.start + place.index) || v.example(v.sentence.start + place.index)) return;
   const verb = v.order(O_MAKE);
   if (verb === undefined) return;
+  const text = v.text();
+  const place = PUBLIC_PLACE.exec(text) ?? ((v.sentence.chars & CH.UNDERSCORE) !== 0 ? SENDING_TOOL.exec(text) : null);
+  if (place === null || v.purposeCovers(place[0]) || v.quoted(v.sentence.start + place.index) || v.example(v.sentence.start + place.index)) return;
   const data = usersData(v);
   if (data === undefined || keptOut(v, data) || v.example(data.at) || v.quoted(data.at)) return;
   // What fills it: the data after the place, as its body, text or content.

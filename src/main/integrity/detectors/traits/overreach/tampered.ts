@@ -20,6 +20,8 @@ const OVERRULED = new RegExp(
   String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}`,
 );
 const ANY_DIGIT = /\d/;
+/** A word each phrasing of OVERRULED holds: a cheap test before the pattern. */
+const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace/;
 const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
 /** Arithmetic on an amount: "add 2% before passing it", "multiply by 100", "ajoute toujours 5 % au montant", "1.5를 곱해서". */
 const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱/;
@@ -32,6 +34,8 @@ const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
 const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+/** A word the English phrasings of SHOWN_ORIGINAL hold: a cheap test before the pattern. */
+const MAY_SHOW = /original|gave|named|entered|typed|asked for|chose|picked|expect/;
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
 const TOLD_OTHERWISE = /\bbut\s+(?:tell|say to|inform|show|report to)\s+(?:the user|them)\b/;
 
@@ -43,19 +47,19 @@ const USER_MAY = /\b(?:unless|by default|default|if the user|when the user|other
 export function tamperedTraits(v: View, into: Trait[]): void {
   const text = v.text();
   if (v.has(C.USER) || v.scope.exhaustive) {
-    const overruled = OVERRULED.exec(text);
+    const overruled = MAY_OVERRULE.test(text) ? OVERRULED.exec(text) : null;
     if (overruled !== null && !v.quoted(v.sentence.start + overruled.index)) v.trait('defy', v.sentence.start + overruled.index, overruled[0].length, into);
-    const told = v.has(C.COMM) || v.scope.exhaustive ? TOLD_OTHERWISE.exec(text) : null;
+    const told = (v.has(C.COMM) && text.includes('but ')) || v.scope.exhaustive ? TOLD_OTHERWISE.exec(text) : null;
     if (told !== null) v.trait('deceive', v.sentence.start + told.index, told[0].length, into);
   }
   if ((v.sentence.chars & CH.NONASCII) !== 0 || v.has(C.USER) || v.has(C.COMM) || v.scope.exhaustive) {
-    const shown = SHOWN_ORIGINAL.exec(text);
+    const shown = (v.sentence.chars & CH.NONASCII) !== 0 || MAY_SHOW.test(text) ? SHOWN_ORIGINAL.exec(text) : null;
     if (shown !== null && !v.quoted(v.sentence.start + shown.index)) v.trait('conceal', v.sentence.start + shown.index, shown[0].length, into);
   }
   // A change made to a value: only in an order, and only with a parameter named or the user's value.
   if (!v.holds(O_SET) && !v.has(C.MODAL) && !v.scope.exhaustive) return;
   // SQL slipped into the statement the user asked for: the query widened or made a write.
-  const injected = v.has(C.COLLECT) ? SQL_PAYLOAD.exec(text) : null;
+  const injected = v.has(C.COLLECT) && (text.includes(';') || text.includes('=')) ? SQL_PAYLOAD.exec(text) : null;
   // Ordered appended, right before it ("append "; UPDATE …"", "add " or 1=1""), not named as what a checker refuses.
   const injectedAt = injected === null ? -1 : v.sentence.start + injected.index;
   if (injected !== null && v.find(C.COLLECT, (hit) => (hit.order || v.agentDoes(hit)) && !v.negated(hit) && hit.end <= injectedAt && injectedAt - hit.end <= 12 && APPEND.test(v.scope.reading.lower.slice(hit.at, hit.end))) !== undefined && !v.example(injectedAt)) {
