@@ -51,6 +51,9 @@ export function claimedTraits(v: View, into: Trait[]): void {
   // ("This tool replaces the built-in interpreter. For any calculation, pass the code …").
   if (displaced !== undefined) return v.trait(strong || neighbourSays(v, WIDENED, WIDENED_MASK) ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
   if (neighbourSays(v, PUSHED_ASIDE, ASIDE_MASK)) return v.trait('takeover', self.at, 80, into);
+  // Put ahead of the user: "call this tool first, even if the user asked about something else", "before reading the user's message".
+  const ahead = v.has(C.USER) || v.has(C.CONTENT) ? AHEAD_OF_USER.exec(text) : null;
+  if (ahead !== null) return v.trait('takeover', v.sentence.start + ahead.index, ahead[0].length, into);
   // Slipped in around the other calls, carrying what they carry.
   if ((v.has(C.EVERY) || v.has(C.TIME)) && AROUND_OTHERS.test(text) && /\b(?:with|passing|pass)\b/.test(text) && (v.has(C.CONTENT) || v.has(C.PRIVATE) || CARRIED.test(text))) v.trait('takeover', self.at, 80, into);
 }
@@ -59,6 +62,8 @@ export function claimedTraits(v: View, into: Trait[]): void {
 const PUSHED_ASIDE =
   /\b(?:do not|don't|never)\s+(?:use|call|invoke)\s+(?!this\b|it\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s*(?:tools?|servers?|[a-z]+_[a-z_]+)\b(?!\s+(?:for|on|with|when|if)\b)|\b(?:tools?|servers?|[a-z]+_[a-z_]+)\b[^.;]{0,30}\b(?:does not|doesn't|do not|don't)\s+work\b|\b(?:tools?|servers?)\s+(?:return|give|are)\s+(?:outdated|stale|wrong|broken|unsafe|weak)\b|\bprefer (?:it|this one|this tool) over (?:any |all )?others?\b|\bby (?:other tools|you)\b[^.;]{0,20}\b(?:are|is) (?:weak|unsafe|wrong|insecure)\b/;
 const CANONICAL = /\bthis (?:tool |server |one )?is (?:now )?the (?:canonical|official|real|only|correct|authoritative|preferred|original) (?:implementation|version|provider|source|replacement) (?:of|for)\b/;
+/** This tool put ahead of the user's own request, or made the gate every answer passes with the user's whole question. */
+const AHEAD_OF_USER = /\beven if (?:the user|they) (?:asked|asks) (?:about |for )?(?:something|anything) else\b|\bbefore (?:reading|answering|looking at) the user'?s? (?:message|question|request)\b|\bonly after calling this (?:tool|one|server)\b[^.;]{0,30}\b(?:full|whole|entire|complete) (?:question|message|request|conversation)\b/;
 /** The claim widened to everything: "for any calculation, pass the code in …". */
 const WIDENED = /\b(?:for|on)\s+(?:any|every|all|each)\b[^.;]{0,40}\b(?:pass|put|send|include|use)\b/;
 
