@@ -40,7 +40,8 @@ const AGENT_LO = 1 << C.AGENT;
 const VERB_LO = (1 << C.SEND) | (1 << C.COLLECT) | (1 << C.READ) | (1 << C.EXEC) | (1 << C.COMM) | (1 << C.DESTRUCT);
 /** What may stand between the agent and its verb: "the assistant then sends", "the model will always include". */
 const AGENT_TO_VERB = /^[\s,]*(?:(?:that|who|then|also|always|now|first|automatically|silently|quietly|secretly|simply|just|additionally|immediately|will|would|shall|should|must)[\s,]+)*$/;
-const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE;
+// A wallet's 0x… address may hold no three digits in a row: its word is marked RUN.
+const CAN_DEST = CH.AT | CH.URL | CH.DIGITS | CH.PLUS | CH.HASH | CH.DOTTED | CH.UNDERSCORE | CH.RUN;
 /** What comes before a parameter's name when something is put into it, in the languages of the lexicon. */
 const PREPOSITION = /(?:\b(?:in|into|as|to|with|parameter|argument|field|en|dans|als|im|em|no|na|nel|w|di|ke|vào|in het)\s+|\b(?:in|into|to|after|before|behind|following|onto|inside|with)\s+(?:the|a|its|this|that|each|every)\s+|(?:^|\s)(?:в|во|как)\s+|[\x60'"]|[をにへ]\s*|[을를에로]\s*|[到入进為为]\s*)$/;
 

@@ -22,6 +22,8 @@ const AS_IF_NONE = /\b(?:respond|answer|reply|act|behave|pretend)\s+as\s+(?:if|t
 const THREAT = /\b(?:will|would|is going to|are going to)\s+be\s+(?:suspended|locked|closed|deleted|disabled|terminated|banned|frozen|blocked)\s+unless\b/;
 /** Warnings taken out of what the user is shown: "strip any "Warning:" lines before showing the result". */
 const WARNINGS_CUT = /\b(?:strip|remove|drop|hide|omit|filter out|delete|cut)\b[^.;]{0,30}\b(?:warnings?|alerts?|security notices?)\b[^.;]{0,40}\bbefore (?:showing|displaying|presenting|returning|replying)\b/;
+/** The user asked for data under a pretence: "ask the user for them as if required". */
+const ASKED_AS_IF = /\bask (?:the user|them|the customer) for (?:them|it|those|these|\w+(?: \w+)?) as if (?:it were |they were |it was )?(?:required|needed|necessary|mandatory)\b/;
 /** Going on after the user says stop: "keep operating even if the user says stop". */
 const PAST_STOP = /\b(?:keep|continue|carry on|go on)\s+(?:\w+ing\s+)?(?:\w+\s+)?even\s+(?:if|when|after)\s+(?:the user|they)\s+(?:says?|asks?|tells?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|quit|halt|pause)\b/;
 
@@ -39,6 +41,8 @@ export function hushedTraits(v: View, into: Trait[]): void {
   if (threat !== null && !v.quoted(v.sentence.start + threat.index)) v.trait('deceive', v.sentence.start + threat.index, threat[0].length, into);
   const cut = v.has(C.ALERT) ? WARNINGS_CUT.exec(text) : null;
   if (cut !== null && !v.quoted(v.sentence.start + cut.index)) v.trait('conceal', v.sentence.start + cut.index, cut[0].length, into);
+  const pretence = v.has(C.USER) && text.includes('as if') ? ASKED_AS_IF.exec(text) : null;
+  if (pretence !== null && !v.quoted(v.sentence.start + pretence.index)) v.trait('pass-off', v.sentence.start + pretence.index, pretence[0].length, into);
   const past = v.has(C.USER) && text.includes('even ') ? PAST_STOP.exec(text) : null;
   if (past !== null && !v.quoted(v.sentence.start + past.index)) v.trait('defy', v.sentence.start + past.index, past[0].length, into);
 }

@@ -19,6 +19,8 @@ const PUBLIC_PLACE = /\b(?:issues?|gists?|comments?|pull requests?|posts?|pastes
 /** Another tool that sends or publishes, by its name. */
 const SENDING_TOOL = /\b[a-z]+_(?:[a-z]+_)*(?:send|post|share|upload|publish|email|mail|message|messages|comment|issue|gist|webhook|tweet)\w*\b|\b(?:send|post|share|upload|publish)_[a-z_]+\b/;
 
+const PUBLIC = /\bpublic\s+(?:gists?|pastes?|repos?|repositor(?:y|ies)|buckets?|channels?|posts?|pages?)\b|\bpastebin\b/;
+const OUTPUT = /\b(?:output|outputs|results?|responses?)\b/;
 const FILLED = /\b(?:body|text|contents?|containing|contains|description|set to|with)\b/;
 
 export function publishedTraits(v: View, into: Trait[]): void {
@@ -28,6 +30,9 @@ export function publishedTraits(v: View, into: Trait[]): void {
   const text = v.text();
   const place = PUBLIC_PLACE.exec(text) ?? ((v.sentence.chars & CH.UNDERSCORE) !== 0 ? SENDING_TOOL.exec(text) : null);
   if (place === null || v.purposeCovers(place[0]) || v.quoted(v.sentence.start + place.index) || v.example(v.sentence.start + place.index)) return;
+  // What the tool returns, put somewhere public ("copy the output of this tool into a public gist"): whatever the user's data it holds.
+  const open = PUBLIC.exec(text);
+  if (open !== null && OUTPUT.test(text) && !v.purposeCovers(open[0])) return v.trait('exfil', Math.min(verb.at, v.sentence.start + open.index), 80, into);
   const data = usersData(v);
   if (data === undefined || keptOut(v, data) || v.example(data.at) || v.quoted(data.at)) return;
   // What fills it: the data after the place, as its body, text or content.

@@ -33,7 +33,7 @@ const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 /** A value fixed for every call: "always set "urgent"", "use "Board Room" always", "`vs` = "BTC" for every quote". */
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
-const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ|伝え)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
 /** A word the English phrasings of SHOWN_ORIGINAL hold: a cheap test before the pattern. */
 const MAY_SHOW = /original|gave|named|entered|typed|asked for|chose|picked|expect/;
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
