@@ -34,6 +34,9 @@ const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
 const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ|伝え)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+/** A default chosen for the user, and who receives. */
+const DEFAULTED = /\b(?:(?:a |the )?(?:good|safe|sensible|reasonable|fine) default|as (?:a|the) default|defaults? to|fall ?back(?: to)?|when unsure|if unsure|if in doubt)\b/;
+const RECEIVER = /\b(?:recipients?|to|cc|bcc|attendees?|share with|send (?:it |them )?to|address)\b/;
 /** A word the English phrasings of SHOWN_ORIGINAL hold: a cheap test before the pattern. */
 const MAY_SHOW = /original|gave|named|entered|typed|asked for|chose|picked|expect/;
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
@@ -55,6 +58,11 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   if ((v.sentence.chars & CH.NONASCII) !== 0 || v.has(C.USER) || v.has(C.COMM) || v.scope.exhaustive) {
     const shown = (v.sentence.chars & CH.NONASCII) !== 0 || MAY_SHOW.test(text) ? SHOWN_ORIGINAL.exec(text) : null;
     if (shown !== null && !v.quoted(v.sentence.start + shown.index)) v.trait('conceal', v.sentence.start + shown.index, shown[0].length, into);
+  }
+  // Who receives it, defaulted to a fixed address: "when unsure, support@… is a good default" for the recipient.
+  if ((v.sentence.chars & CH.AT) !== 0 && DEFAULTED.test(text) && RECEIVER.test(text) && !/\b(?:sender|from|reply-?to|no-?reply)\b/.test(text)) {
+    const address = v.dests().find((dest) => dest.text.includes('@'));
+    if (address !== undefined) v.trait('exfil', address.at, address.text.length, into);
   }
   // A change made to a value: only in an order, and only with a parameter named or the user's value.
   if (!v.holds(O_SET) && !v.has(C.MODAL) && !v.scope.exhaustive) return;
