@@ -136,6 +136,6 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',
   ALERT: `security alert alerts warning warnings two-factor multi-factor sign-in sign-ins signin login+attempt login+attempts verification 2fa mfa fraud breach breaches
     suspicious password+reset password+resets`,
-  CODE: `git curl wget bash sh powershell requests os environ nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
+  CODE: `git curl wget bash sh powershell requests os environ pip pip3 npm pnpm yarn nc netcat scp rsync iex invoke-webrequest invoke-restmethod rm mkfs postinstall
     invoke-expression set-executionpolicy`,
 };
