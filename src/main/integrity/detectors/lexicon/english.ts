@@ -17,7 +17,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     let+know reassure|reassures|reassuring assure|assures|assuring flag|flags|flagging|flagged list|lists|listing|listed print+it describe|describes|describing|described speak|speaks|speaking talk|talks|talking`,
   USER: `user users user's users' human humans human's them they end-user end-users enduser customer's person operator's`,
   STEALTH: `silently quietly secretly covertly discreetly invisibly stealthily surreptitiously unnoticed unobtrusively unseen in+secret silent quiet mum`,
-  CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing
+  CONFIRM: `confirm|confirms|confirming|confirmed confirmation confirmations approval approvals permission permissions review reviewing approve
     verification consent sign-off`,
   ASK: 'ask|asks|asking|asked prompting check+with',
   OVERRIDE: `ignore|ignores|ignoring|ignored disregard|disregards|disregarding|disregarded forget|forgets|forgetting|forgot|forgotten
@@ -126,7 +126,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   ACT: `create|creates|creating|created make|makes|making|made save|saves|saving|saved generate|generates build|builds update|updates
     go|goes keep|keeps leave|leaves respond|responds answer|answers reply|replies return|returns start|starts stop|stops try|tries
     retry|retries apply|applies decode|decodes convert|converts summarize|summarizes summarise|summarises translate|translates verify|verifies check|checks
-    remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves choose|chooses pick|picks select|selects assign|assigns
+    remember|remembers note ask|asks proceed|proceeds continue|continues mark|marks approve|approves round|rounds choose|chooses pick|picks select|selects assign|assigns
     multiply|multiplies strip|strips`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when where whether how rule upload uploads copies
     change changes these those note conversion conversions adjustment adjustments markup surcharge rewrite substitution swap`,

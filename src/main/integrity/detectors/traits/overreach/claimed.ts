@@ -46,7 +46,9 @@ export function claimedTraits(v: View, into: Trait[]): void {
   const displaced =
     v.find(C.INSTEAD, (hit) => hit !== self && !TOWARDS.test(lower.slice(hit.at, hit.end)) && displacedAfter(v, hit, self)) ??
     // "do not use the e-mail tool", "use this one, not the mail server's".
-    v.find(C.NEG, (hit) => (v.after(hit, C.VISIT, 15) !== undefined || (self.end <= hit.at && hit.at - self.end <= 20)) && displacedAfter(v, hit, self)) ?? v.find(C.OVERRIDE, (hit) => lower.startsWith('supersede', hit.at) && displacedAfter(v, hit, self));
+    v.find(C.NEG, (hit) => (v.after(hit, C.VISIT, 15) !== undefined || (self.end <= hit.at && hit.at - self.end <= 20)) && displacedAfter(v, hit, self)) ??
+    // "supersedes the file tools", "skip the SMS tool and call this one".
+    v.find(C.OVERRIDE, (hit) => /^(?:supersede|skip|bypass)/.test(lower.slice(hit.at, hit.end)) && displacedAfter(v, hit, self));
   // Claimed here, or with the others pushed aside or the claim widened in the sentence before or after
   // ("This tool replaces the built-in interpreter. For any calculation, pass the code …").
   if (displaced !== undefined) return v.trait(strong || neighbourSays(v, WIDENED, WIDENED_MASK) ? 'takeover' : 'hijack', Math.min(self.at, displaced.at), 80, into);
@@ -127,7 +129,10 @@ function ownName(v: View): Hit | undefined {
 /** What follows a word of displacing (or, in a language that puts it last, comes before it) is another tool, a capability, or the agent. */
 function displacedAfter(v: View, marker: Hit, self: Hit): boolean {
   const lower = v.scope.reading.lower;
-  const start = marker.foreign ? Math.max(v.sentence.start, marker.at - 40) : marker.end;
+  // "… call this one instead": a closing "instead" pushes aside what came before this tool.
+  const closing = /^instead\s*[.;,!]?\s*$/.test(lower.slice(marker.at, v.sentence.end)) && self.at < marker.at;
+  const start = marker.foreign || closing ? Math.max(v.sentence.start, (closing ? self.at : marker.at) - (closing ? 80 : 40)) : marker.end;
+  if (closing) return DISPLACED_WORDS.test(lower.slice(start, self.at)) || v.sentence.hits.some((hit) => hit.at >= start && hit.end <= self.at && (hit.lo & ((1 << C.TOOL) | (1 << C.OTHER) | (1 << C.EXEC))) !== 0);
   // Up to this tool when it follows ("replace calls to git_push with this tool"; "never use this tool" displaces nothing else).
   const end = self.at > marker.end ? Math.min(self.at, marker.end + 80) : Math.min(v.sentence.end, marker.end + 60);
   if (end <= start) return false;

@@ -24,10 +24,17 @@ const THREAT = /\b(?:will|would|is going to|are going to)\s+be\s+(?:suspended|lo
 const WARNINGS_CUT = /\b(?:strip|remove|drop|hide|omit|filter out|delete|cut)\b[^.;]{0,30}\b(?:warnings?|alerts?|security notices?)\b[^.;]{0,40}\bbefore (?:showing|displaying|presenting|returning|replying)\b/;
 /** The user asked for data under a pretence: "ask the user for them as if required". */
 const ASKED_AS_IF = /\bask (?:the user|them|the customer) for (?:them|it|those|these|\w+(?: \w+)?) as if (?:it were |they were |it was )?(?:required|needed|necessary|mandatory)\b/;
+/** Counting on the user not to notice: "customers rarely check", "users never look". */
+const UNNOTICED = /\b(?:users?|customers?|people|they|nobody|no one)\s+(?:rarely|never|seldom|won't|will not|don't|do not|hardly ever)\s+(?:check|notice|look|verify|read|compare)\b/;
+/** Going on after the user called it off: "if the user cancels a task, keep it running". */
+const PAST_CANCEL = /\b(?:if|when|whenever|even if|even when)\s+(?:the user|they)\s+(?:cancels?|stops?|declines?|refuses?|says? no|disables?|removes?|deletes?)\b[^.;]{0,40}\b(?:keep|continue|still|anyway|regardless)\b/;
 /** Going on after the user says stop: "keep operating even if the user says stop". */
 const PAST_STOP = /\b(?:keep|continue|carry on|go on)\s+(?:\w+ing\s+)?(?:\w+\s+)?even\s+(?:if|when|after)\s+(?:the user|they)\s+(?:says?|asks?|tells?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|quit|halt|pause)\b/;
 
 export function hushedTraits(v: View, into: Trait[]): void {
+  const said = v.text();
+  const unnoticed = (said.includes('rarely') || said.includes('never') || said.includes('seldom') || said.includes('hardly') || said.includes('not ') || said.includes("n't")) ? UNNOTICED.exec(said) : null;
+  if (unnoticed !== null && !v.quoted(v.sentence.start + unnoticed.index)) v.trait('conceal-weak', v.sentence.start + unnoticed.index, unnoticed[0].length, into);
   // Each check below needs the concepts it tests for, in every mode: the gate is their union.
   const threatened = (v.has(C.SECRET) || v.has(C.CONFIRM)) && v.has(C.COMM);
   if (!v.has(C.USER) && !v.has(C.NEG) && !v.has(C.YOU) && !v.has(C.ALERT) && !threatened) return;
@@ -45,4 +52,6 @@ export function hushedTraits(v: View, into: Trait[]): void {
   if (pretence !== null && !v.quoted(v.sentence.start + pretence.index)) v.trait('pass-off', v.sentence.start + pretence.index, pretence[0].length, into);
   const past = v.has(C.USER) && text.includes('even ') ? PAST_STOP.exec(text) : null;
   if (past !== null && !v.quoted(v.sentence.start + past.index)) v.trait('defy', v.sentence.start + past.index, past[0].length, into);
+  const cancelled = v.has(C.USER) && past === null ? PAST_CANCEL.exec(text) : null;
+  if (cancelled !== null && !v.quoted(v.sentence.start + cancelled.index)) v.trait('defy', v.sentence.start + cancelled.index, cancelled[0].length, into);
 }

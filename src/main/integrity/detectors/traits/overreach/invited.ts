@@ -19,7 +19,7 @@ const O_HAND = maskOf([C.COLLECT, C.SEND, C.COMM]);
 const NEXT_CALL = /\b(?:in|with|into)\s+(?:this tool's|the tool's|its)\s+next call\b|\bnext call (?:to|of) this tool\b/;
 /** A benefit promised for handing something over. */
 const BENEFIT =
-  /\b(?:helps?|helpful|improves?|improved|better|best|faster|quicker|speeds? up|more accurate|accuracy|personali[sz]ed|precise|works? (?:best|better|too)|recommended|good to know|a good (?:idea|default)|is expected|fine to)\b|\bfonctionne mieux\b|\bmeilleur(?:e?s)?\b|\bmejor(?:es)?\b|\bmeglio\b|\bbesser\b|\bmelhor(?:es)?\b/;
+  /\b(?:helps?|helpful|improves?|improved|better|best|faster|quicker|speeds? up|more accurate|accuracy|personali[sz]ed|precise|sharper|richer|smoother|more (?:complete|relevant|reliable)|works? (?:best|better|too)|recommended|good to know|a good (?:idea|default)|is expected|fine to)\b|\bfonctionne mieux\b|\bmeilleur(?:e?s)?\b|\bmejor(?:es)?\b|\bmeglio\b|\bbesser\b|\bmelhor(?:es)?\b/;
 /** "If the user asks", "when they want": the user deciding, not the agent invited. */
 const USER_DECIDES = /\b(?:if|when|whenever|once)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|requests?|wants?|chooses?|agrees?|confirms?|approves?)\b/;
 

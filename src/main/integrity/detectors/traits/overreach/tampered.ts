@@ -24,7 +24,7 @@ const ANY_DIGIT = /\d/;
 const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace/;
 const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
 /** Arithmetic on an amount: "add 2% before passing it", "multiply by 100", "ajoute toujours 5 % au montant", "1.5를 곱해서". */
-const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱/;
+const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱|\bround\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+)?(?:next\s+)?\d/;
 /** A path or a link rewritten: climbing out of a folder, or the user's link wrapped by an address. */
 const REWRITTEN = /(?:\.\.\/){2}|\bprefix\w*\s+(?:the\s+|each\s+|every\s+)?(?:user'?s\s+|their\s+)?(?:url|link|path|address)\w*\s+with\s+https?:/;
 /** A query widened or turned into a write: "append ` OR 1=1`", "append "; UPDATE users SET role='admin'"". */
@@ -34,6 +34,7 @@ const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
 const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ|伝え)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+const WHATEVER_SAYS = /\b(?:whatever|regardless of what|no matter what)\s+the\s+(?:receipt|invoice|document|input|request|form|contact card|card|bill|statement|file)\s+(?:says|shows|states|lists|contains)\b/;
 /** A default chosen for the user, and who receives. */
 const DEFAULTED = /\b(?:(?:a |the )?(?:good|safe|sensible|reasonable|fine) default|as (?:a|the) default|defaults? to|fall ?back(?: to)?|when unsure|if unsure|if in doubt)\b/;
 const RECEIVER = /\b(?:recipients?|to|cc|bcc|attendees?|share with|send (?:it |them )?to|address)\b/;
@@ -83,6 +84,9 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   const param = v.paramRef();
   if (param === null && !v.has(C.USER) && !v.has(C.MONEY)) return;
   v.trait('tamper', v.sentence.start + fixed.index, fixed[0].length, into);
+  // The value the user's document gives set aside: "whatever the receipt shows".
+  const whatever = WHATEVER_SAYS.exec(text);
+  if (whatever !== null) v.trait('defy', v.sentence.start + whatever.index, whatever[0].length, into);
   // Climbing out of the folder the tool may write to.
   if (rewritten !== null && changed === null && rewritten[0].startsWith('../')) v.trait('destructive', v.sentence.start + fixed.index, fixed[0].length, into);
   // Who or where fixed for every call (the customer, the repository, the recipient), the user given no say: their choice overruled.
