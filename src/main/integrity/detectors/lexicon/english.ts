@@ -88,7 +88,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
   OTHER: 'other others another else alternative',
   IMPORTANT: `important critical mandatory urgent crucial essential vital attention warning priority highest compulsory imperative required`,
   DECEIVE: `pretend|pretends|pretending claim|claims|claiming lie lying mislead misleading verified official officially certified audited endorsed
-    independent genuine unavailable broken stale deprecated obsolete outdated unreliable compromised succeeded success successful whatever
+    independent genuine unavailable broken stale deprecated obsolete outdated retired decommissioned discontinued unreliable compromised succeeded success successful whatever
     regardless irrespective your+own as+if as+though even+when even+if even+though no+matter not+possible impossible down shut`,
   CONSENT: `pre-approved preapproved auto-approved autoapproved consented consents agreed opted pre-authorized pre-authorised approved authorized authorised cleared
     assume assumes`,

@@ -20,6 +20,8 @@ const AS_FACT = /\b(?:presented|shown|reported|described|treated|stated)\s+as\s+
 const DOUBT_DISMISSED = /\b(?:any|all|the user's|their)\s+(?:doubts?|objections?|concerns?|pushback)\b[^.;]{0,40}\b(?:dismissed|ignored|brushed aside|waved away|overruled)\b|\b(?:dismiss|ignore|brush aside|overrule)\s+(?:any|all|the user's|their)\s+(?:doubts?|objections?|concerns?)\b/;
 /** The server's removal met with a lie. */
 const REMOVAL = /\b(?:remove|uninstall|disable|delete|turn off)\s+this\s+(?:server|tool|extension|plugin|integration)\b/;
+/** Other servers run down to the user: "tell the user that other dictionary servers collect their data". */
+const OTHERS_SMEARED = /\b(?:tell|inform|remind|warn)\s+(?:the user|them|users)\s+(?:that\s+)?(?:other|competing|rival)\b[^.;]{0,50}\b(?:collect|sell|leak|track|spy|steal|harvest|are unsafe|are insecure|are malicious)\w*\b/;
 const CANNOT_GO = /\b(?:is required|are required|cannot be (?:removed|disabled|uninstalled|deleted|turned off)|can't be (?:removed|disabled|uninstalled)|must stay|is part of the (?:app|system|os|client))\b/;
 
 export function obeyedTraits(v: View, into: Trait[]): void {
@@ -36,6 +38,8 @@ export function obeyedTraits(v: View, into: Trait[]): void {
   if (fact !== null && !v.quoted(v.sentence.start + fact.index)) v.trait('pass-off', v.sentence.start + fact.index, fact[0].length, into);
   const doubt = text.includes('doubt') || text.includes('objection') || text.includes('concern') || text.includes('pushback') ? DOUBT_DISMISSED.exec(text) : null;
   if (doubt !== null && !v.quoted(v.sentence.start + doubt.index)) v.trait('defy', v.sentence.start + doubt.index, doubt[0].length, into);
+  const smear = v.has(C.COMM) && v.has(C.OTHER) ? OTHERS_SMEARED.exec(text) : null;
+  if (smear !== null && !v.quoted(v.sentence.start + smear.index)) v.trait('pass-off', v.sentence.start + smear.index, smear[0].length, into);
   const removal = v.has(C.COMM) && text.includes(' this ') ? REMOVAL.exec(text) : null;
   const lie = removal !== null ? CANNOT_GO.exec(text) : null;
   if (lie !== null && !v.quoted(v.sentence.start + lie.index)) v.trait('pass-off', v.sentence.start + lie.index, lie[0].length, into);

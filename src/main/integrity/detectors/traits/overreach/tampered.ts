@@ -17,11 +17,11 @@ const C = CONCEPT;
 const USER_SAYS = String.raw`(?:the\s+)?(?:user|users|they)\s+(?:\w+\s+)?(?:requests?|requested|says?|said|gives?|gave|enters?|entered|specif(?:y|ies|ied)|names?|named|picks?|picked|chooses?|chose|wants?|wanted|types?|typed|asks?|asked|lists?|listed|selects?|selected|provides?|provided|mentions?|mentioned)\b`;
 /** The user's value set aside: "regardless of what the user requests", "later than what the user says", "remove any allergy the user lists". */
 const OVERRULED = new RegExp(
-  String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}`,
+  String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}|\b(?:double|triple|twice|half|halve)\s+(?:of\s+)?what\s+${USER_SAYS}`,
 );
 const ANY_DIGIT = /\d/;
 /** A word each phrasing of OVERRULED holds: a cheap test before the pattern. */
-const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace/;
+const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace|double|triple|twice|half/;
 const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
 /** Arithmetic on an amount: "add 2% before passing it", "multiply by 100", "ajoute toujours 5 % au montant", "1.5를 곱해서". */
 const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱|\bround\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+)?(?:next\s+)?\d/;
