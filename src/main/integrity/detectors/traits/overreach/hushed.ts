@@ -32,8 +32,10 @@ const PAST_CANCEL = /\b(?:if|when|whenever|even if|even when)\s+(?:the user|they
 const PAST_STOP = /\b(?:keep|continue|carry on|go on)\s+(?:\w+ing\s+)?(?:\w+\s+)?even\s+(?:if|when|after)\s+(?:the user|they)\s+(?:says?|asks?|tells?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|quit|halt|pause)\b/;
 
 export function hushedTraits(v: View, into: Trait[]): void {
+  // A word of seldom or never, and a verb of noticing: the pattern runs only then.
   const said = v.text();
-  const unnoticed = (said.includes('rarely') || said.includes('never') || said.includes('seldom') || said.includes('hardly') || said.includes('not ') || said.includes("n't")) ? UNNOTICED.exec(said) : null;
+  const seldom = v.has(C.NEG) || said.includes('rarely') || said.includes('seldom') || said.includes('hardly');
+  const unnoticed = seldom && (said.includes('check') || said.includes('notice') || said.includes('look') || said.includes('verif') || said.includes('compare') || said.includes(' read')) ? UNNOTICED.exec(said) : null;
   if (unnoticed !== null && !v.quoted(v.sentence.start + unnoticed.index)) v.trait('conceal-weak', v.sentence.start + unnoticed.index, unnoticed[0].length, into);
   // Each check below needs the concepts it tests for, in every mode: the gate is their union.
   const threatened = (v.has(C.SECRET) || v.has(C.CONFIRM)) && v.has(C.COMM);
