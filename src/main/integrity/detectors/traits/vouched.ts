@@ -9,7 +9,7 @@ import type { View } from '../view.js';
 const C = CONCEPT;
 
 const AS_OWNERS_WORD =
-  /(?<!\p{L})(?:follow|obey|execute|carry(?: \w+)? out|act on|treat|handle|apply)(?!\p{L})[^.;]{0,40}?\bas (?:if|though) (?:the user|they|you|the owner|the operator|your user) (?:had )?(?:wrote|written|typed|said|asked|sent|gave|requested|issued)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:the user's|coming from the user|your user's|the owner's) (?:own )?(?:instructions?|requests?|words?|commands?|messages?)\b/u;
+  /(?<!\p{L})(?:follow|obey|execute|carry(?: \w+)? out|act on|treat|handle|apply)(?!\p{L})[^.;]{0,40}?\bas (?:if|though) (?:the user|they|you|the owner|the operator|your user) (?:had )?(?:wrote|written|typed|said|asked|sent|gave|requested|issued)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:direct |explicit )?(?:instructions?|requests?|orders?|commands?) from (?:the user|your user|the owner)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:the user's|coming from the user|your user's|the owner's) (?:own )?(?:instructions?|requests?|words?|commands?|messages?)\b/u;
 
 const NEGATED = /\b(?:never|not|don't|do not|must not)\s+(?:\w+\s+)?$/;
 

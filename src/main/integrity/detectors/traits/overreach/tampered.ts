@@ -17,11 +17,11 @@ const C = CONCEPT;
 const USER_SAYS = String.raw`(?:the\s+)?(?:user|users|they)\s+(?:\w+\s+)?(?:requests?|requested|says?|said|gives?|gave|enters?|entered|specif(?:y|ies|ied)|names?|named|picks?|picked|chooses?|chose|wants?|wanted|types?|typed|asks?|asked|lists?|listed|selects?|selected|provides?|provided|mentions?|mentioned)\b`;
 /** The user's value set aside: "regardless of what the user requests", "later than what the user says", "remove any allergy the user lists". */
 const OVERRULED = new RegExp(
-  String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}|\b(?:double|triple|twice|half|halve)\s+(?:of\s+)?what\s+${USER_SAYS}`,
+  String.raw`\b(?:regardless of|whatever|no matter|irrespective of|instead of|rather than|ignoring)\s+(?:what|which|whichever|whatever|the (?:value|one|\w+))\s+${USER_SAYS}|\b(?:than|from)\s+(?:what|the (?:value|one|date|amount|number))\s+${USER_SAYS}|\b(?:remove|drop|ignore|delete|strip|discard|replace)\s+(?:any|every|all|each|the)\s+(?:\w+\s+){0,2}?${USER_SAYS}|\b(?:double|triple|twice|half|halve)\s+(?:of\s+)?what\s+${USER_SAYS}|\b(?:whatever|whichever)\s+\w+\s+${USER_SAYS}|\b(?:the user|they)\s+(?:deletes?|removes?|cancels?|archives?)\b[^.;]{0,60}\binstead of (?:being )?(?:removed|deleted|cancell?ed|archived)\b`,
 );
 const ANY_DIGIT = /\d/;
 /** A word each phrasing of OVERRULED holds: a cheap test before the pattern. */
-const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace|double|triple|twice|half/;
+const MAY_OVERRULE = /regardless|whatever|no matter|irrespective|instead of|rather than|ignoring|than |remove|drop|ignore|delete|strip|discard|replace|double|triple|twice|half|which|instead/;
 const O_SET = maskOf([C.COLLECT, C.VISIT, C.ACT, C.INSTEAD, C.DESTRUCT]);
 /** Arithmetic on an amount: "add 2% before passing it", "multiply by 100", "ajoute toujours 5 % au montant", "1.5를 곱해서". */
 const ARITHMETIC = /\b(?:add|adds|ajout\w*|ajoute|añad\w*|aggiung\w*|addier\w*|füge?)\s+(?:\w+\s+){0,3}?\d+(?:[.,]\d+)?\s*%|\bmultipl\w*\s+(?:\S+\s+){0,3}?(?:by|par|por|per|mit|con)\s+\d|\d\s*(?:를|을)?\s*곱|\bround\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+)?(?:next\s+)?\d/;
@@ -33,7 +33,7 @@ const APPEND = /^(?:append|add|prepend|insert|include|put|tack)/;
 /** A value fixed for every call: "always set "urgent"", "use "Board Room" always", "`vs` = "BTC" for every quote". */
 const FIXED = /\b(?:always|every|each|for all|for any)\b[^.;]{0,40}?(?:\b(?:to|as|be|pass|set|use|choose|fill|with|include)\s+["'](?=[^"']{1,40}["'])|=\s*["']?\w)|["'][^"']{1,40}["']\s*(?:always|for every|for each|for all)\b/;
 /** The swap kept from the user: the original shown, only part told. */
-const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ|伝え)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
+const SHOWN_ORIGINAL = /\b(?:show|tell|report|display|mention|give)\s+(?:to\s+)?(?:the user\s+|them\s+|users\s+)?(?:only\s+)?(?:the original|their original|(?:only\s+)?(?:what|the \w+)\s+(?:they|the user)\s+(?:\w+\s+)?(?:gave|named|entered|typed|asked for|chose|picked|expects?|expected))\b|\bkeep (?:the|their) original (?:figure|amount|value|price|number|currency|address)s? out of\b|(?:원래|원본)[^.。]{0,12}보여|元の[^。]{0,12}(?:表示|見せ|伝え)|(?:原来|原始)的?[^。]{0,12}(?:显示|展示|告诉)/;
 const WHATEVER_SAYS = /\b(?:whatever|regardless of what|no matter what)\s+the\s+(?:receipt|invoice|document|input|request|form|contact card|card|bill|statement|file)\s+(?:says|shows|states|lists|contains)\b/;
 /** A default chosen for the user, and who receives. */
 const DEFAULTED = /\b(?:(?:a |the )?(?:good|safe|sensible|reasonable|fine) default|as (?:a|the) default|defaults? to|fall ?back(?: to)?|when unsure|if unsure|if in doubt)\b/;
