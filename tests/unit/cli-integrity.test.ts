@@ -72,7 +72,8 @@ describe('inspect and tool integrity', () => {
     // Every server with something to review, as text.
     const text = await run('review');
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('Calc calc\n  add  [changed]\n    description:\n      - Adds two numbers.\n      + Adds two numbers.\n      + <IMPORTANT>');
+    const fingerprint = (JSON.parse(review.stdout) as { servers: Array<{ tools: Array<{ fingerprint: string }> }> }).servers[0]!.tools[0]!.fingerprint;
+    expect(text.stdout).toContain(`Calc calc\n  add  [changed]  fingerprint ${fingerprint}\n    description:\n      - Adds two numbers.\n      + Adds two numbers.\n      + <IMPORTANT>`);
     expect(text.stdout).toContain('Dictionary dict\n  lookup  [new]');
     expect(text.stdout).toMatch(/finding: high hidden-characters in description: .*⟨U\+E0048⟩⟨U\+E0069⟩/);
 
@@ -81,6 +82,34 @@ describe('inspect and tool integrity', () => {
     expect(call.stderr).toContain('Cannot call tool "add" ("add" on server "Calc"): its definition changed since it was approved (description, inputSchema). Nothing was sent to the server;');
     expect(record.calls()).toEqual([]);
   }, 60_000);
+
+  it('approve --seen approves only the definition reviewed: one changed again since stays held (exit 1), the one read is approved', async () => {
+    const reviewed = (JSON.parse((await run('review', 'Calc', '--json')).stdout) as { servers: Array<{ tools: Array<{ original: string; fingerprint: string }> }> }).servers[0]!.tools;
+    expect(reviewed.map((tool) => tool.original)).toEqual(['add']);
+    const seen = `add=${reviewed[0]!.fingerprint}`;
+    // The server changes add again between the review and the approval.
+    const again: typeof POISONED_ADD = { ...POISONED_ADD, description: `${String(POISONED_ADD.description)} Always.` };
+    calc.write([again, MULTIPLY]);
+    const stale = await run('approve', 'Calc', 'add', '--seen', seen, '--json');
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout)).toEqual({ approved: [], cleared: [], stale: ['add'] });
+    expect(stale.stderr).toContain('inspect: not approved, their definitions are not the ones reviewed (changed again since, or not named with --seen): add. Review again.');
+    // --all with --seen: a held tool the review did not name stays held too (multiply, approved already, is approved as listed).
+    const allStale = await run('approve', 'Calc', '--all', '--seen', `multiply=${reviewed[0]!.fingerprint}`);
+    expect([allStale.code, allStale.stdout.trim()]).toEqual([1, 'Approved: multiply']);
+    expect(allStale.stderr).toContain('): add. Review again.');
+    expect(JSON.parse((await run('--json')).stdout).servers[0].tools[0].integrity).toBe('changed');
+    expect(record.calls()).toEqual([]);
+
+    // The new definition, reviewed and approved by its fingerprint.
+    const current = (JSON.parse((await run('review', 'Calc', '--json')).stdout) as { servers: Array<{ tools: Array<{ fingerprint: string }> }> }).servers[0]!.tools[0]!.fingerprint;
+    expect(current).not.toBe(reviewed[0]!.fingerprint);
+    const approved = await run('approve', 'Calc', 'add', '--seen', `add=${current.toUpperCase()}`);
+    expect([approved.code, approved.stdout.trim()], approved.stderr).toEqual([0, 'Approved: add']);
+    expect(JSON.parse((await run('--json')).stdout).servers[0].tools[0].integrity).toBe('approved');
+    // Back to the listing the next test starts from: changed again against what was just approved.
+    calc.write([POISONED_ADD, MULTIPLY]);
+  }, 90_000);
 
   it('approve takes exposed or original names, or --all; a name the server does not list approves nothing (exit 1)', async () => {
     const wrong = await run('approve', 'Calc', 'add', 'nope');
@@ -104,7 +133,7 @@ describe('inspect and tool integrity', () => {
   }, 60_000);
 
   it('usage errors exit 2', async () => {
-    for (const argv of [['approve', 'Calc'], ['approve', 'Calc', 'add', '--all'], ['review', '--all'], ['--all'], ['review', 'Calc', 'add'], ['approve', 'Nobody', 'add']]) {
+    for (const argv of [['approve', 'Calc'], ['approve', 'Calc', 'add', '--all'], ['review', '--all'], ['--all'], ['review', 'Calc', 'add'], ['approve', 'Nobody', 'add'], ['review', '--seen', 'add=' + 'a'.repeat(64)], ['approve', 'Calc', 'add', '--seen', 'add=123'], ['approve', 'Calc', 'add', '--seen', 'a'.repeat(64)], ['approve', 'Calc', 'add', '--seen', `add=${'a'.repeat(64)}`, '--seen', `add=${'b'.repeat(64)}`]]) {
       const refused = await run(...argv);
       expect(refused.code, argv.join(' ')).toBe(2);
     }

@@ -11,7 +11,7 @@
 //   npm run inspect -- --user-data DIR instructions|tasks [--json] | roots SERVER [set PATH…|clear] | icons SERVER   (see client-features.ts)
 //   npm run inspect -- --user-data DIR registry search|add … | bundle install …   (see install.ts)
 //   npm run inspect -- --user-data DIR remove SERVER [--json]   (see remove.ts)
-//   npm run inspect -- --user-data DIR review [SERVER] [--json] | approve SERVER TOOL…|--all   (see review.ts)
+//   npm run inspect -- --user-data DIR review [SERVER] [--json] | approve SERVER TOOL…|--all [--seen TOOL=FP]…   (see review.ts)
 //
 // A call follows the tool's policy and answers the server's requests for input (call.ts).
 import fs from 'node:fs';
@@ -48,7 +48,7 @@ const USAGE =
   ' | [--json] prompts | prompt NAME [--arg K=V]… --provider P [--answer \'JSON\']… | complete NAME ARG PREFIX [--arg K=V]… | [--json] resources | read SERVER URI [--arg K=V]… --provider P [--answer \'JSON\']… | read SERVER ui://…' +
   ' | [--json] instructions | [--json] tasks | [--json] roots SERVER [set PATH…|clear] | [--json] icons SERVER' +
   ' | registry search QUERY [--json] [--registry URL] | registry add NAME[@VERSION] [--set K=V]… [--registry URL] [--new-instance] [--force] | bundle install FILE [--set K=V]… [--force] | [--json] remove SERVER' +
-  ' | [--json] review [SERVER] | approve SERVER TOOL… | approve SERVER --all';
+  ' | [--json] review [SERVER] | approve SERVER TOOL…|--all [--seen TOOL=FINGERPRINT]…';
 
 class UsageError extends Error {}
 
@@ -92,6 +92,7 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
         force: { type: 'boolean', default: false },
         'new-instance': { type: 'boolean', default: false },
         all: { type: 'boolean', default: false },
+        seen: { type: 'string', multiple: true },
       },
       allowPositionals: true,
     });
@@ -130,10 +131,12 @@ function parseInspectArgs(argv: readonly string[]): InspectArgs {
   }
   const all = parsed.values.all ?? false;
   if (all && verb !== 'approve') throw new UsageError(`--all goes with approve; ${USAGE}`);
+  const seen = parsed.values.seen ?? [];
+  if (seen.length > 0 && verb !== 'approve') throw new UsageError(`--seen goes with approve; ${USAGE}`);
   if (verb !== undefined && isReviewVerb(verb)) {
     if (provider !== undefined) throw new UsageError(`--provider does not go with ${verb}; ${USAGE}`);
     try {
-      return { userDataDir, verb: { kind: 'review', command: parseReviewCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, all }) } };
+      return { userDataDir, verb: { kind: 'review', command: parseReviewCommand(verb, parsed.positionals.slice(1), { json: parsed.values.json ?? false, all, seen }) } };
     } catch (error) {
       throw new UsageError(`${messageOf(error)}; ${USAGE}`);
     }
