@@ -89,7 +89,7 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
  * one of its keys must hold: the pattern (a key of any word characters before them) runs only where
  * one is, most sentences with an underscore and a colon being ordinary schemas.
  */
-const POLICIES = [
+export const POLICIES = [
   { pattern: POLICY_NO_REVIEW, name: 'bypass', needs: ['confirm', 'approv', 'review', 'ask_', 'accept', 'yolo', 'dangerously'] },
   { pattern: POLICY_HIDE, name: 'conceal-weak', needs: ['disclos', 'show_', '_user', 'user_'] },
   { pattern: POLICY_OPEN, name: 'trust-output', needs: ['trust', 'allow'] },
@@ -105,7 +105,8 @@ export function policyTraits(v: View, into: Trait[]): void {
   }
 }
 
-function holdsAny(text: string, words: readonly string[]): boolean {
+/** Whether `text` holds one of `words`. */
+export function holdsAny(text: string, words: readonly string[]): boolean {
   for (const word of words) if (text.includes(word)) return true;
   return false;
 }
