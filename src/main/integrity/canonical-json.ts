@@ -41,15 +41,19 @@ function canonicalArray(items: readonly unknown[]): string {
   return `${out}]`;
 }
 
-/** Member names as written before their values (`"type":`), kept for the names seen first: schemas repeat the same few. */
+/**
+ * Member names as written before their values (`"type":`), kept for the short names seen first:
+ * schemas repeat the same few. Bounded in count and length, since the names come from servers.
+ */
 const WRITTEN_KEYS = new Map<string, string>();
 const KEPT_KEYS = 4096;
+const KEPT_KEY_LENGTH = 64;
 
 function keyText(key: string): string {
   let text = WRITTEN_KEYS.get(key);
   if (text === undefined) {
     text = `${jsonString(key)}:`;
-    if (WRITTEN_KEYS.size < KEPT_KEYS) WRITTEN_KEYS.set(key, text);
+    if (WRITTEN_KEYS.size < KEPT_KEYS && key.length <= KEPT_KEY_LENGTH) WRITTEN_KEYS.set(key, text);
   }
   return text;
 }
