@@ -10,6 +10,11 @@
 //   every server with nothing changed (fresh objects, equal definitions), whose cost is the
 //   fingerprints alone: the scans are kept per definition. One server's steady reconnect (100
 //   tools) must cost no visible time: under 5 ms.
+// - growth with the number of servers (shadowing's table of the others' names, once per server
+//   until 2026-11-28, grew with its square): a first listing of 200 servers of 100 against one of
+//   100 (at most 2.5×: linear is 2×), and the scan contexts alone (made, and each one's table of
+//   names built) for 100 and 200 (at most 3×, where the square is 4×: these few milliseconds
+//   vary more with the load).
 import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,10 +24,17 @@ import { definitionOf, fingerprint } from '../src/main/integrity/fingerprint.js'
 import { scanTool, type ScanContext } from '../src/main/integrity/scan.js';
 import type { ListedTool } from '../src/main/mcp/listing/tool-listing.js';
 import { ToolApprovals } from '../src/main/mcp/integrity/tool-approvals.js';
+import { ScanContexts } from '../src/main/mcp/integrity/scan-context.js';
+import { otherToolMentions } from '../src/main/integrity/detectors/shadowing.js';
 import type { BenchSection, SectionResult } from './section.js';
 import { median, medianMsEach, round, seededRandom } from './stats.js';
 
 const TOOLS = 10_000;
+const LARGE_SERVERS = 200;
+const GROWTH_TARGET = 2.5;
+const CONTEXTS_GROWTH_TARGET = 3;
+const LARGE_RUNS = 5;
+const CONTEXTS_RUNS = 15;
 const PER_SERVER = 100;
 const TARGET_RATIO = 3;
 const ONE_SERVER_TARGET_MS = 5;
@@ -38,15 +50,15 @@ interface RawTool {
 /** What a later release of a server might add to a description: the variation between copies. */
 const ADDITIONS = ['', ' Results are paged.', ' Requires a token with read access.', ' Deprecated: use the newer tool.', ' Times are in UTC.', ' Returns at most 100 items.'];
 
-/** The corpus as 10,000 tools: copy k of a tool is renamed `_k` and its description varied (seeded). */
-export function integrityToolText(): string {
+/** The corpus as 10,000 tools (or `count`): copy k of a tool is renamed `_k` and its description varied (seeded). */
+export function integrityToolText(count = TOOLS): string {
   const read = (file: string): unknown => JSON.parse(fs.readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), 'utf8'));
   const corpus = Object.values(read('published-corpus.json') as Record<string, { tools: RawTool[] }>).flatMap((server) => server.tools);
   const published = Object.values(read('published-tools.json') as Record<string, RawTool[]>).flat();
   const base = [...corpus, ...published];
   const random = seededRandom(39);
   const tools: RawTool[] = [];
-  for (let i = 0; i < TOOLS; i++) {
+  for (let i = 0; i < count; i++) {
     const tool = base[i % base.length]!;
     const copy = Math.floor(i / base.length);
     const addition = copy === 0 ? '' : ADDITIONS[Math.floor(random() * ADDITIONS.length)]!;
@@ -69,6 +81,47 @@ function listings(tools: readonly RawTool[]): { servers: McpServer[]; byServer: 
     listed.push({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema, annotations: {}, definition: definitionOf(tool as RawTool & Record<string, unknown>) });
   });
   return { servers, byServer };
+}
+
+/** The medians of `measure` for each count of servers, timed in interleaved rounds (the load moves both alike). */
+function interleavedMedians(counts: readonly number[], runs: number, gc: () => void, measure: (servers: number) => number): number[] {
+  const times = counts.map((): number[] => []);
+  for (let run = 0; run < WARMUP + runs; run++) {
+    counts.forEach((count, index) => {
+      gc();
+      const ms = measure(count);
+      if (run >= WARMUP) times[index]!.push(ms);
+    });
+  }
+  return times.map(median);
+}
+
+/** A first listing of the first `servers` servers of `tools` (checked, approved, saved), in ms. */
+function firstListingMs(tools: readonly RawTool[], servers: number, gc: () => void): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-integrity-'));
+  try {
+    const first = listings(tools.slice(0, servers * PER_SERVER));
+    const approvals = new ToolApprovals(dir, () => undefined);
+    gc();
+    const started = performance.now();
+    approvals.check(first.byServer, first.servers);
+    return performance.now() - started;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The scan contexts of a first listing of `servers` servers: made, and each one's table of names built (a lookup of nothing), in ms. */
+function contextsMs(listed: ReturnType<typeof listings>, servers: number): number {
+  const configured = listed.servers.slice(0, servers);
+  const none: ReadonlySet<string> = new Set();
+  let named = 0;
+  const started = performance.now();
+  const contexts = new ScanContexts(configured, listed.byServer);
+  for (const server of configured) named += otherToolMentions('', contexts.contextFor(server.uuid), none).length;
+  const ms = performance.now() - started;
+  if (named !== 0) throw new Error('integrity: an empty text named a tool');
+  return ms;
 }
 
 export const integrity: BenchSection = {
@@ -144,6 +197,15 @@ export const integrity: BenchSection = {
     const firstMs = median(firsts);
     const allMs = median(steadyAll);
     const oneMs = median(steadyOne);
+
+    // Twice the servers: the first listing, and the scan contexts alone.
+    const largeTools = JSON.parse(integrityToolText(LARGE_SERVERS * PER_SERVER)) as RawTool[];
+    const counts = [tools.length / PER_SERVER, LARGE_SERVERS];
+    const [smallFirstMs, largeFirstMs] = interleavedMedians(counts, LARGE_RUNS, ctx.gc, (servers) => firstListingMs(largeTools, servers, ctx.gc)) as [number, number];
+    const firstGrowth = largeFirstMs / smallFirstMs;
+    const largeListed = listings(largeTools);
+    const [contextsSmallMs, contextsLargeMs] = interleavedMedians(counts, CONTEXTS_RUNS, ctx.gc, (servers) => contextsMs(largeListed, servers)) as [number, number];
+    const contextsGrowth = contextsLargeMs / contextsSmallMs;
     if (sink === -1) ctx.log('');
     return {
       json: {
@@ -158,6 +220,11 @@ export const integrity: BenchSection = {
         firstListingMs: round(firstMs),
         steadyReconnectAllMs: round(allMs),
         steadyReconnectOneServerMs: round(oneMs),
+        firstListingLargeMs: round(largeFirstMs),
+        firstListingGrowth: round(firstGrowth),
+        contextsMs: round(contextsSmallMs),
+        contextsLargeMs: round(contextsLargeMs),
+        contextsGrowth: round(contextsGrowth),
       },
       rows: [
         { metric: `JSON.stringify + SHA-256 of ${tools.length} tools (yardstick)`, value: `${round(times.yardstick, 1)} ms` },
@@ -165,6 +232,8 @@ export const integrity: BenchSection = {
         { metric: `definition + fingerprint + scan of ${tools.length} tools`, value: `${round(times.integrity, 1)} ms (the scan ${round(scanMs / times.yardstick)}× yardstick)` },
         { metric: 'fingerprint + scan / yardstick', value: `${round(ratio)}×`, target: `≤ ${TARGET_RATIO}×`, pass: ratio <= TARGET_RATIO },
         { metric: `first listing of ${tools.length / PER_SERVER} servers: checked, approved, saved`, value: `${round(firstMs, 1)} ms` },
+        { metric: `first listing of ${LARGE_SERVERS} servers (${LARGE_SERVERS * PER_SERVER} tools)`, value: `${round(largeFirstMs, 1)} ms (${round(firstGrowth)}× the ${tools.length / PER_SERVER}'s ${round(smallFirstMs, 1)} ms in the same rounds)`, target: `≤ ${GROWTH_TARGET}×`, pass: firstGrowth <= GROWTH_TARGET },
+        { metric: `scan contexts of a first listing (made, tables of names built): ${tools.length / PER_SERVER} → ${LARGE_SERVERS} servers`, value: `${round(contextsSmallMs, 1)} → ${round(contextsLargeMs, 1)} ms (${round(contextsGrowth)}×)`, target: `≤ ${CONTEXTS_GROWTH_TARGET}×`, pass: contextsGrowth <= CONTEXTS_GROWTH_TARGET },
         { metric: `steady reconnect of all ${tools.length} tools (fingerprints, no scan)`, value: `${round(allMs, 1)} ms (${round(allMs / times.yardstick)}× yardstick)` },
         { metric: `steady reconnect of one server (${PER_SERVER} tools)`, value: `${round(oneMs, 2)} ms`, target: `< ${ONE_SERVER_TARGET_MS} ms`, pass: oneMs < ONE_SERVER_TARGET_MS },
       ],

@@ -137,7 +137,10 @@ describe('what the scan knows of the other servers (shadowing)', () => {
 
   it("gives each server every other server's label and names (as listed, else as saved, with the names this app gave), and its own", () => {
     const contexts = new ScanContexts(servers, new Map([['mail', listed('send_email', 'list_inbox')], ['weather', listed('get_forecast')]]));
-    expect(contexts.contextFor('weather')).toEqual({ others: [{ label: 'Mail', tools: ['send_email', 'list_inbox'] }, { label: 'Files', tools: ['read_file', 'read_file_1'] }], own: ['Weather', 'get_forecast'] });
+    const all = [{ label: 'Mail', tools: ['send_email', 'list_inbox'] }, { label: 'Weather', tools: ['get_forecast'] }, { label: 'Files', tools: ['read_file', 'read_file_1'] }];
+    // `set`: every server, and the scanned one's place, shared by the contexts of one check (one table of names for all).
+    expect(contexts.contextFor('weather')).toEqual({ others: [all[0], all[2]], own: ['Weather', 'get_forecast'], set: { servers: all, index: 1 } });
+    expect(contexts.contextFor('mail').set!.servers).toBe(contexts.contextFor('weather').set!.servers);
     expect(contexts.contextFor('mail').others.map((other) => other.label)).toEqual(['Weather', 'Files']);
   });
 

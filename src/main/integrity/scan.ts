@@ -5,6 +5,7 @@
 import type { Finding } from '../../types/integrity.js';
 import { findingsOf } from './detectors/combine.js';
 import { signalsOf } from './detectors/signals.js';
+import type { ServerSet } from './detectors/shadowing.js';
 import type { ToolSurroundings } from './detectors/view.js';
 
 /** What a scan knows of the other configured servers (for shadowing: a text naming their tools). */
@@ -12,6 +13,8 @@ export interface ScanContext {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;
   /** Names that are the scanned server's own (its label, its tools'): naming them is not shadowing. */
   own?: readonly string[];
+  /** The set `others` was taken from (every server, and the scanned one's place): one table of names serves the whole set. */
+  set?: ServerSet;
 }
 
 /** How a scan reads; tests only. */

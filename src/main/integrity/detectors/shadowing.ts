@@ -3,23 +3,38 @@
 // Tool names count when they read as names (snake_case, kebab-case, camelCase, dotted); a plain
 // word such as "search" counts only quoted and called a tool ("the `search` tool"; a quoted
 // 'query' is as often a parameter), and a server's label only called a server ("the Gmail
-// server", "`gmail` MCP"): "fetch" and "memory" are words before they are names. The text's words are looked up in a table made once per context object, so a context
-// of thousands of tools costs one pass over the text.
+// server", "`gmail` MCP"): "fetch" and "memory" are words before they are names. The text's words are looked up in a table made once per set of servers
+// (or per context object without one), so a context of thousands of tools costs one pass over the text.
 import type { Mention } from './traits/data.js';
+
+/** Every configured server, and which of them is scanned: `others` is `servers` without it. */
+export interface ServerSet {
+  servers: ReadonlyArray<{ label: string; tools: readonly string[] }>;
+  /** The scanned server's place in `servers`; -1 when it is not one of them. */
+  index: number;
+}
 
 export interface OtherServers {
   others: ReadonlyArray<{ label: string; tools: readonly string[] }>;
+  /** The set `others` was taken from: one table serves every server of it (see `tableOf`). */
+  set?: ServerSet;
 }
 
 interface Names {
-  /** lower-case name → which tool it is (its place among all the others' tools, see `toolAt`), for names that read as names anywhere. */
+  /** lower-case name → the last tool of that name (its place among all the servers' tools, see `toolAt`), for names that read as names anywhere. */
   nameLike: Map<string, number>;
-  /** lower-case word → which tool it is, for plain tool names (quoted and called a tool). */
+  /** lower-case word → the last tool of that name, for plain tool names (quoted and called a tool). */
   plain: Map<string, number>;
-  /** lower-case label → what it is (called a server). */
-  labels: Map<string, string>;
-  /** Labels of several words, lower-case, with what they are. */
-  phrases: Array<[string, string]>;
+  /** Per tool: the one before it of the same name in the same map, or -1: how a name of the scanned server is passed over (a set's table only; empty in a context's own, whose `skip` is -1). */
+  earlier: Int32Array;
+  /** Per tool: the server it belongs to. */
+  serverAt: Int32Array;
+  /** lower-case label → the last server of that label (called a server). */
+  labels: Map<string, number>;
+  /** Per server: the one before it with the same label, or -1 (a set's table only). */
+  earlierLabel: Int32Array;
+  /** Labels of several words, lower-case, with what they are and whose they are. */
+  phrases: Array<[string, string, number]>;
   /**
    * The hashes (FNV-1a of the lower-case name), two bits per slot side by side (one read, small
    * enough to stay in cache): LIKE for the names that count anywhere and the labels, PLAIN for the
@@ -28,10 +43,12 @@ interface Names {
   hashes: Uint32Array;
   /** The phrases by their first word, the rest of each in a trie (their indices in `phrases`): a phrase is found only where its first word is. */
   phraseStarts: Map<string, PhraseNode>;
-  /** Where each server's tools start among all the others' tools, its trimmed label, its tools. */
+  /** Where each server's tools start among all the servers' tools, its trimmed label, its tools. */
   starts: number[];
   labelOf: string[];
   toolsOf: Array<readonly string[]>;
+  /** The scanned server (its names are not the others'), or -1: the table is shared by a set, `skip` is per context. */
+  skip: number;
 }
 
 /** A server's tool names as the table needs them, made once per list of names (shared by every context that holds it). */
@@ -73,7 +90,10 @@ export class WordSpans {
   }
 }
 
-const tables = new WeakMap<OtherServers, Names>();
+/** The table of each set of servers, by its `servers` (it goes with the set). */
+const tables = new WeakMap<ServerSet['servers'], Names>();
+/** What each context looks names up in: its set's table passing over its own server, or a table of its `others` alone. */
+const views = new WeakMap<OtherServers, Names>();
 const NAME_LIKE = /[_.-]|[a-z][A-Z]/;
 const CALLED_TOOL = /^\s*(?:tool|function)\b/i;
 const TOOL_BEFORE = /\btool\s+(?:named\s+|called\s+)?$/i;
@@ -127,28 +147,71 @@ function toolNamesOf(tools: readonly string[]): ToolNames {
   return known;
 }
 
+/**
+ * The table of `context`: made once per set of servers (every server's names, each knowing whose
+ * it is; the scanned one passed over at lookup), else once per context from its `others`.
+ */
 function tableOf(context: OtherServers): Names {
-  const known = tables.get(context);
+  const known = views.get(context);
   if (known !== undefined) return known;
-  const names: Names = { nameLike: new Map(), plain: new Map(), labels: new Map(), phrases: [], hashes: new Uint32Array(1 << (HASH_BITS - 4)), phraseStarts: new Map(), starts: [], labelOf: [], toolsOf: [] };
+  const set = context.set;
+  let names: Names;
+  // A set whose size does not fit `others` (made by hand, not by ScanContexts) is not used: `others` is the contract.
+  if (set === undefined || set.index < -1 || set.index >= set.servers.length || set.servers.length !== context.others.length + (set.index === -1 ? 0 : 1)) {
+    names = namesOf(context.others, false);
+  } else {
+    const table = tables.get(set.servers) ?? namesOf(set.servers, true);
+    tables.set(set.servers, table);
+    names = set.index === -1 ? table : { ...table, skip: set.index };
+  }
+  views.set(context, names);
+  return names;
+}
+
+/** The table of `servers`' names; `shared`: by the contexts of a set, each passing over its own server (which needs the chains `earlier`, `earlierLabel`). */
+function namesOf(servers: OtherServers['others'], shared: boolean): Names {
+  const count = servers.reduce((sum, server) => sum + server.tools.length, 0);
+  const names: Names = {
+    nameLike: new Map(),
+    plain: new Map(),
+    earlier: new Int32Array(shared ? count : 0),
+    serverAt: new Int32Array(count),
+    labels: new Map(),
+    earlierLabel: new Int32Array(shared ? servers.length : 0),
+    phrases: [],
+    hashes: new Uint32Array(1 << (HASH_BITS - 4)),
+    phraseStarts: new Map(),
+    starts: [],
+    labelOf: [],
+    toolsOf: [],
+    skip: -1,
+  };
   let offset = 0;
-  for (const server of context.others) {
+  servers.forEach((server, serverIndex) => {
     const label = server.label.trim();
     const tools = toolNamesOf(server.tools);
     names.starts.push(offset);
     names.labelOf.push(label);
     names.toolsOf.push(server.tools);
+    names.serverAt.fill(serverIndex, offset, offset + tools.lower.length);
     for (let index = 0; index < tools.lower.length; index++) {
       const lower = tools.lower[index]!;
       if (lower === '') continue;
-      (tools.nameLike[index] ? names.nameLike : names.plain).set(lower, offset + index);
+      const map = tools.nameLike[index] ? names.nameLike : names.plain;
+      if (shared) names.earlier[offset + index] = map.get(lower) ?? -1;
+      map.set(lower, offset + index);
       setKinds(names.hashes, tools.hashes[index]!, tools.nameLike[index] ? LIKE : PLAIN);
     }
     offset += tools.lower.length;
-    if (label.length < 3) continue;
-    if (/\s/.test(label)) names.phrases.push([label.toLowerCase(), `the server "${label}"`]);
-    else names.labels.set(label.toLowerCase(), `the server "${label}"`);
-  }
+    if (shared) names.earlierLabel[serverIndex] = -1;
+    if (label.length < 3) return;
+    const lower = label.toLowerCase();
+    if (/\s/.test(label)) names.phrases.push([lower, `the server "${label}"`, serverIndex]);
+    else {
+      if (shared) names.earlierLabel[serverIndex] = names.labels.get(lower) ?? -1;
+      names.labels.set(lower, serverIndex);
+    }
+  });
   for (const name of names.labels.keys()) setKinds(names.hashes, hashOf(name), LIKE);
   names.phrases.forEach(([phrase], index) => {
     const first = phrase.split(/\s/, 1)[0]!;
@@ -162,21 +225,27 @@ function tableOf(context: OtherServers): Names {
     }
     node.ends.push(index);
   });
-  tables.set(context, names);
   return names;
+}
+
+/** The last tool named `lower` in `map` that is not the scanned server's. */
+function toolNamed(names: Names, map: Map<string, number>, lower: string): number | undefined {
+  let at = map.get(lower);
+  while (at !== undefined && names.serverAt[at] === names.skip) at = names.earlier[at] === -1 ? undefined : names.earlier[at];
+  return at;
+}
+
+/** The last server labelled `lower` that is not the scanned one. */
+function labelled(names: Names, lower: string): number | undefined {
+  let server = names.labels.get(lower);
+  while (server !== undefined && server === names.skip) server = names.earlierLabel[server] === -1 ? undefined : names.earlierLabel[server];
+  return server;
 }
 
 /** What the tool at `at` (its place among all the others' tools) is, in words. */
 function toolAt(names: Names, at: number): string {
-  // The last server starting at or before `at` holds it (servers without tools start where the next does).
-  let low = 0;
-  let high = names.starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (names.starts[middle]! <= at) low = middle;
-    else high = middle - 1;
-  }
-  return `the tool "${names.toolsOf[low]![at - names.starts[low]!]}" of "${names.labelOf[low]}"`;
+  const server = names.serverAt[at]!;
+  return `the tool "${names.toolsOf[server]![at - names.starts[server]!]}" of "${names.labelOf[server]}"`;
 }
 
 function quoted(text: string, start: number, end: number): boolean {
@@ -201,11 +270,18 @@ function nameAt(text: string, start: number, end: number, dot: number, names: Na
   // "github.create_issue": a server's label and its tool, joined by a dot.
   const at = dot - start;
   const tool =
-    names.nameLike.get(lower) ??
-    (dot !== -1 ? (names.nameLike.get(lower.slice(at + 1)) ?? (names.labels.has(lower.slice(0, at)) ? names.plain.get(lower.slice(at + 1)) : undefined)) : undefined) ??
-    (names.plain.has(lower) && calledTool(text, start, end) ? names.plain.get(lower) : undefined);
+    toolNamed(names, names.nameLike, lower) ??
+    (dot !== -1 ? (toolNamed(names, names.nameLike, lower.slice(at + 1)) ?? (labelled(names, lower.slice(0, at)) !== undefined ? toolNamed(names, names.plain, lower.slice(at + 1)) : undefined)) : undefined) ??
+    plainTool(text, start, end, names, lower);
   if (tool !== undefined) return toolAt(names, tool);
-  return names.labels.has(lower) && calledServer(text, start, end) ? names.labels.get(lower) : undefined;
+  const server = labelled(names, lower);
+  return server !== undefined && calledServer(text, start, end) ? `the server "${names.labelOf[server]}"` : undefined;
+}
+
+/** The plain tool [start, end) of `text` names (`lower`), if it is quoted and called a tool. */
+function plainTool(text: string, start: number, end: number, names: Names, lower: string): number | undefined {
+  const tool = toolNamed(names, names.plain, lower);
+  return tool !== undefined && calledTool(text, start, end) ? tool : undefined;
 }
 
 /**
@@ -311,8 +387,8 @@ function phraseMentions(text: string, lower: string, names: Names, own: Readonly
     }
   }
   if (first === undefined) return;
-  names.phrases.forEach(([phrase, what], index) => {
+  names.phrases.forEach(([phrase, what, server], index) => {
     const at = first[index]!;
-    if (at !== -1 && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
+    if (at !== -1 && server !== names.skip && !own.has(phrase) && phrase !== self && calledServer(text, at, at + phrase.length)) hits.push({ what, at, end: at + phrase.length });
   });
 }

@@ -2,6 +2,8 @@
 // description naming another server's tool is shadowing; its own names never are), and a key that
 // changes only when that changes, so that a server's tools are scanned again only when their own
 // texts, its names or the other servers' names changed, never on a reconnect that brings the same.
+// Every context of one set shares the set's servers (ScanContext.set): the scan builds one table
+// of names per set, not one of the others' names per server (which grew with the square of their number).
 import { createHash } from 'node:crypto';
 import type { McpServer } from '../../../types/config.js';
 import type { ScanContext } from '../../integrity/scan.js';
@@ -40,6 +42,10 @@ export type ScanParts = WeakMap<object, Part>;
 export class ScanContexts {
   readonly #parts = new Map<string, Part>();
   readonly #total = new Uint32Array(LANES);
+  /** Every server's label and names in order, the set every context refers to, and each server's place in it. */
+  readonly #servers: Array<{ label: string; tools: readonly string[] }> = [];
+  readonly #index = new Map<string, number>();
+  readonly #contexts = new Map<string, ScanContext>();
 
   /**
    * `listings`: the tools of the servers that listed; the others are known by their saved names
@@ -58,6 +64,8 @@ export class ScanContexts {
         known.set(source, part);
       }
       this.#parts.set(server.uuid, part);
+      this.#index.set(server.uuid, this.#servers.length);
+      this.#servers.push({ label: part.label, tools: part.tools });
       for (let i = 0; i < LANES; i++) this.#total[i] = (this.#total[i]! + part.lanes[i]!) >>> 0;
     }
   }
@@ -76,11 +84,29 @@ export class ScanContexts {
     return key;
   }
 
-  /** The scan's context for `uuid`'s tools: every other server's label and names, and its own (never shadowing). */
+  /**
+   * The scan's context for `uuid`'s tools: every other server's label and names, and its own
+   * (never shadowing); the same object for the same server, all of them sharing the set.
+   */
   contextFor(uuid: string): ScanContext {
-    const others: Array<{ label: string; tools: readonly string[] }> = [];
-    for (const [other, part] of this.#parts) if (other !== uuid) others.push({ label: part.label, tools: part.tools });
+    let context = this.#contexts.get(uuid);
+    if (context !== undefined) return context;
+    const index = this.#index.get(uuid) ?? -1;
+    const others = index === -1 ? [...this.#servers] : [...this.#servers.slice(0, index), ...this.#servers.slice(index + 1)];
     const mine = this.#parts.get(uuid);
-    return { others, ...(mine ? { own: [mine.label, ...mine.tools] } : {}) };
+    context = { others, ...(mine ? { own: [mine.label, ...mine.tools] } : {}), set: { servers: this.#servers, index } };
+    this.#contexts.set(uuid, context);
+    return context;
+  }
+
+  /** Whether `other` holds the same servers, in the same order, with the same labels and names (its contexts would tell a scan the same). */
+  sameAs(other: ScanContexts): boolean {
+    if (other.#parts.size !== this.#parts.size) return false;
+    const theirs = other.#parts.entries();
+    for (const [uuid, part] of this.#parts) {
+      const [otherUuid, otherPart] = theirs.next().value!;
+      if (otherUuid !== uuid || otherPart.label !== part.label || otherPart.lanes.some((lane, i) => lane !== part.lanes[i])) return false;
+    }
+    return true;
   }
 }

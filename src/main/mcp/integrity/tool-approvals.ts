@@ -55,7 +55,8 @@ export class ToolApprovals {
   readonly #servers = new Map<string, ServerState>();
   readonly #fingerprints = new WeakMap<ToolDefinition, string>();
   readonly #parts: ScanParts = new WeakMap();
-  readonly #contexts = new Map<string, { key: string; context: ScanContext }>();
+  /** The servers of the last check, kept while they stay the same: their contexts, and the scan's table of their names, with them. */
+  #set: ScanContexts | undefined;
   readonly #notices: ApprovalNotice[] = [];
   readonly #unsaved = new Map<string, string>();
   #newlyHeld = new Map<string, string[]>();
@@ -72,7 +73,10 @@ export class ToolApprovals {
    * names are what the scan knows of the others).
    */
   check(listings: ReadonlyMap<string, readonly ListedTool[]>, servers: readonly McpServer[]): Map<string, ServerVerdict> {
-    const contexts = new ScanContexts(servers, listings, this.#parts);
+    const fresh = new ScanContexts(servers, listings, this.#parts);
+    // A set of servers that changed goes, and the scan's table of its names with it.
+    const contexts = this.#set?.sameAs(fresh) === true ? this.#set : fresh;
+    this.#set = contexts;
     const verdicts = new Map<string, ServerVerdict>();
     for (const [uuid, listing] of listings) {
       const state = this.#state(uuid);
@@ -142,7 +146,6 @@ export class ToolApprovals {
   /** A deleted server: its approvals go, from memory and from the profile. */
   forget(uuid: string): void {
     this.#servers.delete(uuid);
-    this.#contexts.delete(uuid);
     this.#unsaved.delete(uuid);
     try {
       this.#files.remove(uuid);
@@ -198,7 +201,7 @@ export class ToolApprovals {
       const print = this.#fingerprintOf(tool.definition);
       let scanned = state.scans.get(tool.name);
       if (!scanned || scanned.fingerprint !== print || scanned.contextKey !== contextKey) {
-        context ??= this.#contextFor(uuid, contextKey, contexts);
+        context ??= contexts.contextFor(uuid);
         scanned = { fingerprint: print, contextKey, findings: scanTool(tool, context) };
       }
       scans.set(tool.name, scanned);
@@ -218,18 +221,6 @@ export class ToolApprovals {
     state.held = held;
     if (first) this.#save(uuid, state);
     return { tools, removed: [...state.approved.keys()].filter((name) => !tools.has(name)) };
-  }
-
-  /**
-   * The scan's context for a server, the same object while the other servers stay the same: the
-   * scan keeps what it builds from a context (a table of thousands of names) by the object.
-   */
-  #contextFor(uuid: string, key: string, contexts: ScanContexts): ScanContext {
-    const kept = this.#contexts.get(uuid);
-    if (kept?.key === key) return kept.context;
-    const context = contexts.contextFor(uuid);
-    this.#contexts.set(uuid, { key, context });
-    return context;
   }
 
   #fingerprintOf(definition: ToolDefinition): string {
