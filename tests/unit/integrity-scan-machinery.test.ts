@@ -38,7 +38,13 @@ const TRICKY = [
 const mentionsBothWays = (text: string): [unknown, unknown] => {
   const spans = new WordSpans();
   const reading = readWords(text, false, spans);
-  return [otherToolMentions(reading.lower, context, new Set()), otherToolMentions(reading.lower, context, new Set(), undefined, spans)];
+  // Readied for the context, the spans leave out the words that name nothing: the mentions must not change.
+  const readied = new WordSpans().forNames(context);
+  readWords(text, false, readied);
+  const read = otherToolMentions(reading.lower, context, new Set(), undefined, spans);
+  expect(otherToolMentions(reading.lower, context, new Set(), undefined, readied)).toEqual(read);
+  expect(readied.length).toBeLessThanOrEqual(spans.length);
+  return [otherToolMentions(reading.lower, context, new Set()), read];
 };
 
 describe("shadowing read from the reader's words", () => {

@@ -67,18 +67,34 @@ interface PhraseNode {
   ends: number[];
 }
 
-/** The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all [a-z0-9_]), hash; one buffer reused from reading to reading. */
+/**
+ * The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all
+ * [a-z0-9_]), hash; one buffer reused from reading to reading. Readied for a context (`forNames`),
+ * it leaves out a word of [a-z0-9_] alone between characters no name holds whose hash is no name's:
+ * `otherToolMentions` would pass over it.
+ */
 export class WordSpans {
   data = new Int32Array(3 * 1024);
   length = 0;
+  /** The hash bits of the names looked for (`Names.hashes`), or null to keep every word. */
+  private kinds: Uint32Array | null = null;
+  private text = '';
 
-  clear(): void {
+  clear(lower: string): void {
     this.length = 0;
+    this.text = lower;
     // A huge text's buffer is not kept for the small ones after it.
     if (this.data.length > 3 * 65536) this.data = new Int32Array(3 * 1024);
   }
 
   push(start: number, end: number, hash: number): void {
+    if (end >= 0 && this.kinds !== null && kindsOf(this.kinds, hash) === 0) {
+      // The reader's word is bounded by characters that are not [a-z0-9_] (its text is lower case): only '.' and '-' carry a name on.
+      const text = this.text;
+      const before = start === 0 ? 0 : text.charCodeAt(start - 1);
+      const after = end === text.length ? 0 : text.charCodeAt(end);
+      if (before !== 0x2e && before !== 0x2d && after !== 0x2e && after !== 0x2d) return;
+    }
     if (this.length + 3 > this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
       grown.set(this.data);
@@ -87,6 +103,12 @@ export class WordSpans {
     this.data[this.length++] = start;
     this.data[this.length++] = end;
     this.data[this.length++] = hash;
+  }
+
+  /** Readies the spans for a reading whose words are looked up in `context`'s names. */
+  forNames(context: OtherServers): this {
+    this.kinds = tableOf(context).hashes;
+    return this;
   }
 }
 

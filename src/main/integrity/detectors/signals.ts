@@ -115,7 +115,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...hidden.layers);
   }
   const folded = plain ? text : fold(text, mayHold);
-  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? SPANS : null);
+  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? SPANS.forNames(options.context) : null);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;
   if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });
