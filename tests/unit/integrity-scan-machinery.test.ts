@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/main/integrity/detectors/fold.js';
 import { holdsAny, POLICIES } from '../../src/main/integrity/detectors/traits/form.js';
-import { otherToolMentions, WordSpans } from '../../src/main/integrity/detectors/shadowing.js';
+import { otherToolMentions } from '../../src/main/integrity/detectors/shadowing.js';
+import { WordSpans } from '../../src/main/integrity/detectors/word-spans.js';
 import { C, maskOf } from '../../src/main/integrity/detectors/lexicon/concepts.js';
 import { View } from '../../src/main/integrity/detectors/view.js';
 import { readWords } from '../../src/main/integrity/detectors/words.js';

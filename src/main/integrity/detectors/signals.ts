@@ -10,7 +10,7 @@ import { fold, isPlain, leetVariant, mayHide } from './fold.js';
 import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
-import { otherToolMentions, WordSpans, type OtherServers } from './shadowing.js';
+import { otherToolMentions, type OtherServers } from './shadowing.js';
 import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
@@ -23,6 +23,7 @@ import { supersededTraits } from './traits/superseded.js';
 import { verdictTraits } from './traits/verdict.js';
 import { vouchedTraits } from './traits/vouched.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
+import { WordSpans } from './word-spans.js';
 import { CH, readWords, type Reading } from './words.js';
 
 const MAX_DEPTH = 2;

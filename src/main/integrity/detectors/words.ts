@@ -42,7 +42,7 @@ export interface Reading {
   padded: boolean;
 }
 
-/** Where the reader records each word when asked (shadowing.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
+/** Where the reader records each word when asked (word-spans.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
 export interface WordSink {
   /** Empties it before a reading of `lower`. */
   clear(lower: string): void;
