@@ -7,6 +7,7 @@ import { canonicalJson } from '../../src/main/integrity/canonical-json.js';
 import { changesBetween, findingKey, heldReason, integrityOf, unreviewedHigh } from '../../src/main/integrity/compare.js';
 import { definitionOf, fingerprint } from '../../src/main/integrity/fingerprint.js';
 import type { Finding } from '../../src/types/integrity.js';
+import { corpusServers } from '../../bench/poisoned-tools.js';
 import type { McpServer } from '../../src/types/config.js';
 import type { ListedTool } from '../../src/main/mcp/listing/tool-listing.js';
 import { ScanContexts } from '../../src/main/mcp/integrity/scan-context.js';
@@ -37,6 +38,27 @@ describe('canonical JSON (RFC 8785)', () => {
     expect(canonicalJson([2, 1])).not.toBe(canonicalJson([1, 2]));
     expect(canonicalJson({ __proto__: null, constructor: 1 })).toBe('{"constructor":1}');
     expect(canonicalJson(JSON.parse('{"__proto__": 1}'))).toBe('{"__proto__":1}');
+  });
+
+  it('writes every definition of the published corpus as JSON.stringify writes it with sorted keys, names kept or not', () => {
+    // The writer keeps the JSON of short member names it has written: the first and second writing must agree, and agree with a plain sorted copy.
+    const sortedCopy = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(sortedCopy) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedCopy((value as Record<string, unknown>)[key])])) : value;
+    const long = 'k'.repeat(80);
+    const odd = { [long]: 1, 'quote"and\\slash': [{ [long]: 'x', 'ünïcode': true }], '\u0001': null };
+    const tools = [...corpusServers().flatMap((server) => server.tools), odd, odd];
+    let checked = 0;
+    for (const tool of tools) {
+      const definition = 'name' in tool ? definitionOf(tool as { name: string }) : tool;
+      const first = canonicalJson(definition);
+      expect(canonicalJson(definition)).toBe(first);
+      // Integer-like keys would come first in a plain copy: the corpus has none, the RFC tests above cover their order.
+      if (!JSON.stringify(definition).match(/"\d+":/)) {
+        expect(first).toBe(JSON.stringify(sortedCopy(definition)));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
   });
 
   it('refuses what JSON cannot hold', () => {

@@ -2,16 +2,20 @@
 // from the reader's words must name what the walk over every character names; fold's steps
 // skipped when a walk finds nothing for them must fold as before; and a full collection between
 // two scans must change no finding; a sentence that holds none of an order's concepts has no such
-// order (the traits' gates ask `holds` before a pattern kept only with the order).
+// order (the traits' gates ask `holds` before a pattern kept only with the order); a policy
+// setting's pattern never matches where none of the words it is run for are.
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/main/integrity/detectors/fold.js';
-import { otherToolMentions, WordSpans } from '../../src/main/integrity/detectors/shadowing.js';
+import { holdsAny, POLICIES } from '../../src/main/integrity/detectors/traits/form.js';
+import { otherToolMentions } from '../../src/main/integrity/detectors/shadowing.js';
+import { WordSpans } from '../../src/main/integrity/detectors/word-spans.js';
 import { C, maskOf } from '../../src/main/integrity/detectors/lexicon/concepts.js';
 import { View } from '../../src/main/integrity/detectors/view.js';
 import { readWords } from '../../src/main/integrity/detectors/words.js';
 import { scanTool, type ScanContext } from '../../src/main/integrity/scan.js';
 import { corpusServers } from '../../bench/poisoned-tools.js';
-import { exposeGc } from '../../bench/stats.js';
+import { exposeGc, seededRandom } from '../../bench/stats.js';
+import { schemaTexts } from '../../src/main/integrity/scan.js';
 
 const context = {
   others: [
@@ -35,7 +39,13 @@ const TRICKY = [
 const mentionsBothWays = (text: string): [unknown, unknown] => {
   const spans = new WordSpans();
   const reading = readWords(text, false, spans);
-  return [otherToolMentions(reading.lower, context, new Set()), otherToolMentions(reading.lower, context, new Set(), undefined, spans)];
+  // Readied for the context, the spans leave out the words that name nothing: the mentions must not change.
+  const readied = new WordSpans().forNames(context);
+  readWords(text, false, readied);
+  const read = otherToolMentions(reading.lower, context, new Set(), undefined, spans);
+  expect(otherToolMentions(reading.lower, context, new Set(), undefined, readied)).toEqual(read);
+  expect(readied.length).toBeLessThanOrEqual(spans.length);
+  return [otherToolMentions(reading.lower, context, new Set()), read];
 };
 
 describe("shadowing read from the reader's words", () => {
@@ -117,5 +127,31 @@ describe('View.holds, the bit test the gates ask before an order', () => {
     }
     expect(asked).toBeGreaterThan(10_000);
     expect(ordered).toBeGreaterThan(50);
+  });
+});
+
+describe("the policy settings' words, asked before their patterns run", () => {
+  it('are in every text a policy pattern matches: real tools, and settings made up of the keys the patterns know', () => {
+    const real = corpusServers()
+      .flatMap((server) => server.tools)
+      .flatMap((tool) => [tool.title ?? '', tool.description ?? '', ...schemaTexts(tool.inputSchema, 'i').map((found) => found.text)]);
+    const random = seededRandom(39);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const parts = ['auto', 'approve', 'approval', 'accept', 'confirm', 'confirmation', 'skip', 'yolo', 'dangerously', 'review', 'ask', 'user', 'before', 'disclose', 'disclosure', 'show', 'tool', 'errors', 'warning', 'notify', 'tell', 'inform', 'visible', 'report', 'to', 'trust', 'output', 'allow', 'allowed', 'paths', 'dirs', 'hosts', 'domains', 'mode', 'x'];
+    const values = ['false', 'off', 'no', 'never', '0', 'true', 'on', 'yes', 'all', '*', '["/"]', "['*']", '[ "~" ]', '[', 'maybe'];
+    const made = Array.from({ length: 4000 }, () => {
+      const key = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(parts)).join(pick(['_', '-', '', '_']));
+      return `${pick(['', '"', "'", 'settings: {"'])}${key}${pick(['', '"', "'"])}${pick([':', ' = ', ': ', '='])}${pick(['', '"', "'"])}${pick(values)}`;
+    });
+    let matched = 0;
+    for (const text of [...real, ...made]) {
+      const lower = text.toLowerCase();
+      for (const { pattern, needs } of POLICIES) {
+        if (pattern.exec(lower) === null) continue;
+        matched++;
+        expect(holdsAny(lower, needs), `${pattern.source.slice(0, 30)} on ${lower}`).toBe(true);
+      }
+    }
+    expect(matched).toBeGreaterThan(500);
   });
 });

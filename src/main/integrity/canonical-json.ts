@@ -41,17 +41,37 @@ function canonicalArray(items: readonly unknown[]): string {
   return `${out}]`;
 }
 
+/**
+ * Member names as written before their values (`"type":`), kept for the short names seen first:
+ * schemas repeat the same few. Bounded in count and length, since the names come from servers.
+ */
+const WRITTEN_KEYS = new Map<string, string>();
+const KEPT_KEYS = 4096;
+const KEPT_KEY_LENGTH = 64;
+
+function keyText(key: string): string {
+  let text = WRITTEN_KEYS.get(key);
+  if (text === undefined) {
+    text = `${jsonString(key)}:`;
+    if (WRITTEN_KEYS.size < KEPT_KEYS && key.length <= KEPT_KEY_LENGTH) WRITTEN_KEYS.set(key, text);
+  }
+  return text;
+}
+
 function canonicalObject(object: Record<string, unknown>): string {
-  const keys = Object.keys(object).sort();
+  const keys = Object.keys(object);
+  // Sorted only when they are not already in order (an object of one or two members often is).
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (!sorted) keys.sort();
   let out = '{';
-  let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const item = object[key];
     // As JSON.stringify leaves them out: a member whose value is undefined is not there.
     if (item === undefined) continue;
-    if (!first) out += ',';
-    first = false;
-    out += `${jsonString(key)}:${canonicalJson(item)}`;
+    if (out.length > 1) out += ',';
+    out += keyText(key) + canonicalJson(item);
   }
   return `${out}}`;
 }

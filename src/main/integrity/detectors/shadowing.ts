@@ -67,27 +67,10 @@ interface PhraseNode {
   ends: number[];
 }
 
-/** The reader's words for shadowing (words.ts, WordSink): each as start, end (-end - 1 unless all [a-z0-9_]), hash; one buffer reused from reading to reading. */
-export class WordSpans {
-  data = new Int32Array(3 * 1024);
-  length = 0;
-
-  clear(): void {
-    this.length = 0;
-    // A huge text's buffer is not kept for the small ones after it.
-    if (this.data.length > 3 * 65536) this.data = new Int32Array(3 * 1024);
-  }
-
-  push(start: number, end: number, hash: number): void {
-    if (this.length + 3 > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = start;
-    this.data[this.length++] = end;
-    this.data[this.length++] = hash;
-  }
+/** The reader's words of a text (`word-spans.ts`): start, end (-end - 1 unless all [a-z0-9_]) and hash of each, `length` numbers in all. */
+export interface ReadWords {
+  readonly data: Int32Array;
+  readonly length: number;
 }
 
 /** The table of each set of servers, by its `servers` (it goes with the set). */
@@ -119,7 +102,7 @@ const setKinds = (bits: Uint32Array, hash: number, kind: number): void => {
   setKind(bits, hash & HASH_MASK, kind);
   setKind(bits, (hash >>> (32 - HASH_BITS)) & HASH_MASK, kind);
 };
-const kindsOf = (bits: Uint32Array, hash: number): number => kindsAt(bits, hash & HASH_MASK) & kindsAt(bits, (hash >>> (32 - HASH_BITS)) & HASH_MASK);
+export const kindsOf = (bits: Uint32Array, hash: number): number => kindsAt(bits, hash & HASH_MASK) & kindsAt(bits, (hash >>> (32 - HASH_BITS)) & HASH_MASK);
 
 /** The hash of [from, to) of `text`, lower case. */
 function tailHash(text: string, from: number, to: number): number {
@@ -242,6 +225,11 @@ function labelled(names: Names, lower: string): number | undefined {
   return server;
 }
 
+/** The hash bits of the names `context` looks for (two per name, see `kindsOf`): what the reader's spans are readied with. */
+export function nameBits(context: OtherServers): Uint32Array {
+  return tableOf(context).hashes;
+}
+
 /** What the tool at `at` (its place among all the others' tools) is, in words. */
 function toolAt(names: Names, at: number): string {
   const server = names.serverAt[at]!;
@@ -292,7 +280,7 @@ function plainTool(text: string, start: number, end: number, names: Names, lower
  * when it recorded them for this text: a word of [a-z0-9_] alone between characters no name holds is a name-shaped
  * run already hashed, and only the rest of the text is walked.
  */
-export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, spans?: WordSpans): Mention[] {
+export function otherToolMentions(text: string, context: OtherServers | undefined, own: ReadonlySet<string>, self?: string, spans?: ReadWords): Mention[] {
   if (context === undefined || context.others.length === 0) return [];
   const names = tableOf(context);
   const hits: Mention[] = [];

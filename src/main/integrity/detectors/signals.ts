@@ -10,7 +10,7 @@ import { fold, isPlain, leetVariant, mayHide } from './fold.js';
 import { hiddenTraits } from './hidden.js';
 import { combineLayer } from './layers.js';
 import { C, hasConcept } from './lexicon/concepts.js';
-import { otherToolMentions, WordSpans, type OtherServers } from './shadowing.js';
+import { otherToolMentions, type OtherServers } from './shadowing.js';
 import type { Mention } from './traits/data.js';
 import type { Signal, Trait } from './signal.js';
 import { PADDING } from './structure.js';
@@ -29,6 +29,7 @@ import { tamperedTraits } from './traits/overreach/tampered.js';
 import { verdictTraits } from './traits/verdict.js';
 import { vouchedTraits } from './traits/vouched.js';
 import { View, type Scope, type ToolSurroundings } from './view.js';
+import { WordSpans } from './word-spans.js';
 import { CH, readWords, type Reading } from './words.js';
 
 const MAX_DEPTH = 2;
@@ -127,7 +128,7 @@ export function signalsOf(text: string, options: ReadOptions, depth = 0): Signal
     layers.push(...hidden.layers);
   }
   const folded = plain ? text : fold(text, mayHold);
-  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? SPANS : null);
+  const reading = readWords(folded, plain, options.context !== undefined && options.context.others.length > 0 ? SPANS.forNames(options.context) : null);
   // Padding: runs of blanks or blank lines before more text.
   const padding = reading.padded ? PADDING.exec(folded) : null;
   if (padding !== null) traits.push({ name: 'padding', sentence: -1, excerpt: `${padding[0].length - 1} blank characters before "${folded.slice(padding.index + padding[0].length - 1, padding.index + padding[0].length + 60).replace(/\s+/g, ' ')}…"` });

@@ -42,10 +42,10 @@ export interface Reading {
   padded: boolean;
 }
 
-/** Where the reader records each word when asked (shadowing.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
+/** Where the reader records each word when asked (word-spans.ts, WordSpans): start, end (-end - 1 unless all [a-z0-9_]), hash. */
 export interface WordSink {
-  /** Empties it before a reading. */
-  clear(): void;
+  /** Empties it before a reading of `lower`. */
+  clear(lower: string): void;
   push(start: number, end: number, hash: number): void;
 }
 
@@ -301,7 +301,7 @@ export function readWords(folded: string, plain = false, words: WordSink | null 
   if (!plain && lower.includes('\u2019')) lower = lower.replace(/\u2019/g, "'");
   const length = lower.length;
   const walk = new Walk(lower);
-  words?.clear();
+  words?.clear(lower);
   let inWord = false;
   let start = 0;
   let hash = 0;

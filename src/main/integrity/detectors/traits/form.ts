@@ -84,11 +84,29 @@ export function formTraits(reading: Reading, scope: Scope, into: Trait[]): void 
   }
 }
 
+/**
+ * Settings that switch the user's say off, hide from them, or open everything, each with the words
+ * one of its keys must hold: the pattern (a key of any word characters before them) runs only where
+ * one is, most sentences with an underscore and a colon being ordinary schemas.
+ */
+export const POLICIES = [
+  { pattern: POLICY_NO_REVIEW, name: 'bypass', needs: ['confirm', 'approv', 'review', 'ask_', 'accept', 'yolo', 'dangerously'] },
+  { pattern: POLICY_HIDE, name: 'conceal-weak', needs: ['disclos', 'show_', '_user', 'user_'] },
+  { pattern: POLICY_OPEN, name: 'trust-output', needs: ['trust', 'allow'] },
+] as const;
+
 /** Settings that switch the user's say off, hide from them, or open everything, in a policy object (JSON, YAML). */
 export function policyTraits(v: View, into: Trait[]): void {
   const text = v.text();
-  for (const [pattern, name] of [[POLICY_NO_REVIEW, 'bypass'], [POLICY_HIDE, 'conceal-weak'], [POLICY_OPEN, 'trust-output']] as const) {
+  for (const { pattern, name, needs } of POLICIES) {
+    if (!holdsAny(text, needs) && !v.scope.exhaustive) continue;
     const flag = pattern.exec(text);
     if (flag !== null && !v.quoted(v.sentence.start + flag.index) && !v.example(v.sentence.start + flag.index)) v.trait(name, v.sentence.start + flag.index, flag[0].length, into);
   }
+}
+
+/** Whether `text` holds one of `words`. */
+export function holdsAny(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (text.includes(word)) return true;
+  return false;
 }
