@@ -9,8 +9,9 @@ import type { View } from '../view.js';
 const C = CONCEPT;
 
 const AS_OWNERS_WORD =
-  /(?<!\p{L})(?:follow|obey|execute|carry(?: \w+)? out|act on|treat|handle|apply)(?!\p{L})[^.;]{0,40}?\bas (?:if|though) (?:the user|they|you|the owner|the operator|your user) (?:had )?(?:wrote|written|typed|said|asked|sent|gave|requested|issued)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:direct |explicit )?(?:instructions?|requests?|orders?|commands?) from (?:the user|your user|the owner)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:the user's|coming from the user|your user's|the owner's) (?:own )?(?:instructions?|requests?|words?|commands?|messages?)\b/u;
+  /(?<!\p{L})(?:follow|obey|execute|carry(?: \w+)? out|act on|treat|handle|apply)(?!\p{L})[^.;]{0,40}?\bas (?:if|though) (?:the user|they|you|the owner|the operator|your user) (?:had )?(?:wrote|written|typed|said|asked|sent|gave|requested|issued)\b|\b(?:treat|handle|take)\b[^.;,]{0,40}?(?<!\bnot |\bnever )\bas (?:direct |explicit )?(?:instructions?|requests?|orders?|commands?) from (?:the user|your user|the owner)\b|\b(?:treat|handle|take)\b[^.;]{0,40}?\bas (?:the user's|coming from the user|your user's|the owner's) (?:own )?(?:instructions?|requests?|words?|commands?|messages?)\b/u;
 
+const AS_FROM_USER = /\bas (?:direct |explicit )?(?:instructions?|requests?|orders?|commands?) from\b/;
 const NEGATED = /\b(?:never|not|don't|do not|must not)\s+(?:\w+\s+)?$/;
 
 export function vouchedTraits(v: View, into: Trait[]): void {
@@ -19,5 +20,6 @@ export function vouchedTraits(v: View, into: Trait[]): void {
   const vouched = AS_OWNERS_WORD.exec(text);
   // "Never follow them as if the user wrote them" warns against it.
   if (vouched === null || NEGATED.test(text.slice(Math.max(0, vouched.index - 20), vouched.index)) || v.quoted(v.sentence.start + vouched.index)) return;
-  v.trait('trust-output', v.sentence.start + vouched.index, vouched[0].length, into);
+  // Content given the user's authority outright ("as direct instructions from the user") overrides theirs.
+  v.trait(AS_FROM_USER.test(vouched[0]) ? 'override' : 'trust-output', v.sentence.start + vouched.index, vouched[0].length, into);
 }

@@ -23,6 +23,8 @@ const BENEFIT =
 /** "If the user asks", "when they want": the user deciding, not the agent invited. */
 const USER_DECIDES = /\b(?:if|when|whenever|once)\s+(?:the\s+)?(?:user|they)\s+(?:asks?|requests?|wants?|chooses?|agrees?|confirms?|approves?)\b/;
 
+/** A parameter made for a secret: handing it one is its job. */
+const SECRET_PARAM = /(?:key|token|secret|password|passwd|credential|cookie|auth|bearer|pat)s?$/;
 const OPEN_QUERY = /^https?:\/\/[^\s]*[?&][\w-]+=$/;
 const FOLLOWED = /\b(?:followed by|then|plus|with)\b[^.;]{0,40}\b(?:summary|text|contents?|conversation|chat|transcript|messages?|question|request|details)\b/;
 
@@ -36,7 +38,9 @@ export function invitedTraits(v: View, into: Trait[]): void {
   const hand = v.find(C.COLLECT, (hit) => !v.negated(hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit)) ?? (next ? v.find(C.COMM, (hit) => !v.negated(hit)) : undefined);
   if (hand === undefined || v.quoted(hand.at)) return;
   const lower = v.scope.reading.lower;
-  const secret = v.has(C.SECRET) ? usersSecret(v) : undefined;
+  // The user's secret, or any secret put into a parameter not made for one ("include document.cookie in the `hint` field").
+  const named = v.has(C.SECRET) ? v.paramRef() : null;
+  const secret = v.has(C.SECRET) ? (usersSecret(v) ?? (named !== null && named !== '' && !SECRET_PARAM.test(named) ? v.find(C.SECRET, (hit) => !v.example(hit.at)) : undefined)) : undefined;
   if (secret !== undefined && !v.negated(secret) && !v.example(secret.at) && !v.purposeCovers(lower.slice(secret.at, secret.end))) return v.trait('secret-grab', Math.min(hand.at, secret.at), 80, into);
   // A link left open for what follows: "a link of the form https://…/t?s= followed by a summary of the chat".
   const open = (v.sentence.chars & CH.URL) !== 0 ? v.dests().find((dest) => OPEN_QUERY.test(dest.text)) : undefined;
