@@ -107,11 +107,12 @@ describe('integrity set F', () => {
     }
   });
 
-  it('counts what the README says, per class, carrier and language', () => {
+  it('counts what the README says, per class, carrier, language and technique', () => {
     expect(readmeTable('Poisoned classes')).toEqual(tally(poisoned, (i) => i.class));
     expect(readmeTable('Poisoned carriers')).toEqual(tally(poisoned, (i) => i.carrier));
     expect(readmeTable('Poisoned languages')).toEqual(tally(poisoned, (i) => i.language));
     expect(readmeTable('Benign categories')).toEqual(tally(benign, (i) => i.class));
+    expect(readmeTable('Poisoned techniques')).toEqual(tally(poisoned.filter((i) => i.technique), (i) => i.technique!));
   });
 
   it('is what source/ builds (the JSON is not edited by hand)', () => {
