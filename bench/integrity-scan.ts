@@ -3,7 +3,8 @@
 // how many poisoned definitions get one (bench/poisoned-tools.ts, fresh samples per seed, the
 // held-out half of the phrasings apart; target ≥ 95%), the written sets (bench/integrity-sets.ts:
 // hand-written; independent sets A, B, C, D and E, tuned on, development figures (B, C and E each
-// after one held-out reading, recorded in docs/benchmarks.md)), their
+// after one held-out reading, recorded in docs/benchmarks.md); F, tuned on in round six after its
+// held-out readings; G held out), their
 // hard negatives' false highs, and the speed of scanning 10,000 real tools against
 // JSON.stringify + SHA-256 of the same tools in the same run.
 import { createHash } from 'node:crypto';
@@ -22,6 +23,8 @@ const WRITTEN_SETS = [
   { key: 'setD', folder: 'integrity-set-d', label: 'independent set D (development: written to be tuned on)' },
   { key: 'setC', folder: 'integrity-set-c', label: 'independent set C (development since its held-out reading)' },
   { key: 'setE', folder: 'integrity-set-e', label: 'independent set E (development since its held-out reading)' },
+  { key: 'setF', folder: 'integrity-set-f', label: 'independent set F (development since its held-out readings)' },
+  { key: 'setG', folder: 'integrity-set-g', label: 'independent set G (held out: read by rounds four and five, never tuned on)' },
 ] as const;
 const PER_SEED = 600;
 const TOOLS = 10_000;
