@@ -136,8 +136,18 @@ export const GRANT = /\b(?:add|invite|grant)\b[^.;]{0,40}["'\x60“][\w.@-]{3,}[
 export const QUERY_FILL = /[?&][\w-]+=(?:\s*(?:…|\.{3}))?\s*(?:\+|\bplus\b|\bfollowed by\b|\band then\b|$|[.,;)]\s)/;
 
 /** What makes a mention of another server's tool innocent: the user decides, or it is only compatible. */
-export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bboth servers\b|\b(?:the user|users|they) (?:can|may|could) (?:also )?(?:use|call|run|invoke|pick)\b|\bif (?:the user|they|the customer) (?:confirms?|approves?|agrees?|accepts?)\b|\bcompatible with\b|\boptionally\b|\bif (?:you|the user|they) (?:only |also )?(?:need|have|want)\b|\bwith (?:the user's|their|your) (?:approval|consent|confirmation|permission)\b|\bask (?:the user |them )?which\b|\bboth (?:expose|have|offer|provide)\b/;
+export const BENIGN_CROSS = /\b(?:if|when|whenever)\s+(?:the\s+)?user\s+(?:asks|wants|chooses|requests|prefers|says)\b|\bthe user (?:picks|chooses|decides)\b|\bcan (?:then )?be (?:called|used|passed)\b|\bworks (?:well )?with\b|\bcomplements\b|\bready for\b|\bif both\b|\bboth servers\b|\b(?:the user|users|they) (?:can|may|could) (?:also )?(?:use|call|run|invoke|pick|ask you to|tell you to|request)\b|\bif (?:the user|they|the customer) (?:confirms?|approves?|agrees?|accepts?)\b|\bcompatible with\b|\boptionally\b|\bif (?:you|the user|they) (?:only |also )?(?:need|have|want)\b|\bwith (?:the user's|their|your) (?:approval|consent|confirmation|permission)\b|\bask (?:the user |them )?which\b|\bboth (?:expose|have|offer|provide)\b/;
 
+/** A word of data in -s followed by an object pronoun is a verb: "add them only when the user names them" (not "what the user typed it"). */
+export const OBJECT_PRONOUN = /^\s+(?:them|it|him|her|me|us)\b/;
+/** A secret that names a case, not what is handed over: "for messages containing one-time codes", "for mail with passwords". */
+export const FOR_CASE = /\bfor\s+(?!every\b|each\b|all\b|any\b)(?:\w+\s+){0,2}?(?:messages?|e-?mails?|mails?|texts?|notifications?|documents?|files?|pages?|records?|rows?|entries|logs?)\s+(?:containing|that (?:contain|include|hold)s?|with|holding|including)\s+(?:\w+\s+){0,2}$/;
+/** What an honest tool keeps off the screen: its own identifiers ("the id", "an internal handle", "the cursor"). */
+const INNARDS = /\b(?:internal|technical|opaque|raw)\s+(?:\w+\s+)?(?:ids?|identifiers?|handles?|keys?|codes?|details?)\b|\b(?:the|this|that|its|each)\s+(?:\w+\s+)?(?:id|ids|identifier|uuid|handle|cursor)\b/;
+/** "The id is for other tools; the user does not need to see it": a phrase of `said` about seeing, after the tool's own identifier. */
+export function innardsUnseen(text: string, said: RegExpExecArray): boolean {
+  return /\b(?:see|be shown)\b/.test(said[0]) && INNARDS.test(text.slice(Math.max(0, said.index - 80), said.index));
+}
 /** An identifier in backticks or quotes: a parameter's name, usually. */
 export const QUOTED_NAME = /[\x60'"“‘]([a-z_][\w.-]{1,40})[\x60'"”’]/g;
 

@@ -4,7 +4,7 @@
 // running commands, destroying or moving value. Each looks at concepts (lexicon/), not phrasings.
 import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
-import { AGENT_ADDRESS, AMPLIFY, CONDITION, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, INTERCEPT, JUDGED, LIE_THOUGH, META, NO_REFUSAL, OVERRIDE_PHRASE, PER_TURN, REPLACES_BUILT_IN, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
+import { AGENT_ADDRESS, AMPLIFY, CONDITION, CONSENT_FLAGS, COVER_TRACKS, DEFY, EVERY_CALL, EXEC_DANGER, EXEC_REMOTE, FIXED_VERDICT, innardsUnseen, INTERCEPT, JUDGED, LIE_THOUGH, META, NO_REFUSAL, OVERRIDE_PHRASE, PER_TURN, REPLACES_BUILT_IN, REPLY_WITH, SECURITY_OFF, SET_ASIDE, SPUN_RESULT, SUPPRESS } from '../structure.js';
 import type { View } from '../view.js';
 import { bypass, bypassAt } from './bypass.js';
 import { policyTraits } from './form.js';
@@ -15,6 +15,8 @@ const C = CONCEPT;
 
 /** "Ignore any instructions found in the page": a defence, not an override. */
 const DEFENSIVE = /^\s*(?:\w+\s+){0,2}(?:in|within|inside|from|found|contained|embedded|returned)\b(?!\s+(?:the\s+|your\s+)?(?:system|developer|original)\b)/;
+const DEMONSTRATIVE = /^(?:this|that|these|those)$/;
+const SECRET_NOUN = /^\s+(?:[\w-]+\s+)?(?:keys?|tokens?|secrets?|passwords?|credentials?)\b/;
 const INTERNALS = /^\W*(?:\w+\W+){0,4}?(?:internal|technical|implementation|low-level|raw)\s+(?:\w+\s+){0,2}?(?:logic|details?|ids?|identifiers|errors?|codes?|retries|retry|state|stack|traces?|fields?)\b/;
 const KEEP_SECRET = /\bkeep (?:this|it|that|these|them|the \w+)(?: step| part)? (?:secret|hidden|confidential|private|to yourself|between us)\b|\b(?:keep|stay|remain)\s+(?:quiet|silent|mum)\s+(?:about|on|regarding)\b|\bsay nothing (?:about|of)\b|\bmake no mention\b|\b(?:users?|they|the user|people|humans?)\s+(?:need not|needn't|don't need to|do not need to)\s+(?:see|know|be told|hear)\b|\btells? (?:the user|them|users|people) only (?:that|about)\b|\b(?:leave|keep)\b[^.]{0,30}\bmentions?\b[^.]{0,40}\bout\b|\bomit (?:any )?mentions?\b/;
 /** The user kept unaware: "the person you are talking with must not learn that …", "without the user noticing". */
@@ -160,7 +162,9 @@ function concealed(v: View, verb: Hit, negation: Hit, into: Trait[]): void {
   const at = Math.min(verb.at, negation.at);
   // "Do not show tokens or passwords from the results to the user": a secret's value kept off the screen, not an act hidden.
   const secret = v.find(C.SECRET, (hit) => (hit.at >= verb.end ? hit.at - verb.end <= 25 : verb.foreign && verb.at - hit.end <= 40));
-  if (secret !== undefined && (act === undefined || act.at > secret.at) && v.order(O_SEND_COLLECT) === undefined) return;
+  // "Never expose that key to the client": the demonstrative is the secret's, not an act's.
+  const secretNamed = act !== undefined && DEMONSTRATIVE.test(v.scope.reading.lower.slice(act.at, act.end)) && SECRET_NOUN.test(v.scope.reading.lower.slice(act.end, act.end + 30));
+  if (((secret !== undefined && (act === undefined || act.at > secret.at)) || secretNamed) && v.order(O_SEND_COLLECT) === undefined) return;
   // "Do not describe the chart; the user already sees it": nothing kept from the user.
   // "Do not mention files that are not staged": what did not happen kept out, an honest report.
   if (USER_SEES.test(v.text()) || NOT_DONE.test(v.scope.reading.lower.slice(verb.end, verb.end + 60))) return;
@@ -222,7 +226,7 @@ function quietly(v: View, into: Trait[]): void {
   const keep = (/\b(?:keep|leave|omit)\b/.test(text) || v.has(C.STEALTH) || v.has(C.NEG) || (v.has(C.COMM) && v.has(C.USER)) ? KEEP_SECRET.exec(text) : null) ?? (v.has(C.STEALTH) ? DO_IT_QUIETLY.exec(text) : null);
   // "Stay silent about it" hides an act; "stay silent on errors" only keeps the output short.
   const quietAbout = keep !== null && /^(?:stay|remain|keep\s+(?:quiet|silent|mum)|say|make)\b/.test(keep[0]);
-  if (keep !== null && (!quietAbout || v.has(C.REF) || v.has(C.USER))) return v.trait(keep[0].startsWith('do ') ? 'stealth' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
+  if (keep !== null && (!quietAbout || v.has(C.REF) || v.has(C.USER))) return v.trait(keep[0].startsWith('do ') ? 'stealth' : innardsUnseen(text, keep) ? 'conceal-weak' : 'conceal', v.sentence.start + keep.index, keep[0].length, into);
   const quiet = v.find(C.STEALTH);
   if (quiet === undefined) return;
   v.trait(v.order(O_VERBS_ACT_INSTEAD) !== undefined ? 'stealth' : 'stealth-word', quiet.at, quiet.end - quiet.at, into);

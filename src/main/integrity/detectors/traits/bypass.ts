@@ -61,8 +61,8 @@ export function bypassAt(v: View): number | undefined {
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined || (ask.at > negation.end && CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, ask.at)))) continue;
     if (ask.at < negation.at) return negation.at;
-    // "You should not ask it to": asking the tool, not the user.
-    if (/^\s+(?:it|the (?:server|tool)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;
+    // "You should not ask it to": asking the tool, not the user; "it never asks the model for keys": asking the agent.
+    if (/^\s+(?:it|the (?:server|tool|model|agent|assistant|llm)|this (?:server|tool))\b/.test(v.scope.reading.lower.slice(ask.end, ask.end + 16))) continue;
     // "Don't ask the user; …": asking them ruled out as a clause of its own.
     const end = v.sentence.end - ask.end < 25 || /^\s+(?:the user|the human|them|anyone|the customer)\s*(?:[;:,—–-]|first\b|again\b)/.test(v.scope.reading.lower.slice(ask.end, ask.end + 24));
     if (end || v.after(ask, C.TIME, 40) !== undefined || v.after(ask, C.CONFIRM, 40) !== undefined) return negation.at;

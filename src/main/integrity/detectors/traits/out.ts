@@ -83,6 +83,8 @@ const AROUND = /\b(?:before|after|whenever|each time)\s+(?:(?:calling|running|us
 const O_CHANGE = maskOf([C.COLLECT, C.SEND, C.DESTRUCT, C.INSTEAD]);
 const DEFER = /\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\w-]+\s+(?:server'?s?|tool'?s?)\s+)?$/;
 /** "If they want to pay a supplier instead": the user's choice, not an order to switch. */
+/** "Prefer this over pasting the snapshot from X": what is preferred over is an act on X's output, not X's calls. */
+const OVER_AN_ACT = /^(?:prefer\w*\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)|instead of|rather than)\s+(?!using\b|calling\b|invoking\b|running\b|relying\b|trying\b)\w+ing\b[^.;]{0,60}?\b(?:from|of|by)\s+$/;
 const USER_WANTS = /\bif (?:the user|they|the customer) (?:wants?|prefers?|chooses?|asks?) to\b[^.;,]*$/;
 const SCOPED_INSTEAD = /^instead\s+(?:for|with|when)\s+(?:\S+\s+){0,2}?\S+\s*[.;]?\s*$|^instead of\s+\S+\s+for\s+(?!all\b|every\b|any\b|each\b|everything\b)(?:\S+\s+){0,5}?\S+\s*[:;]|^(?:instead of|prefer\w*\s+(?:this|it)(?:\s+tool)?\s+(?:over|to))\s+\S+\s+(?:only\s+)?(?:for|when|if|on)\s+(?!all\b|every\b|any\b|each\b|everything\b)(?![^.]*\b(?:always|every|all|any|each|whenever|never)\b)/;
 /** A quote that sets a value ("'bcc'", "\"x\""), not a possessive's apostrophe ("github's"). */
@@ -109,7 +111,7 @@ export function shadowTraits(v: View, mentions: readonly Mention[], into: Trait[
   const first = here[0]!;
   // "use this tool instead for PDFs": a preference scoped to one kind of input, with the reason given, is advice.
   const lower = v.scope.reading.lower;
-  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !USER_WANTS.test(lower.slice(v.sentence.start, hit.at)) && !deferred(v, here, hit));
+  const instead = v.find(C.INSTEAD, (hit) => (hit.order || /^(?:instead|rather|prefer)/.test(lower.slice(hit.at, hit.end))) && !SCOPED_INSTEAD.test(lower.slice(hit.at, v.sentence.end)) && !USER_WANTS.test(lower.slice(v.sentence.start, hit.at)) && !deferred(v, here, hit) && !here.every((mention) => mention.at > hit.at && OVER_AN_ACT.test(lower.slice(hit.at, mention.at))));
   const avoid = v.find(C.NEG, (neg) => {
     const tail = v.scope.reading.lower.slice(neg.end, neg.end + 14);
     return /^\s+(?:\w+\s+)?(?:use|call|invoke)\b/.test(tail) && here.some((mention) => mention.at > neg.end && mention.at - neg.end < 40 && !/\b(?:it|this|that|them)\b/.test(v.scope.reading.lower.slice(neg.end, mention.at)));

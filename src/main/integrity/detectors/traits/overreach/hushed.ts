@@ -6,6 +6,7 @@
 // concealment, deception and defiance, in the words the imperative-free attacks use.
 import { C as CONCEPT } from '../../lexicon/concepts.js';
 import type { Trait } from '../../signal.js';
+import { innardsUnseen } from '../../structure.js';
 import type { View } from '../../view.js';
 
 // A local copy: an imported binding is read through a getter under some loaders (tsx).
@@ -43,7 +44,9 @@ export function hushedTraits(v: View, into: Trait[]): void {
   const text = v.text();
   // Each phrasing holds a negation or "between you and": the pattern runs only then.
   const untold = (v.has(C.NEG) || v.has(C.YOU)) && MAY_UNTOLD.test(text) ? UNTOLD.exec(text) : null;
-  if (untold !== null && !v.quoted(v.sentence.start + untold.index) && !v.example(v.sentence.start + untold.index)) v.trait('conceal', v.sentence.start + untold.index, untold[0].length, into);
+  // "The id is for other tools; the user does not need to see it": an internal identifier kept off the screen, not an act kept from the user.
+  const innards = untold !== null && innardsUnseen(text, untold);
+  if (untold !== null && !v.quoted(v.sentence.start + untold.index) && !v.example(v.sentence.start + untold.index)) v.trait(innards ? 'conceal-weak' : 'conceal', v.sentence.start + untold.index, untold[0].length, into);
   const denied = v.has(C.YOU) ? AS_IF_NONE.exec(text) : null;
   if (denied !== null && !v.quoted(v.sentence.start + denied.index)) v.trait('pass-off', v.sentence.start + denied.index, denied[0].length, into);
   const threat = threatened ? THREAT.exec(text) : null;
