@@ -32,7 +32,7 @@ export const GERMAN: Lexicon = {
   DESTRUCT: 'lösche löschen entferne entfernen überweise überweisen',
   EVERY: 'jede jeder jedes jeden jedem immer alles',
   THIS: 'dieses diese dieser hier',
-  TOOL: 'werkzeug funktion',
+  TOOL: 'werkzeug werkzeuge funktion',
   OTHER: 'andere anderen anderes',
   IMPORTANT: 'wichtig dringend zwingend',
   MODAL: 'musst muss müssen sollst soll bitte',

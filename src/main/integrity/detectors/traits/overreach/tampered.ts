@@ -43,6 +43,11 @@ const MAY_SHOW = /original|gave|named|entered|typed|asked for|chose|picked|expec
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
 const TOLD_OTHERWISE = /\bbut\s+(?:tell|say to|inform|show|report to)\s+(?:the user|them)\b/;
 
+/** Tools other than this one, named as a kind: "all file-writing tools", "any tool that accepts `x`", "Payment tools:", "when tools take `x`". */
+const OTHER_TOOLS = /\b(?:all|any|every|each|other|another)\s+(?:[\w-]+\s+){0,2}?tools?\b(?!\s+(?:of|from|in|on)\s+(?:this|these|our)\b)|(?:^|[.;:])\s*(?:[\w-]+\s+){0,2}?tools\s*:|\b[\w]+-(?:sending|writing|reading|taking|making|deleting)\s+tools?\b|\bwhen\s+tools\s+(?:take|accept|have|ask for|expose)\b|\b(?:alle[nms]?|jede[nmrs]?|andere[nm]?)\s+(?:[\w-]+\s+)?(?:\w+-)?(?:tools?|werkzeuge?)\b|\b(?:tous les|toutes les|tout|chaque|les autres)\s+(?:[\w-]+\s+)?outils?\b|\b(?:todas las|todas as|cualquier|qualquer|cada|las otras|as outras)\s+(?:[\w-]+\s+)?(?:herramientas?|ferramentas?)\b|\b(?:tutti gli|qualsiasi|ogni|gli altri)\s+(?:[\w-]+\s+)?strument[oi]\b|(?:все|любо[йго]|каждый|всі|будь-який)\s+(?:\S+\s+)?(?:инструмент|інструмент)|(?:所有|任何|其他|其它)\S{0,4}工具|(?:すべての|全ての|他の)\S{0,4}ツール|(?:모든|다른)\s*\S{0,4}도구/;
+/** A value given to a parameter: "`overwrite: true`", "with visibility "public"", "must be 49", "to "p4d.24xlarge"". */
+const VALUE_GIVEN = /[`"“][\w.-]+[`"”][^`"”.;]{0,40}?(?:["“][^"”]{1,60}["”]|\btrue\b|\bfalse\b)|[`"“][\w.-]+\s*[:=]\s*\S|\b(?:to|with|be|use|as|=)\s+(?:[\w-]+\s+){0,2}?(?:["“`][^"”`]{1,60}["”`]|true\b|false\b|\d)/;
+const CLAUSE_BREAK = /[;\n]|\s[-–—]\s/;
 /** A parameter naming who or where: an account, a customer, a repository, a recipient, a room. */
 const WHO_OR_WHERE = /(?:^|_)(?:id|account|customer|repo|repository|recipient|to|owner|assignee|user|room|wallet|iban|channel|org|project|destination|payee)$/;
 /** A default the user can still change. */
@@ -65,6 +70,8 @@ export function tamperedTraits(v: View, into: Trait[]): void {
     const address = v.dests().find((dest) => dest.text.includes('@'));
     if (address !== undefined) v.trait('exfil', address.at, address.text.length, into);
   }
+  // Another tool's parameter given its value: an honest tool says what its own parameters take, never what other tools' must.
+  if (v.has(C.TOOL) || v.scope.exhaustive) dictated(v, text, into);
   // A change made to a value: only in an order, and only with a parameter named or the user's value.
   if (!v.holds(O_SET) && !v.has(C.MODAL) && !v.scope.exhaustive) return;
   // SQL slipped into the statement the user asked for: the query widened or made a write.
@@ -92,4 +99,15 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   // Who or where fixed for every call (the customer, the repository, the recipient), the user given no say: their choice overruled.
   if (fixed === rewritten || param === null || !WHO_OR_WHERE.test(param) || USER_MAY.test(text)) return;
   v.trait('defy', v.sentence.start + fixed.index, fixed[0].length, into);
+}
+
+function dictated(v: View, text: string, into: Trait[]): void {
+  const others = OTHER_TOOLS.exec(text);
+  if (others === null || v.quoted(v.sentence.start + others.index) || v.example(v.sentence.start + others.index)) return;
+  const value = VALUE_GIVEN.exec(text);
+  if (value === null || (v.order(O_SET) === undefined && !v.has(C.MODAL) && !v.has(C.EVERY))) return;
+  // In one clause: "Start with `search_contacts`; every other tool takes an id" gives no value to the others.
+  if (CLAUSE_BREAK.test(text.slice(Math.min(value.index, others.index), Math.max(value.index, others.index)))) return;
+  v.trait('tamper', v.sentence.start + value.index, value[0].length, into);
+  v.trait('hijack', v.sentence.start + others.index, others[0].length, into);
 }
