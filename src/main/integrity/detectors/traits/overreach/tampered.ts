@@ -5,7 +5,8 @@
 // rewritten ("prefix the user's URL with https://…", "/tmp/../../"), and the swap kept from the user
 // ("show the user only the original", "but tell the user the price is in their currency"). An honest
 // tool fixes a format ("always pass times in UTC"): alone a fixed value or a conversion is a nudge
-// (medium); it is the user's value overruled, or the change hidden, that makes an attack.
+// (medium); it is the user's value overruled, or the change hidden, that makes an attack. Another
+// tool's parameter given its value ("all payment tools: `amount` must be …") is always one.
 import { C as CONCEPT, maskOf } from '../../lexicon/concepts.js';
 import type { Trait } from '../../signal.js';
 import type { View } from '../../view.js';
