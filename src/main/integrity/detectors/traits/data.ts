@@ -84,7 +84,7 @@ const NEVER_HANDED = /seed|mnemonic|recovery|private|one-time|verification|2fa|a
  * answering any question").
  */
 /** After a personal noun: who opened, read or wrote it (the user, the agent), or where it is open. */
-const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned|told)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
+const SEEN_BY = /^\s*(?:\w+\s+){0,2}?(?:(?:that|which)\s+)?(?:(?:you|the user|the users|they|he|she|the customer)\s+(?:\w+\s+)?(?:opened|read|wrote|viewed|saw|visited|typed|sent|received|edited|downloaded|uploaded|attached|has open|have open|mentioned|told)|(?:you|the user|they)\s+(?:has\s+|have\s+|had\s+)?(?:shared|pasted)|open in (?:the |this |their |your )?(?:workspace|editor|browser|session|ide))\b/;
 
 export function usersData(v: View): Hit | undefined {
   // The patterns are tested only when their answer is asked for (most sentences have no hit they would decide).
@@ -376,8 +376,8 @@ function toNamedParam(v: View, verb: Hit): boolean {
 
 /** "when `x` contains/holds/includes …": a parameter's content as a condition, the same as an order to put it there. */
 function stateOfParam(v: View, verb: Hit): boolean {
-  const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 30), verb.at);
-  if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$/.test(before)) return true;
+  const before = v.scope.reading.lower.slice(Math.max(v.sentence.start, verb.at - 50), verb.at);
+  if (/[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+){0,2}$|[\x60'"][\w.-]+[\x60'"]\s*(?:\w+\s+)?(?:is|are)\s+(?:meant|expected|supposed|designed|intended)\s+to\s+$/.test(before)) return true;
   // "variables whose name contains KEY": a condition on something else's name.
   if (/\bwhose\s+\S+\s+$/.test(before)) return false;
   // "after the expression, the log holds …": placed right after one of the tool's parameters.
