@@ -40,7 +40,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     2fa+code authenticator+code recovery+code recovery+codes backup+codes document.cookie localstorage seed+phrases saved+passwords
     banking+password banking+login online-banking+password online-banking+login saved+card saved+cards autofill+data`,
   PRIVATE: `the+conversation this+conversation whole+conversation entire+conversation full+conversation current+conversation our+conversation
-    conversation+history conversation+so transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
+    conversation+history conversation+so chat+so complete+conversation complete+chat complete+transcript last+message latest+message previous+message transcript transcripts clipboard keystrokes chat+history chat+log chat+logs message+history system+prompt
     browser+history shell+history search+history location+history whole+chat entire+chat full+chat customer+list customer+data
     customer+records contact+list recent+conversation recent+messages latest+messages last+messages previous+messages recent+chat
     surrounding+conversation ongoing+conversation preceding+conversation prior+conversation earlier+conversation previous+conversation past+conversation
