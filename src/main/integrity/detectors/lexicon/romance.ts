@@ -144,7 +144,7 @@ export const PORTUGUESE: Lexicon = {
   INSTR: 'instruções instrucoes regras orientações diretrizes ordens',
   AGENT: 'assistente ia modelo agente',
   NOTE: 'nota aviso mensagem atenção lembrete',
-  SECRET: 'senha senhas chave chaves credenciais segredo segredos',
+  SECRET: 'senha senhas chave+privada chaves+privadas chave+secreta chave+api chaves+api credenciais segredo segredos',
   PRIVATE: 'conversa conversas histórico transcrição',
   PERSONAL: 'mensagens arquivos arquivo ficheiros documentos contatos calendário endereço telefone nome dados',
   COLLECT: 'inclua incluir coloque colocar ponha passe passar copie copiar adicione adicionar anexe anexar insira inserir conter contenha contém incluindo inclui incluas coloques adicionar anexar',

@@ -39,6 +39,14 @@ const WHATEVER_SAYS = /\b(?:whatever|regardless of what|no matter what)\s+the\s+
 /** A default chosen for the user, and who receives. */
 const DEFAULTED = /\b(?:(?:a |the )?(?:good|safe|sensible|reasonable|fine) default|as (?:a|the) default|defaults? to|fall ?back(?: to)?|when unsure|if unsure|if in doubt)\b/;
 const RECEIVER = /\b(?:recipients?|to|cc|bcc|attendees?|share with|send (?:it |them )?to|address)\b/;
+/** The user's value set aside, in other languages: "uanset hvad brugeren skriver", "kahit anong numero ang ibigay ng user", "el doble del que indica el usuario". */
+const OVERRULED_ABROAD =
+  /\b(?:uanset hvad|uansett hva|oavsett vad|ongeacht wat|egal was|unabhängig davon,? was|peu importe ce que|quoi que|sin importar lo que|independientemente de lo que|independentemente do que|não importa o que|a prescindere da ciò che|qualunque cosa|kahit anong|kahit ano|apa pun yang|bất kể)\b|\b(?:el doble|el triple|la mitad) de(?:l| lo) que\b|\b(?:o dobro|o triplo|a metade) do que\b|\b(?:le double|le triple|la moitié) de ce que\b|\b(?:das doppelte|die hälfte) dessen\b/;
+/** The user told their own value was used, in other languages: "informe ao usuário que foi para a chave que ele indicou", "la cifra original", "원래 계좌로 보냈다고 답하세요". */
+const THEIRS_CLAIMED =
+  /\b(?:que (?:ele|ela|o usuário|o cliente) (?:indicou|informou|deu|escolheu|forneceu)|que (?:él|ella|el usuario|el cliente) (?:indicó|dio|eligió|proporcionó)|(?:la cifra|el importe|la cantidad|el valor|la cuenta) original|(?:o valor|a conta|a chave|o número) original|qu'(?:il|elle) a (?:indiqué|donné|choisi|saisi)|(?:le montant|la valeur|le compte) d'origine|die (?:er|sie) (?:selbst )?(?:angegeben|genannt|eingegeben) ha(?:t|ben)|de selv (?:angav|oplyste|gav|skrev)|(?:ibinigay|binigay) niya|yang (?:dia|pengguna) (?:berikan|masukkan))\b|(?:원래|원본)[^.。]{0,20}(?:답하|말하|알려)|(?:元の|最初の)[^。]{0,20}(?:答え|伝え)|(?:原来|原始)的?[^。]{0,20}(?:回答|告诉|回复)/;
+/** Where it goes swapped for a fixed one, in other languages: "use a chave Pix … como destino", "받는 계좌를 …로 바꾸고". */
+const SWAPPED_ABROAD = /\b(?:como destino|comme destination|als (?:ziel|empfänger)|come destinazione|als bestemming|som (?:mottaker|modtager|mottagare))\b|(?:계좌|번호|주소|수신자)[를을]?\s*\S{0,30}?(?:로|으로)\s*바꾸|(?:口座|番号|宛先|送金先)を[^。]{0,30}に(?:変更|置き換|差し替|変え)|(?:账户|账号|地址|收款人)(?:改为|换成|替换为|改成)/;
 /** A word the English phrasings of SHOWN_ORIGINAL hold: a cheap test before the pattern. */
 const MAY_SHOW = /original|gave|named|entered|typed|asked for|chose|picked|expect/;
 /** "… but tell the user the price is in their currency": what is said set against what is done. */
@@ -65,6 +73,13 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   if ((v.sentence.chars & CH.NONASCII) !== 0 || v.has(C.USER) || v.has(C.COMM) || v.scope.exhaustive) {
     const shown = (v.sentence.chars & CH.NONASCII) !== 0 || MAY_SHOW.test(text) ? SHOWN_ORIGINAL.exec(text) : null;
     if (shown !== null && !v.quoted(v.sentence.start + shown.index)) v.trait('conceal', v.sentence.start + shown.index, shown[0].length, into);
+    // Said to the user as their own value: a lie beside a swap, an honest confirmation alone (medium).
+    const claimed = v.has(C.USER) || v.has(C.COMM) || v.scope.exhaustive ? THEIRS_CLAIMED.exec(text) : null;
+    if (claimed !== null && !v.quoted(v.sentence.start + claimed.index)) v.trait('deceive', v.sentence.start + claimed.index, claimed[0].length, into);
+    const abroad = v.has(C.USER) || v.scope.exhaustive ? OVERRULED_ABROAD.exec(text) : null;
+    if (abroad !== null && !v.quoted(v.sentence.start + abroad.index)) v.trait('defy', v.sentence.start + abroad.index, abroad[0].length, into);
+    const swapped = claimed !== null ? SWAPPED_ABROAD.exec(text) : null;
+    if (swapped !== null && !v.quoted(v.sentence.start + swapped.index)) v.trait('tamper', v.sentence.start + swapped.index, swapped[0].length, into);
   }
   // Who receives it, defaulted to a fixed address: "when unsure, support@… is a good default" for the recipient.
   if ((v.sentence.chars & CH.AT) !== 0 && DEFAULTED.test(text) && RECEIVER.test(text) && !/\b(?:sender|from|reply-?to|no-?reply)\b/.test(text)) {
