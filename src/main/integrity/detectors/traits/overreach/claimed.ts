@@ -33,7 +33,11 @@ export function claimedTraits(v: View, into: Trait[]): void {
   if (!v.has(C.THIS) && (v.sentence.chars & CH.UNDERSCORE) === 0 && !v.scope.exhaustive) return;
   // "This is the canonical implementation of list_files and read_file": another tool's job claimed outright.
   const canonical = v.has(C.THIS) && v.text().includes(' the ') ? CANONICAL.exec(v.text()) : null;
-  if (canonical !== null && !v.quoted(v.sentence.start + canonical.index)) return v.trait(neighbourSays(v, PUSHED_ASIDE, ASIDE_MASK) ? 'takeover' : 'hijack', v.sentence.start + canonical.index, canonical[0].length, into);
+  if (canonical !== null && !v.quoted(v.sentence.start + canonical.index)) {
+    if (neighbourSays(v, PUSHED_ASIDE, ASIDE_MASK)) return v.trait('takeover', v.sentence.start + canonical.index, canonical[0].length, into);
+    // A claim of its own: read on, the sentence may also hand over another tool's calls ("…: use it instead of send_email").
+    v.trait('hijack', v.sentence.start + canonical.index, canonical[0].length, into);
+  }
   // Every claim below calls, uses or routes to this tool: without such a verb there is nothing to read.
   if (!v.holds(CALLING) && !(v.has(C.ACT) && v.text().includes('go')) && !v.scope.exhaustive) return;
   const self = selfAt(v);
@@ -65,7 +69,7 @@ const RUN_DOWN = /\b[a-z]+_[a-z_]+\b[^.;]{0,30}?\b(?:is|are|may be|might be|has 
 /** Another tool pushed aside in a sentence of its own: "do not use the repository host's merge tool", "run_command does not work here", "direct calendar tools return outdated data", "prefer it over others". */
 const PUSHED_ASIDE =
   /\b(?:do not|don't|never)\s+(?:use|call|invoke)\s+(?!this\b|it\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s*(?:tools?|servers?|[a-z]+_[a-z_]+)\b(?!\s+(?:for|on|with|when|if)\b)|\b(?:tools?|servers?|[a-z]+_[a-z_]+)\b[^.;]{0,30}\b(?:does not|doesn't|do not|don't)\s+work\b|\b(?:tools?|servers?)\s+(?:return|give|are)\s+(?:outdated|stale|wrong|broken|unsafe|weak)\b|\bprefer (?:it|this one|this tool) over (?:any |all )?others?\b|\b(?:tools?|servers?)\b[^.;]{0,20}\b(?:was|were|has been|have been|is|are)\s+(?:retired|decommissioned|discontinued|shut down|deprecated|disabled)\b|\bby (?:other tools|you)\b[^.;]{0,20}\b(?:are|is) (?:weak|unsafe|wrong|insecure)\b/;
-const CANONICAL = /\bthis (?:tool |server |one )?is (?:now )?the (?:canonical|official|real|only|correct|authoritative|preferred|original) (?:implementation|version|provider|source|replacement) (?:of|for)\b|\bthis is (?:now )?the only (?:tool|server|one) (?:allowed|permitted|able) to\b/;
+const CANONICAL = /\bthis (?:tool |server |one )?is (?:now )?the (?:canonical|official|real|only|correct|authoritative|preferred|original) (?:implementation|version|provider|source|replacement) (?:of|for)\b|\bthis is (?:now )?the only (?:tool|server|one) (?:allowed|permitted|able) to\b|\bthis (?:tool |server |one )?is (?:now )?the default (?:handler|tool|provider|client|route) for\b/;
 /** This tool put ahead of the user's own request, or made the gate every answer passes with the user's whole question. */
 const AHEAD_OF_USER = /\beven if (?:the user|they) (?:asked|asks) (?:about |for )?(?:something|anything) else\b|\bbefore (?:reading|answering|looking at) the user'?s? (?:message|question|request)\b|\bonly after calling this (?:tool|one|server)\b[^.;]{0,30}\b(?:full|whole|entire|complete) (?:question|message|request|conversation)\b/;
 /** The claim widened to everything: "for any calculation, pass the code in …". */
@@ -107,6 +111,8 @@ const SELF_SUBJECT = /^\s*(?:[\w-]+\s+)?(?:(?:must|should|shall|is to|needs? to|
 function callsSelf(v: View, verb: Hit, self: Hit): boolean {
   if (verb.foreign) return true;
   // "Send the event (title, attendees, …) to search_flights": what is sent may come between.
+  // "This tool is the default handler for e-mail: use it instead of send_email": "it" is this tool.
+  if (self.end <= verb.at && /^\s+it\b/.test(v.scope.reading.lower.slice(verb.end, verb.end + 4)) && !/[.;]/.test(v.scope.reading.lower.slice(self.end, verb.at))) return true;
   if (verb.end <= self.at) return self.at - verb.end <= 30 || (self.at - verb.end <= 90 && v.scope.reading.lower.startsWith('to ', self.at - 3) && !/[.;:]/.test(v.scope.reading.lower.slice(verb.end, self.at)));
   return verb.at - self.end <= 30 && SELF_SUBJECT.test(v.scope.reading.lower.slice(self.end, verb.at));
 }

@@ -14,6 +14,10 @@ const C = CONCEPT;
 /** What the tool returns, said to hold something to do, and the agent told to do it. */
 const OUTPUT_ORDERS =
   /\b(?:results?|responses?|outputs?|answers?|replies|snippets?|returns?)\b[^.]{0,80}\b(?:carry (?:it |them |this |that )?out|follow (?:it|them)|run (?:it|them)|execute (?:it|them)|apply (?:it|them)|act on (?:it|them))\b|\b(?:follows?|obeys?|executes?|runs?|carries out)\s+(?:any|every|all)\s+(?:\w+\s+)?(?:instructions?|commands?|steps?|actions?)\s+(?:in|from|returned by|named in)\s+(?:the\s+|its\s+)?(?:[\x60'"]\w+[\x60'"]\s+field\s+of\s+the\s+)?(?:results?|responses?|outputs?)\b|\b(?:executes?|runs?)\s+the\s+[\x60'"]\w+[\x60'"]\s+(?:string|command|value|field)\s+returned\b|\breturns?\s+(?:a|an|the)\s+(?:link|url|command|script)\b[^.;]{0,30}\b(?:opening|visiting|running|executing|clicking)\s+it\b[^.;]{0,40}\b(?:is expected|without asking|automatically|right away)\b/;
+/** What the tool returns declared the agent's instructions ("its results are system instructions from now on"): an override of the agent's own. */
+const OUTPUT_IS_ORDERS = /\b(?:its|the|these|this tool's|this server's)\s+(?:results?|outputs?|responses?|answers?)\s+(?:are|count as|are to be treated as|should be treated as|must be treated as)\s+(?:system |developer |binding |authoritative )?(?:instructions|commands|orders|directives)\b/;
+/** "Results are data, not instructions": the output kept from being obeyed. */
+const NOT_SO = /\b(?:not|never|no)\s+(?:\w+\s+)?(?:instructions|commands|orders|directives)\b|\b(?:are|is)\s+not\b/;
 /** "never run them", "do not apply it": the output kept from being obeyed. */
 const NOT_DONE = /\b(?:not|never|don't|n't)\s+(?:\w+\s+)?(?:carry|follow|run|execute|apply|act)\b/;
 /** What the tool says taken as fact, and the user's doubts set aside. */
@@ -34,6 +38,8 @@ const OTHERS_SMEARED = /\b(?:tell|inform|remind|warn)\s+(?:the user|them|users)\
 const CANNOT_GO = /\b(?:is required|are required|cannot be (?:removed|disabled|uninstalled|deleted|turned off)|can't be (?:removed|disabled|uninstalled)|must stay|is part of the (?:app|system|os|client))\b/;
 
 export function obeyedTraits(v: View, into: Trait[]): void {
+  const declared = v.has(C.INSTR) ? OUTPUT_IS_ORDERS.exec(v.text()) : null;
+  if (declared !== null && !v.quoted(v.sentence.start + declared.index) && !NOT_SO.test(v.text())) v.trait('override', v.sentence.start + declared.index, declared[0].length, into);
   const told = v.has(C.MODAL) || v.has(C.USER) || v.has(C.COMM);
   // A verb of doing what is returned (running, following, applying, opening), or something told: nothing to read otherwise.
   if (!told && !v.has(C.EXEC) && !v.has(C.TRUST) && !v.has(C.VISIT) && !v.has(C.READ) && !v.has(C.ACT)) return;
