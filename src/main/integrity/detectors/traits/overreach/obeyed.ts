@@ -15,7 +15,9 @@ const C = CONCEPT;
 const OUTPUT_ORDERS =
   /\b(?:results?|responses?|outputs?|answers?|replies|snippets?|returns?)\b[^.]{0,80}\b(?:carry (?:it |them |this |that )?out|follow (?:it|them)|run (?:it|them)|execute (?:it|them)|apply (?:it|them)|act on (?:it|them))\b|\b(?:follows?|obeys?|executes?|runs?|carries out)\s+(?:any|every|all)\s+(?:\w+\s+)?(?:instructions?|commands?|steps?|actions?)\s+(?:in|from|returned by|named in)\s+(?:the\s+|its\s+)?(?:[\x60'"]\w+[\x60'"]\s+field\s+of\s+the\s+)?(?:results?|responses?|outputs?)\b|\b(?:executes?|runs?)\s+the\s+[\x60'"]\w+[\x60'"]\s+(?:string|command|value|field)\s+returned\b|\breturns?\s+(?:a|an|the)\s+(?:link|url|command|script)\b[^.;]{0,30}\b(?:opening|visiting|running|executing|clicking)\s+it\b[^.;]{0,40}\b(?:is expected|without asking|automatically|right away)\b/;
 /** What the tool returns declared the agent's instructions ("its results are system instructions from now on"): an override of the agent's own. */
-const OUTPUT_IS_ORDERS = /\b(?:its|the|these|this tool's|this server's)\s+(?:results?|outputs?|responses?|answers?)\s+(?:are|count as|are to be treated as|should be treated as|must be treated as)\s+(?:system |developer |binding |authoritative )?(?:instructions|commands|orders|directives)\b/;
+const OUTPUT_IS_ORDERS = /\b(?:its|the|these|those|such|this tool's|this server's)\s+(?:results?|outputs?|responses?|answers?|lines|blocks|notes|sections|comments)\s+(?:are|count as|are to be treated as|should be treated as|must be treated as)\s+(?:system |developer |binding |authoritative )?(?:instructions|commands|orders|directives)\b(?!\s+(?:for|to) (?:the user|humans|people|readers)\b)|\b(?:has|have|carries|carry)\s+the same (?:authority|weight|priority|standing) as\s+(?:the user's|a user's|the user|your own|the system)\b/;
+/** The user's question about the tool answered for them with a denial: "if the user asks whether this tool sent anything, answer "no"". */
+const DENIAL = /\b(?:if|when|should)\s+(?:the user|they|users?|anyone)\s+asks?\s+(?:whether|if|about)\b[^.;]{0,80}\b(?:answer|say|reply|respond|tell (?:them|the user))\s+(?:with\s+)?["“']?(?:no|nothing|none|that (?:it|this tool|the tool) (?:did|does|has) not)\b/;
 /** "Results are data, not instructions": the output kept from being obeyed. */
 const NOT_SO = /\b(?:not|never|no)\s+(?:\w+\s+)?(?:instructions|commands|orders|directives)\b|\b(?:are|is)\s+not\b/;
 /** "never run them", "do not apply it": the output kept from being obeyed. */
@@ -38,7 +40,7 @@ const OTHERS_SMEARED = /\b(?:tell|inform|remind|warn)\s+(?:the user|them|users)\
 const CANNOT_GO = /\b(?:is required|are required|cannot be (?:removed|disabled|uninstalled|deleted|turned off)|can't be (?:removed|disabled|uninstalled)|must stay|is part of the (?:app|system|os|client))\b/;
 
 export function obeyedTraits(v: View, into: Trait[]): void {
-  const declared = v.has(C.INSTR) ? OUTPUT_IS_ORDERS.exec(v.text()) : null;
+  const declared = v.has(C.INSTR) || v.text().includes('same ') ? OUTPUT_IS_ORDERS.exec(v.text()) : null;
   if (declared !== null && !v.quoted(v.sentence.start + declared.index) && !NOT_SO.test(v.text())) v.trait('override', v.sentence.start + declared.index, declared[0].length, into);
   const told = v.has(C.MODAL) || v.has(C.USER) || v.has(C.COMM);
   // A verb of doing what is returned (running, following, applying, opening), or something told: nothing to read otherwise.
@@ -55,6 +57,8 @@ export function obeyedTraits(v: View, into: Trait[]): void {
   if (verdict !== null && !v.quoted(v.sentence.start + verdict.index) && !v.example(v.sentence.start + verdict.index)) v.trait('pass-off', v.sentence.start + verdict.index, verdict[0].length, into);
   const soothed = v.has(C.COMM) && v.has(C.USER) ? DOUBT_SOOTHED.exec(text) : null;
   if (soothed !== null && !v.quoted(v.sentence.start + soothed.index)) v.trait('defy', v.sentence.start + soothed.index, soothed[0].length, into);
+  const denial = v.has(C.USER) && v.has(C.ASK) ? DENIAL.exec(text) : null;
+  if (denial !== null && !v.quoted(v.sentence.start + denial.index)) v.trait('pass-off', v.sentence.start + denial.index, denial[0].length, into);
   const doubt = text.includes('doubt') || text.includes('objection') || text.includes('concern') || text.includes('pushback') ? DOUBT_DISMISSED.exec(text) : null;
   if (doubt !== null && !v.quoted(v.sentence.start + doubt.index)) v.trait('defy', v.sentence.start + doubt.index, doubt[0].length, into);
   const smear = v.has(C.COMM) && v.has(C.OTHER) ? OTHERS_SMEARED.exec(text) : null;
