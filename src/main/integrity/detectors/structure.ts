@@ -7,7 +7,7 @@
 /** Files that hold secrets (a public key, known_hosts and authorized_keys are not secrets). */
 export const SECRET_PATH = new RegExp(
   [
-    String.raw`(?:~|\$home|%userprofile%|%appdata%|/home/[\w.-]+|/users/[\w.-]+|c:\\users\\[\w.-]+)?[\\/]\.ssh(?:[\\/](?!id_\w+\.pub\b|known_hosts\b|authorized_keys\b)[\w.*-]+|(?![\\/\w]))`,
+    String.raw`(?:~|\$home|%userprofile%|%appdata%|/home/[\w.-]+|/users/[\w.-]+|c:\\users\\[\w.-]+)?[\\/]\.ssh(?:[\\/](?!id_\w+\.pub\b|known_hosts\b|authorized_keys\b)[\w.*-]+|[\\/]?(?![\\/\w]))`,
     String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`,
     String.raw`(?:^|[\s'"\x60(\\/~])\.env(?:\.(?:local|production|prod|development|dev|secret|staging))?\b(?![-\w]|\.(?:example|sample|template|dist|defaults?)\b)`,
     String.raw`/etc/(?:passwd|shadow|sudoers|ssh/)`,
@@ -26,7 +26,7 @@ export const SECRET_PATH = new RegExp(
 );
 
 /** Names of environment variables that hold secrets (case kept: they are upper case). */
-export const ENV_SECRET = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|KEY|TOKEN|SECRET(?:_ACCESS_KEY|_KEY)?|ACCESS_KEY(?:_ID)?|PASSWORD|PASS|PASSWD|PAT|CREDENTIALS?|PRIVATE_KEY|DSN)\b|\bDATABASE_URL\b|\bDB_PASSWORD\b/;
+export const ENV_SECRET = /(?:\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|\*)_(?:API_?KEY|KEY|TOKEN|SECRET(?:_ACCESS_KEY|_KEY)?|ACCESS_KEY(?:_ID)?|PASSWORD|PASS|PASSWD|PAT|CREDENTIALS?|PRIVATE_KEY|DSN)\b|\bDATABASE_URL\b|\bDB_PASSWORD\b/;
 
 const TLD = 'com|net|org|io|app|dev|ai|co|cc|shop|xyz|info|biz|pro|site|online|cloud|link|live|fm|cn|jp|de|fr|es|uk|ru|se|nl|pl|eu|tv|gg|ly|club|store|tech|top|me';
 /** A way out: a URL, an e-mail address, an IP, a phone number, an IBAN, an account or wallet, a chat channel, a host name. */

@@ -35,7 +35,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     keychain keyring mnemonic mnemonics seed+phrase recovery+phrase api+key api+keys apikey apikeys private+key private+keys ssh+key ssh+keys
     secret+key secret+keys deploy+key deploy+keys shell+variables session+variables access+key access+keys signing+key master+key key+pair environment+variable environment+variables env+var env+vars
     env+variables session+cookie session+cookies login+data saved+logins otp 2fa cvv cvc ssn pin+code auth+header authorization+header bearer
-    payment+card credit+card bank+details card+details card+number pin pins card+numbers access+token access+tokens refresh+token refresh+tokens
+    payment+card credit+card bank+details card+details card+number pin pins card+numbers access+token access+tokens accesstoken refresh+token refresh+tokens
     oauth+token oauth+tokens bearer+token session+token session+tokens auth+token one-time+code one-time+codes one-time+password verification+code
     2fa+code authenticator+code recovery+code recovery+codes backup+codes document.cookie localstorage seed+phrases saved+passwords
     banking+password banking+login online-banking+password online-banking+login saved+card saved+cards autofill+data`,

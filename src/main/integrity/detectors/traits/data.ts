@@ -176,7 +176,7 @@ function secrets(v: View, into: Trait[]): void {
     // Written to ("save the credentials in `.env`") is not read from.
     // "the token stored in ~/.config/…" names where it is kept: a source.
     const before = text.slice(Math.max(0, path.index - 30), path.index + 1).replace(/[~./\\]+$/, '').replace(/\w$/, '');
-    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's|system|os|login|local|default|macos|windows)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written)\s+(?:in|inside)\s+\S*$/.test(before);
+    const destination = /\b(?:in|into|to|inside)\s+(?:(?:the|your|a|an|this|its|their|project's|workspace's|user's|system|os|login|local|default|macos|windows)\s+){0,3}[\x60'"]?$/.test(before) && !/\b(?:stored|kept|saved|found|located|cached|held|lives|sits|written|(?:every|each|all|any)\s+(?:\w+\s+)?files?|everything|anything)\s+(?:in|inside)\s+\S*$/.test(before);
     // Put there, or said to be sent there ("… are sent, in `x`").
     const collect = v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.SEND, (hit) => !v.negated(hit) && (hit.order || /(?:ed|sent)$/.test(lower.slice(hit.at, hit.end))));
     // Or any verb of putting, with a parameter named in quotes: "… and pass it through the `payload` field"
