@@ -24,7 +24,10 @@ const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}){6,}/g;
 const CHAR_CODES = /(?:\b\d{2,3}\s*,\s*){7,}\d{2,3}\b/g;
 const BITS = /(?:\b[01]{8}\b[\s,]*){4,}/g;
 const MORSE = /(?:(?:[.-]{1,7}|@)(?:\s+\/\s+|\s+)){7,}[.@-]{1,7}/g;
-const CAESAR = /\b(?:caesar|shift(?:ed)?|rot)\s*(?:by\s*)?[+-]?\s*(\d{1,2})\b/i;
+const CAESAR = /\b(?:caesar|shift(?:ed|ing)?|rot)\s*(?:(?:each|every|all|the)\s+)?(?:(?:letter|character|char)s?\s+)?(back(?:wards?)?\s+|forwards?\s+)?(?:by\s*)?[+-]?\s*(\d{1,2})\b/i;
+/** Hex bytes written apart, named as such: "[0x] 43 6f 70 79 …", "decode as bytes". */
+const HEX_NAMED = /\b(?:hex|bytes)\b/i;
+const HEX_SPACED = /(?:\b[0-9a-fA-F]{2}\s+){11,}[0-9a-fA-F]{2}\b/g;
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
@@ -218,11 +221,13 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
       }
     }
   }
-  if (hints.run || hints.backslash) {
+  if (hints.run || hints.backslash || hints.named) {
     const runs = hints.run && longest.hex >= 24 ? [...text.matchAll(HEX)] : [];
     const escaped = hints.backslash || text.includes('0x') ? [...text.matchAll(HEX_ESCAPED)] : [];
+    // Only when the text says what they are (both with and without the gates: bytes apart are common in examples).
+    if (hints.named && HEX_NAMED.test(text)) escaped.push(...text.matchAll(HEX_SPACED));
     for (const match of [...runs, ...escaped]) {
-      const digits = match[0].replace(/\\x|0x|[ ,]/g, '');
+      const digits = match[0].replace(/\\x|0x|[\s,]/g, '');
       let binary = '';
       for (let i = 0; i + 1 < digits.length; i += 2) binary += String.fromCharCode(parseInt(digits.slice(i, i + 2), 16));
       const decoded = utf8(binary);
@@ -264,7 +269,8 @@ export function encodedLayers(text: string, hints: Hints): { traits: Trait[]; la
       if (readsAsText(decoded)) layers.push({ via: 'Morse', encoded: match[0], decoded });
     }
     const caesar = CAESAR.exec(text);
-    if (caesar !== null) layers.push({ via: `Caesar shift ${caesar[1]}`, encoded: text, decoded: shift(text, Number(caesar[1]) % 26) });
+    // "Shift each letter forward by 3" to decode undoes a shift back.
+    if (caesar !== null) layers.push({ via: `Caesar shift ${caesar[2]}`, encoded: text, decoded: shift(text, (caesar[1]?.startsWith('forward') ? 26 - Number(caesar[2]) : Number(caesar[2])) % 26) });
   }
   if (hints.rot) layers.push({ via: 'ROT13', encoded: text, decoded: shift(text, 13) });
   if (hints.backwards) layers.push({ via: 'reversed text', encoded: text, decoded: [...text].reverse().join('') });

@@ -130,7 +130,7 @@ export const ENGLISH: Partial<Record<ConceptName, string>> = {
     multiply|multiplies strip|strips`,
   REF: `it that this so anything them step steps fact call calls action actions activity what when where whether how rule upload uploads copies
     change changes these those note conversion conversions adjustment adjustments markup surcharge rewrite substitution swap`,
-  ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded
+  ENCODING: `base64 base-64 b64 base32 b32 hex hexadecimal bytes rot13 rot-13 rot caesar shift morse backwards reversed reverse decode decoded
     encoded fromcharcode charcode charcodes ascii binary bits`,
   BACKWARDS: 'eht dna ot fo ni ruoy siht lla yreve dnes daer erongi resu snoitcurtsni ekat yna htiw',
   ROT: 'gur naq gb bs lbhe guvf nyy rirel fraq ernq vtaber hfre vafgehpgvbaf uggcf jvgu nal',

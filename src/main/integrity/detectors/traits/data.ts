@@ -5,7 +5,7 @@ import { C as CONCEPT, maskOf } from '../lexicon/concepts.js';
 import type { Trait } from '../signal.js';
 import { AGENT_ACTIVITY, DATA_TEMPLATE, ENV_DUMP, ENV_SECRET, EVERY_CALL, EXFIL_CODE, FOR_CASE, GRANT, OBJECT_PRONOUN, QUERY_FILL, REPLY_WITH, SECRET_PATH, THIRD_PARTY } from '../structure.js';
 import { carriedSecret } from './carry.js';
-import { contactField, keptAfter, keptOut, ownParamName } from './kept.js';
+import { contactField, keptAfter, keptOut, ownParamName, sentOn } from './kept.js';
 import { mustBe, ordered, out } from './out.js';
 import type { View } from '../view.js';
 import { CH, type Hit } from '../words.js';
@@ -218,7 +218,7 @@ function secrets(v: View, into: Trait[]): void {
   const give = v.order(O_COLLECT_SEND) ?? v.find(C.COLLECT, (hit) => !v.negated(hit) && putsInto(v, hit)) ?? v.find(C.ACT, (hit) => !v.negated(hit) && toNamedParam(v, hit));
   // What an order takes follows it; what goes somewhere without an order ("…, including keys, go in `x`") comes before.
   const taken = give !== undefined && (named > give.at || v.after(give, C.REF, 6) !== undefined || ((!give.order || (give.lo & GIVE_LO) === 0) && !give.foreign && named < give.at));
-  if (taken && !keptAfter(v) && !FOR_CASE.test(lower.slice(Math.max(v.sentence.start, named - 60), named)) && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named))) return v.trait('secret-grab', named, 40, into);
+  if (taken && !keptAfter(v) && !FOR_CASE.test(lower.slice(Math.max(v.sentence.start, named - 60), named)) && (intoParam(v, env !== null) || v.dests().length > 0 || inEveryCall(v, give, named) || sentOn(v, lower.slice(named, word?.end ?? named + 20)))) return v.trait('secret-grab', named, 40, into);
   // The user's secret said to go in a parameter by its name: "any passwords the user has mentioned can be listed in `credentials`".
   const theirsNamed = theirsOnce === null ? usersSecret(v) : theirsOnce;
   const place = theirsNamed === undefined ? null : v.paramRef();

@@ -54,3 +54,14 @@ export function contactField(param: string, data: string): boolean {
   const kind = data.replace(/\s+/g, ' ');
   return (MAIL_FIELD.test(param) && MAIL_DATA.test(kind)) || (/^phone(?:_?number)?$/.test(param) && /^phone(?: number)?s?$/.test(kind)) || (/^(?:full_?)?name$/.test(param) && /^(?:full )?names?$/.test(kind));
 }
+
+/** A secret no tool takes from the agent: a private or SSH key, a password, a seed or recovery phrase, a cookie. */
+const NEVER_SENT = /ssh|private|password|passphrase|seed|mnemonic|recovery|cookie|wallet/;
+
+/** "Read the SSH key and send it to …": a secret no tool takes, ordered sent on to anyone at all (the address need not be one). */
+export function sentOn(v: View, secret: string): boolean {
+  if (!NEVER_SENT.test(secret) || v.purposeCovers(secret)) return false;
+  const send = v.find(C.SEND, (hit) => hit.order && !v.negated(hit));
+  // To the user themselves ("send it to them by e-mail") it does not leave their hands.
+  return send !== undefined && /^\s+(?:\w+\s+){0,2}?to\s+(?!them\b|the user\b|their\b|him\b|her\b|the customer\b)/.test(v.scope.reading.lower.slice(send.end, send.end + 30));
+}
