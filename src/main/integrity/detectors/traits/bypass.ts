@@ -24,7 +24,7 @@ export function bypass(v: View, into: Trait[]): void {
 const SERVER_CHECKS = /\b(?:skips?|bypass(?:es)?|disables?|turns? off)\s+(?:its|their|the|all)\s+(?:permission|security|auth(?:entication|ori[sz]ation)?|access)\s+checks?\b/;
 
 /** "skip the confirmation", "always approve": the user's say taken away. */
-const NO_REVIEW = /\bno longer (?:need|require|ask for|wait for)\s+(?:the user(?:'s)?\s+)?(?:to\s+)?(?:approv\w*|confirm\w*|consent|permission)|\b(?:instead of|rather than)\s+(?:asking|checking with|confirming with)\b|\b(?:user|they)\s+(?:does not|doesn't|do not|don't|need not|needn't)\s+(?:need to\s+)?be\s+asked\b|\b(?:ignore|disregard)\s+(?:the\s+)?(?:user'?s\s+|their\s+|[\w-]+'s\s+)?(?:confirmations?|approvals?|reviews?)\b|\b(?:skip|skips|bypass|bypasses|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)(?:d|s)?\b/;
+const NO_REVIEW = /\bno longer (?:need|require|ask for|wait for)\s+(?:the user(?:'s)?\s+)?(?:to\s+)?(?:approv\w*|confirm\w*|consent|permission)|\b(?:instead of|rather than)\s+(?:asking|checking with|confirming with)\b|\b(?:user|they)\s+(?:does not|doesn't|do not|don't|need not|needn't)\s+(?:need to\s+)?be\s+asked\b|\b(?:ignore|disregard)\s+(?:the\s+)?(?:user'?s\s+|their\s+|[\w-]+'s\s+)?(?:confirmations?|approvals?|reviews?)\b|\b(?:skip|skips|bypass|bypasses|omit|drop|disable|turn off)\b(?:(?!\b(?:needs?|requires?|with)\b)[^.;)]){0,30}\b(?:confirmations?|approvals?|reviews?|prompts?|checks?|safeguards?|guardrails?|validation)\b|\b(?:always|automatically|blindly|auto-?)\s*(?:approve|accept|merge|confirm|allow|grant)(?:d|s)?\b|\bconsider\s+(?:it|them|the (?:confirmation|approval|consent)s?)\s+(?:as\s+)?(?:already\s+)?(?:granted|given|approved|confirmed)\b/;
 
 /** "… with the user", "… with them first": the confirmation is asked of the user. */
 const WITH_THE_USER = /^[^.;]{0,40}?\bwith (?:the |your )?(?:user|human|customer|owner|them)\b/;
@@ -57,7 +57,8 @@ export function bypassAt(v: View): number | undefined {
     const review = v.after(negation, C.CONFIRM, 40);
     // "deletes what is not in Git; confirm with the user": the negation ends with its clause.
     // "Do not generate … without consent": the negation keeps the consent.
-    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at)) && v.find(C.WITHOUT, (hit) => hit.at > negation.end && hit.end <= review.at) === undefined) return negation.at;
+    // "Do not consider it given until they confirm": the confirmation is waited for.
+    if (review !== undefined && !SWITCHED_OFF.test(v.scope.reading.lower.slice(negation.end, review.at)) && !/\b(?:until|unless|till)\b/.test(v.scope.reading.lower.slice(negation.end, review.at)) && !CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, review.at)) && v.find(C.WITHOUT, (hit) => hit.at > negation.end && hit.end <= review.at) === undefined) return negation.at;
     const ask = v.after(negation, C.ASK, 25) ?? (negation.foreign ? v.before(negation, C.ASK, 6) : undefined);
     if (ask === undefined || (ask.at > negation.end && CLAUSE_ENDS.test(v.scope.reading.lower.slice(negation.end, ask.at)))) continue;
     if (ask.at < negation.at) return negation.at;
