@@ -1,6 +1,6 @@
-// Words by concept (lexicon/concepts.ts) in scripts other than Latin: Russian, Ukrainian and
-// Bulgarian, Greek, Arabic, Persian, Urdu, Hebrew and Hindi, read as words like the Latin ones
-// (stems `abc*` carry the endings); and Chinese, Japanese, Korean and Thai, which write no spaces
+// Words by concept (lexicon/concepts.ts) in scripts other than Latin: Russian, Ukrainian, Serbian
+// and Bulgarian, Greek, Arabic, Persian, Urdu, Hebrew, Hindi and Tamil, read as words like the Latin
+// ones (stems `abc*` carry the endings; a Tamil stem drops its final virama); and Chinese, Japanese, Korean and Thai, which write no spaces
 // between words (or glue endings on), found as substrings (`UNSPACED`). Every form may read as
 // an order. Lower case.
 import type { ConceptName } from './concepts.js';
