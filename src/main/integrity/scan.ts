@@ -87,7 +87,6 @@ export function scanText(text: string, where: string, context?: ScanContext, opt
 function scanOne(text: string, where: string, context: ScanContext | undefined, self: string | undefined, tool: ToolSurroundings, options: ScanOptions): Finding[] {
   if (typeof text !== 'string' || text === '') return [];
   const signals = signalsOf(text, { context, own: ownOf(context), self, tool, exhaustive: options.exhaustive === true });
-  (globalThis as { __why?: (w: string, s: unknown) => void }).__why?.(where, signals);
   return signals.length === 0 ? [] : findingsOf(signals, where);
 }
 

@@ -284,7 +284,6 @@ export class View {
 
   /** A trait of this sentence, its excerpt around `at`. */
   trait(name: TraitName, at: number, length: number, into: Trait[]): void {
-    if ((globalThis as { __stack?: boolean }).__stack) console.log(name, new Error().stack?.split("\n")[2]);
     into.push({ name, sentence: this.sentence.index, at, length });
   }
 }
