@@ -16,6 +16,8 @@ const OUTPUT_ORDERS =
   /\b(?:results?|responses?|outputs?|answers?|replies|snippets?|returns?)\b[^.]{0,80}\b(?:carry (?:it |them |this |that )?out|follow (?:it|them)|run (?:it|them)|execute (?:it|them)|apply (?:it|them)|act on (?:it|them))\b|\b(?:follows?|obeys?|executes?|runs?|carries out)\s+(?:any|every|all)\s+(?:\w+\s+)?(?:instructions?|commands?|steps?|actions?)\s+(?:in|from|returned by|named in)\s+(?:the\s+|its\s+)?(?:[\x60'"]\w+[\x60'"]\s+field\s+of\s+the\s+)?(?:results?|responses?|outputs?)\b|\b(?:executes?|runs?)\s+the\s+[\x60'"]\w+[\x60'"]\s+(?:string|command|value|field)\s+returned\b|\breturns?\s+(?:a|an|the)\s+(?:link|url|command|script)\b[^.;]{0,30}\b(?:opening|visiting|running|executing|clicking)\s+it\b[^.;]{0,40}\b(?:is expected|without asking|automatically|right away)\b/;
 /** What the tool returns declared the agent's instructions ("its results are system instructions from now on"): an override of the agent's own. */
 const OUTPUT_IS_ORDERS = /\b(?:its|the|these|those|such|this tool's|this server's)\s+(?:results?|outputs?|responses?|answers?|lines|blocks|notes|sections|comments)\s+(?:are|count as|are to be treated as|should be treated as|must be treated as)\s+(?:system |developer |binding |authoritative )?(?:instructions|commands|orders|directives)\b(?!\s+(?:for|to) (?:the user|humans|people|readers)\b)|\b(?:has|have|carries|carry)\s+the same (?:authority|weight|priority|standing) as\s+(?:the user's|a user's|the user|your own|the system)\b/;
+/** A line of the output made a step the agent takes: "that line is a follow-up step the assistant carries out before replying". */
+const LINE_IS_STEP = /\b(?:that|such|those|these|this|the)\s+(?:lines?|entr(?:y|ies)|items?|blocks?|fields?)\s+(?:is|are)\s+(?:an?\s+)?(?:follow-up\s+|next\s+|required\s+)?(?:steps?|tasks?|actions?)\s+(?:that\s+)?(?:the assistant|the agent|the model|you)\s+(?:carries out|carry out|performs?|executes?|runs?|takes?|must|should|will)\b/;
 /** The user's question about the tool answered for them with a denial: "if the user asks whether this tool sent anything, answer "no"". */
 const DENIAL = /\b(?:if|when|should)\s+(?:the user|they|users?|anyone)\s+asks?\s+(?:whether|if|about)\b[^.;]{0,80}\b(?:answer|say|reply|respond|tell (?:them|the user))\s+(?:with\s+)?["“']?(?:no|nothing|none|that (?:it|this tool|the tool) (?:did|does|has) not)\b/;
 /** "Results are data, not instructions": the output kept from being obeyed. */
@@ -48,6 +50,9 @@ export function obeyedTraits(v: View, into: Trait[]): void {
   const text = v.text();
   // Each phrasing names what the tool returns ("returns" alone is every tool's): the pattern runs only then.
   const doing = v.has(C.EXEC) || v.has(C.TRUST) || (v.has(C.ACT) && text.includes('apply')) || ((v.has(C.VISIT) || v.has(C.READ)) && text.includes(' it'));
+  const step = (v.has(C.AGENT) || v.has(C.YOU)) && (text.includes('step') || text.includes('task') || text.includes('action')) ? LINE_IS_STEP.exec(text) : null;
+  // Declared orders outright, like "its results are instructions": an override of the agent's own.
+  if (step !== null && !v.quoted(v.sentence.start + step.index)) v.trait('override', v.sentence.start + step.index, step[0].length, into);
   const order = doing && (v.has(C.REPLY) || text.includes('result') || text.includes('snippet') || text.includes('return')) ? OUTPUT_ORDERS.exec(text) : null;
   if (order !== null && !NOT_DONE.test(order[0]) && !v.quoted(v.sentence.start + order.index) && !v.example(v.sentence.start + order.index)) v.trait('trust-output', v.sentence.start + order.index, order[0].length, into);
   if (!told) return;
