@@ -57,6 +57,8 @@ const OTHER_TOOLS = /\b(?:all|any|every|each|other|another)\s+(?:[\w-]+\s+){0,2}
 /** A value given to a parameter: "`overwrite: true`", "with visibility "public"", "must be 49", "to "p4d.24xlarge"". */
 const VALUE_GIVEN = /[`"“][\w.-]+[`"”][^`"”.;]{0,40}?(?:["“][^"”]{1,60}["”]|\btrue\b|\bfalse\b)|[`"“][\w.-]+\s*[:=]\s*\S|\b(?:to|with|be|use|as|=)\s+(?:[\w-]+\s+){0,2}?(?:["“`][^"”`]{1,60}["”`]|true\b|false\b|\d)/;
 const CLAUSE_BREAK = /[;\n]|\s[-–—]\s/;
+/** Access raised over what sharing needs: "set `role` to "owner" instead of "reader"". */
+const RAISED = /\b(?:roles?|permissions?|access|scopes?|levels?|rights)\b[^.;]{0,30}?\b(?:to|as|=|:)\s*["'`“]?(?:owner|admin|administrator|editor|write|full(?: access)?|root|superuser|all)["'`”]?\s+(?:instead of|rather than)\s+["'`“]?(?:reader|viewer|read|read-only|commenter|guest|member|view)\b|\b(?:owner|admin|administrator|editor|write|full|root)\s+(?:access|role|rights|permissions?)\s+(?:instead of|rather than)\s+(?:reader|viewer|read|read-only|commenter|guest|view)\b/;
 /** A parameter naming who or where: an account, a customer, a repository, a recipient, a room. */
 const WHO_OR_WHERE = /(?:^|_)(?:id|account|customer|repo|repository|recipient|to|owner|assignee|user|room|wallet|iban|channel|org|project|destination|payee)$/;
 /** A default the user can still change. */
@@ -85,6 +87,13 @@ export function tamperedTraits(v: View, into: Trait[]): void {
   if ((v.sentence.chars & CH.AT) !== 0 && DEFAULTED.test(text) && RECEIVER.test(text) && !/\b(?:sender|from|reply-?to|no-?reply)\b/.test(text)) {
     const address = v.dests().find((dest) => dest.text.includes('@'));
     if (address !== undefined) v.trait('exfil', address.at, address.text.length, into);
+  }
+  const raised = text.includes('instead of') || text.includes('rather than') ? RAISED.exec(text) : null;
+  // The parameter's name is often in backticks: what must not be quoted is the swap itself.
+  const swapAt = raised === null ? 0 : v.sentence.start + raised.index + raised[0].search(/instead of|rather than/);
+  if (raised !== null && !v.quoted(swapAt) && !v.example(swapAt)) {
+    v.trait('tamper', v.sentence.start + raised.index, raised[0].length, into);
+    v.trait('destructive', v.sentence.start + raised.index, raised[0].length, into);
   }
   // Another tool's parameter given its value: an honest tool says what its own parameters take, never what other tools' must.
   if (v.has(C.TOOL) || v.scope.exhaustive) dictated(v, text, into);
