@@ -24,7 +24,7 @@ const WRITTEN_SETS = [
   { key: 'setC', folder: 'integrity-set-c', label: 'independent set C (development since its held-out reading)' },
   { key: 'setE', folder: 'integrity-set-e', label: 'independent set E (development since its held-out reading)' },
   { key: 'setF', folder: 'integrity-set-f', label: 'independent set F (development since its held-out readings)' },
-  { key: 'setG', folder: 'integrity-set-g', label: 'independent set G (held out: read by rounds four and five, never tuned on)' },
+  { key: 'setG', folder: 'integrity-set-g', label: 'independent set G (held out: read by rounds four, five and six, never tuned on)' },
 ] as const;
 const PER_SEED = 600;
 const TOOLS = 10_000;
