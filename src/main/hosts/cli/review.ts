@@ -87,9 +87,10 @@ export function runReviewCommand(core: Core, command: ReviewCommand, serverOf: (
 /** `--seen` keyed by original name, as `approveTools` takes it: an exposed name is the tool it stands for now. */
 function seenByOriginal(core: Core, uuid: string, seen: Readonly<Record<string, string>>): Record<string, string> {
   const byOriginal: Record<string, string> = {};
-  const exposedToOriginal = new Map<string, string>();
-  for (const server of core.mcp.getToolReview(uuid).servers) for (const tool of server.tools) exposedToOriginal.set(tool.exposed, tool.original);
-  for (const [name, fingerprint] of Object.entries(seen)) byOriginal[exposedToOriginal.get(name) ?? name] = fingerprint;
+  for (const [name, fingerprint] of Object.entries(seen)) {
+    const owner = core.mcp.originalToolName(name);
+    byOriginal[owner?.uuid === uuid ? owner.original : name] = fingerprint;
+  }
   return byOriginal;
 }
 
